@@ -1,0 +1,18 @@
+// Bundles the server (and the contracts package it imports as TypeScript) into dist/main.js.
+// Dependencies stay external: they are installed in node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // The workspace package is TypeScript source: bundle it instead of leaving it external.
+  alias: { '@atelier/contracts': '../../packages/contracts/src/index.ts' },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/**
+ * The whole configuration, read once from the environment at boot. Every variable is
+ * documented in `.env.example`; an invalid environment stops the boot with a list of
+ * every problem, not just the first.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    WEB_DIST_DIR: z.string().optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    WORKER: z.enum(['inline', 'off']).default('inline'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  })
+  .transform((env) => {
+    const dataDir = path.resolve(env.DATA_DIR);
+    const port = env.PORT;
+    return {
+      nodeEnv: env.NODE_ENV,
+      isProduction: env.NODE_ENV === 'production',
+      port,
+      host: env.HOST,
+      dataDir,
+      databaseUrl: env.DATABASE_URL,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+      logLevel: env.LOG_LEVEL,
+      trustProxy: env.TRUST_PROXY,
+      webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+      sessionSecret: env.SESSION_SECRET,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      storage: env.STORAGE,
+      worker: env.WORKER,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,17 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.ts';
+
+/** One type for both drivers: PGlite embedded and PostgreSQL through `pg`. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A database transaction handle; services take `Database | Transaction` where they may run inside one. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with positional parameters ($1, $2 …) — for pg-boss and health checks. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}

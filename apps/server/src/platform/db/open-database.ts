@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { Database, DatabaseHandle } from './database.ts';
+import { migrationsFolder } from './migrations-folder.ts';
+import * as schema from './schema/index.ts';
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; without it PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  /** PGlite data to start from (a dump of an already migrated database, for fast tests). */
+  pgliteLoadDataDir?: Blob;
+  poolSize?: number;
+}
+
+/** Migrations run under this advisory lock so that several processes can start at once. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    query: async (text, params) => {
+      const res = await pool.query(text, params as unknown[]);
+      return { rows: res.rows };
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const dir = options.pgliteDir ?? 'memory://';
+  const inMemory = dir.startsWith('memory://');
+  const release = inMemory ? () => {} : lockDataDir(path.dirname(path.resolve(dir)));
+  try {
+    const client = await PGlite.create(inMemory ? dir : path.resolve(dir), {
+      ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: 'pglite',
+      query: async (text, params) => {
+        const res = await client.query(text, params as unknown[]);
+        return { rows: res.rows as never[] };
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

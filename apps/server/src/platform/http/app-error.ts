@@ -1,0 +1,23 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@atelier/contracts';
+
+/** An error meant for the client: it carries one of the contract's codes and an English message. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { fields?: Record<string, string>; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...this.extra } };
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in to continue');
+export const forbidden = (message = 'You may not do this') => new AppError('FORBIDDEN', message);

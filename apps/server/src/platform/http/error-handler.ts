@@ -1,0 +1,32 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '@atelier/contracts';
+import { AppError } from './app-error.ts';
+import type { AppEnv } from './app-env.ts';
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Maps every thrown error to the JSON error shape; unexpected ones become a bare 500. */
+export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof AppError) {
+    return c.json(err.toBody(), err.status as ContentfulStatusCode);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = STATUS_CODES[err.status] ?? 'VALIDATION_ERROR';
+    return c.json({ error: { code, message: err.message || code } }, err.status);
+  }
+  c.get('log')?.error({ err }, 'unhandled error');
+  return c.json({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } }, 500);
+};
+
+export const apiNotFound: NotFoundHandler<AppEnv> = (c) =>
+  c.json({ error: { code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` } }, 404);

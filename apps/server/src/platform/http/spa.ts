@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env.ts';
+
+/** Finds the built SPA (apps/web/dist) from the source tree or from the server bundle. */
+export function findWebDist(configured?: string): string | undefined {
+  if (configured) return configured;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 7; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.onnx': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/**
+ * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
+ * revalidated, and any other GET that is not an API or file path gets index.html so the
+ * client router can answer (including its 404 page).
+ */
+export function spaRoutes(distDir: string) {
+  const root = path.resolve(distDir);
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+
+  return new Hono<AppEnv>().get('*', async (c) => {
+    const urlPath = decodeURIComponent(c.req.path);
+    const file = path.resolve(root, `.${urlPath}`);
+    if (file.startsWith(root + path.sep) && urlPath !== '/') {
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat?.isFile()) {
+        const body = await fsp.readFile(file);
+        const immutable = urlPath.startsWith('/assets/');
+        return c.body(body, 200, {
+          'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        });
+      }
+      // A missing asset is a real 404, not the app shell.
+      if (urlPath.startsWith('/assets/')) return c.text('Not found', 404);
+    }
+    return c.body(indexHtml, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
+  });
+}

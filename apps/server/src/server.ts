@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type AppDeps } from './app.ts';
+import type { Config } from './platform/config/config.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
+import { openDatabase } from './platform/db/open-database.ts';
+import { createLogger, type Logger } from './platform/logging/logger.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
+import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
+import { LocalStorage } from './platform/storage/local-storage.ts';
+
+export interface Runtime extends AppDeps {
+  app: ReturnType<typeof createApp>;
+  /** Closes everything this runtime opened, in order. */
+  close(): Promise<void>;
+}
+
+/** Builds the dependencies and the app from a validated config. Used by `main.ts` and by tests. */
+export async function createRuntime(
+  config: Config,
+  overrides: { logger?: Logger; database?: DatabaseHandle } = {},
+): Promise<Runtime> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const database =
+    overrides.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(database.db);
+  const deps: AppDeps = { config, logger, database, storage, mailer };
+  const app = createApp(deps);
+  return {
+    ...deps,
+    app,
+    close: async () => {
+      if (mailer instanceof SmtpMailer) mailer.close();
+      if (!overrides.database) await database.close();
+    },
+  };
+}
+
+/** Listens on config.port and resolves once the socket is bound. */
+export function listen(runtime: Runtime): Promise<{ server: ServerType; port: number }> {
+  const { config } = runtime;
+  return new Promise((resolve) => {
+    const server = serve({ fetch: runtime.app.fetch, port: config.port, hostname: config.host }, (info) =>
+      resolve({ server, port: info.port }),
+    );
+  });
+}

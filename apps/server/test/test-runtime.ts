@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/platform/config/config.ts';
+import { createLogger } from '../src/platform/logging/logger.ts';
+import { createRuntime, type Runtime } from '../src/server.ts';
+import { type DatabaseKind, openTestDatabase } from './databases.ts';
+
+export interface TestRuntime extends Runtime {
+  /** Calls the app in-process, like a client would over HTTP. */
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+  dataDir: string;
+}
+
+/** The whole app on a fresh database and a temporary DATA_DIR, without a socket. */
+export async function createTestRuntime(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestRuntime> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const runtime = await createRuntime(config, { database, logger: createLogger('silent') });
+  return {
+    ...runtime,
+    dataDir,
+    request: (pathname, init) => Promise.resolve(runtime.app.request(`http://localhost${pathname}`, init)),
+    close: async () => {
+      await runtime.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+
+/** The eleven tools, in the order the product presents them. */
+export const TOOL_IDS = [
+  'image-generation',
+  'vector-generation',
+  'style-creation',
+  'image-to-image',
+  'inpainting',
+  'background-removal',
+  'vectorization',
+  'image-upscale',
+  'ai-eraser',
+  'ai-photo-editor',
+  'replace-background',
+] as const;
+export const toolIdSchema = z.enum(TOOL_IDS);
+export type ToolId = z.infer<typeof toolIdSchema>;
+
+export interface ToolDefinition {
+  id: ToolId;
+  /** Credits per run, or per image when `perImage` is true (tools.md §9). */
+  credits: number;
+  perImage: boolean;
+  /** Inputs the run needs. */
+  needsImage: boolean;
+  needsMask: boolean;
+  needsPrompt: boolean;
+  /** Extra route aliases beyond `/<id>` and `/tools/<id>`. */
+  extraAliases: readonly string[];
+  /** Shown in the desktop AI Tools dropdown (10 tools) and the mobile menu (4 tools). */
+  inDesktopMenu: boolean;
+  inMobileMenu: boolean;
+  /** Whether results can be saved to the gallery. */
+  savable: boolean;
+}
+
+const tool = (
+  id: ToolId,
+  credits: number,
+  rest: Partial<Omit<ToolDefinition, 'id' | 'credits'>> = {},
+): ToolDefinition => ({
+  id,
+  credits,
+  perImage: false,
+  needsImage: false,
+  needsMask: false,
+  needsPrompt: false,
+  extraAliases: [],
+  inDesktopMenu: true,
+  inMobileMenu: false,
+  savable: true,
+  ...rest,
+});
+
+export const TOOLS: readonly ToolDefinition[] = [
+  tool('image-generation', 1, {
+    perImage: true,
+    needsPrompt: true,
+    extraAliases: ['/tools/raster-generation'],
+    inMobileMenu: true,
+  }),
+  tool('vector-generation', 3, { needsPrompt: true }),
+  tool('style-creation', 2, { needsPrompt: true, inDesktopMenu: false }),
+  tool('image-to-image', 1, { perImage: true, needsImage: true, needsPrompt: true }),
+  tool('inpainting', 1, { needsImage: true, needsMask: true, needsPrompt: true }),
+  tool('background-removal', 1, { needsImage: true, inMobileMenu: true }),
+  tool('vectorization', 1, { needsImage: true }),
+  tool('image-upscale', 1, { needsImage: true, extraAliases: ['/tools/upscale'], inMobileMenu: true }),
+  tool('ai-eraser', 1, { needsImage: true }),
+  tool('ai-photo-editor', 1, { needsImage: true, inMobileMenu: true }),
+  tool('replace-background', 1, { perImage: true, needsImage: true, needsPrompt: true }),
+];
+
+export const TOOLS_BY_ID = Object.fromEntries(TOOLS.map((t) => [t.id, t])) as Record<ToolId, ToolDefinition>;
+
+/** Every path a tool answers at: `/tools/<id>`, `/<id>` and its extra aliases. */
+export function toolPaths(t: ToolDefinition): string[] {
+  return [`/tools/${t.id}`, `/${t.id}`, ...t.extraAliases];
+}
+
+/** What a run of this tool costs, given the number of images asked for. */
+export function runCost(id: ToolId, imageCount = 1): number {
+  const t = TOOLS_BY_ID[id];
+  return t.perImage ? t.credits * imageCount : t.credits;
+}
+
+/** artwork tool_type values (platform.md §3). */
+export const ARTWORK_TOOL_TYPES = [
+  'image-generation',
+  'style-creation',
+  'ai-photo-editor',
+  'vector-generation',
+  'background-removal',
+  'replace-background',
+  'image-upscale',
+  'inpainting',
+  'ai-eraser',
+  'vectorization',
+] as const;
+export const artworkToolTypeSchema = z.enum(ARTWORK_TOOL_TYPES);
+
+// ---- options (tools.md §9) ------------------------------------------------------------
+
+export const MODELS = ['recraftv3', 'recraftv2'] as const;
+export const DEFAULT_MODEL = 'recraftv3';
+
+export const SUBSTYLES = {
+  realistic_image: [
+    'b_and_w',
+    'enterprise',
+    'evening_light',
+    'faded_nostalgia',
+    'forest_life',
+    'hard_flash',
+    'hdr',
+    'motion_blur',
+    'mystic_naturalism',
+    'natural_light',
+    'natural_tones',
+    'organic_calm',
+    'real_life_glow',
+    'retro_realism',
+    'retro_snapshot',
+    'studio_portrait',
+    'urban_drama',
+    'village_realism',
+    'warm_folk',
+  ],
+  digital_illustration: [
+    '2d_art_poster',
+    '2d_art_poster_2',
+    'antiquarian',
+    'bold_fantasy',
+    'child_book',
+    'cover',
+    'crosshatch',
+    'digital_engraving',
+    'engraving_color',
+    'expressionism',
+    'freehand_details',
+    'grain',
+    'grain_20',
+    'graphic_intensity',
+    'hand_drawn',
+    'hand_drawn_outline',
+    'handmade_3d',
+    'hard_comics',
+    'infantile_sketch',
+    'long_shadow',
+    'modern_folk',
+    'multicolor',
+    'neon_calm',
+    'noir',
+    'nostalgic_pastel',
+    'outline_details',
+    'pastel_gradient',
+    'pastel_sketch',
+    'pixel_art',
+    'plastic',
+    'pop_art',
+    'pop_renaissance',
+    'seamless',
+    'street_art',
+    'tablet_sketch',
+    'urban_glow',
+    'urban_sketching',
+    'young_adult_book',
+    'young_adult_book_2',
+  ],
+  vector_illustration: [
+    'bold_stroke',
+    'chemistry',
+    'colored_stencil',
+    'cosmics',
+    'cutout',
+    'depressive',
+    'editorial',
+    'emotional_flat',
+    'engraving',
+    'line_art',
+    'line_circuit',
+    'linocut',
+    'marker_outline',
+    'mosaic',
+    'naivector',
+    'roundish_flat',
+    'seamless',
+    'segmented_colors',
+    'sharp_contrast',
+    'thin',
+    'vector_photo',
+    'vivid_shapes',
+  ],
+} as const;
+export const STYLES = Object.keys(SUBSTYLES) as (keyof typeof SUBSTYLES)[];
+export type Style = keyof typeof SUBSTYLES;
+export const DEFAULT_STYLE: Style = 'realistic_image';
+
+/** Recraft V2/V3 sizes: 15 with the default 1024x1024. */
+export const SIZES = [
+  '1024x1024',
+  '1365x1024',
+  '1024x1365',
+  '1536x1024',
+  '1024x1536',
+  '1820x1024',
+  '1024x1820',
+  '1024x2048',
+  '2048x1024',
+  '1434x1024',
+  '1024x1434',
+  '1024x1280',
+  '1280x1024',
+  '1024x1707',
+  '1707x1024',
+] as const;
+export const DEFAULT_SIZE = '1024x1024';
+export const MIN_IMAGES = 1;
+export const MAX_IMAGES = 6;
+
+export const UPSCALE_TYPES = ['crisp', 'creative'] as const;
+export const DEFAULT_UPSCALE_TYPE = 'crisp';
+
+export const VECTOR_STYLES = ['flat', 'minimalist', 'geometric', 'line_art', 'logo'] as const;
+export const VECTOR_COLORS = ['vibrant', 'pastel', 'monochrome', 'gradient', 'dark'] as const;
+export const VECTOR_COMPLEXITY = ['simple', 'medium', 'detailed'] as const;
+
+export const STYLE_CREATION_BASES = ['photography', 'painting', 'illustration', 'digital_art', 'abstract'] as const;
+
+export const PHOTO_EDIT_TYPES = ['enhance', 'brighten', 'sharpen', 'color_correct', 'artistic', 'custom'] as const;
+export const DEFAULT_PHOTO_EDIT_TYPE = 'enhance';
+export const PHOTO_EDIT_STRENGTH = { min: 0.1, max: 1, step: 0.1, default: 0.7 } as const;
+export const IMAGE_TO_IMAGE_STRENGTH = { min: 0, max: 1, step: 0.1, default: 0.5 } as const;
+
+/** Upload limits (tools.md §5). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIN_SIDE = 64;
+export const IMAGE_MAX_SIDE = 4096;
+/** Pixels allowed before decoding, against decompression bombs (4096²). */
+export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;

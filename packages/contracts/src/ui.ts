@@ -1,0 +1,29 @@
+/** Interface constants of the spec (platform.md §9, tools.md §9). */
+export const THEMES = ['light', 'dark', 'system', 'time'] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_STORAGE_KEY = 'theme';
+export const DEFAULT_THEME: Theme = 'time';
+/** Time mode: dark from 18:00 up to (not including) 06:00 local time. */
+export const TIME_THEME_DARK_FROM_HOUR = 18;
+export const TIME_THEME_DARK_UNTIL_HOUR = 6;
+export const TIME_THEME_RECHECK_MS = 60_000;
+
+export const TOAST_DURATION_MS = 3000;
+export const ACCESS_DENIED_REDIRECT_MS = 3000;
+export const AUTH_CALLBACK_REDIRECT_MS = 3000;
+
+export const SUBMENU_OPEN_DELAY_MS = 100;
+export const TYPEAHEAD_RESET_MS = 1000;
+
+export const LEGAL_LAST_UPDATED = '2025-05-22';
+
+/** Routes that need a signed-in user (tool routes are added from the tool catalogue). */
+export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history'] as const;
+
+/** Home-page JavaScript budget (gzip), checked by the build test. */
+export const HOME_JS_BUDGET_GZIP_BYTES = 150 * 1024;
+
+/** Is it dark in time mode at this hour? */
+export function isDarkHour(hour: number): boolean {
+  return hour >= TIME_THEME_DARK_FROM_HOUR || hour < TIME_THEME_DARK_UNTIL_HOUR;
+}

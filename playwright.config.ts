@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive the built app (npm run build) in Debian's Chromium; no browser download.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: fs.existsSync(chromium) ? chromium : undefined,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.tmp/e2e-data',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+  },
+});

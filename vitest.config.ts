@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit and integration tests of every workspace; browser tests are Playwright's (e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
