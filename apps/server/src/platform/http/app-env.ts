@@ -1,9 +1,18 @@
 import type { Logger } from '../logging/logger.ts';
 
+/** The signed-in user as the API sees it (set by the auth module's middleware). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+
 /** Values that middleware puts on the Hono context for handlers. */
 export interface AppVariables {
   requestId: string;
   log: Logger;
+  /** Present on routes behind `requireUser` (modules/auth). */
+  user: SessionUser;
 }
 
 export interface AppEnv {

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { type CreditReason, creditLedger, profiles } from '../../platform/db/schema/index.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+
+export interface CreditChange {
+  userId: string;
+  /** Always positive: the direction follows from the function called. */
+  amount: number;
+  reason: CreditReason;
+  reference?: string | null;
+  /** Unique per real-world event: a replay with the same key changes nothing. */
+  idempotencyKey: string;
+}
+
+export interface CreditChangeResult {
+  /** False when the key had been applied before (a replay). */
+  applied: boolean;
+  balance: number;
+}
+
+/**
+ * The only code that changes a credit balance. Callers pass their transaction so the change
+ * commits or rolls back together with the run, order or reward it belongs to.
+ *
+ * The profile row is locked first (SELECT … FOR UPDATE): concurrent changes for one user
+ * queue up, so the idempotency check and the balance check both see settled values.
+ */
+async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1): Promise<CreditChangeResult> {
+  if (!Number.isInteger(change.amount) || change.amount <= 0) {
+    throw new Error(`Credit amount must be a positive integer, got ${change.amount}`);
+  }
+  const [profile] = await tx
+    .select({ credits: profiles.credits })
+    .from(profiles)
+    .where(eq(profiles.userId, change.userId))
+    .for('update');
+  if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+
+  const [previous] = await tx
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, change.idempotencyKey));
+  if (previous) return { applied: false, balance: profile.credits };
+
+  const delta = sign * change.amount;
+  const balance = profile.credits + delta;
+  if (balance < 0) {
+    throw new AppError('INSUFFICIENT_CREDITS', "You don't have enough credits to perform this action.");
+  }
+  await tx.update(profiles).set({ credits: balance, updatedAt: new Date() }).where(eq(profiles.userId, change.userId));
+  await tx.insert(creditLedger).values({
+    userId: change.userId,
+    amount: delta,
+    balanceAfter: balance,
+    reason: change.reason,
+    reference: change.reference ?? null,
+    idempotencyKey: change.idempotencyKey,
+  });
+  return { applied: true, balance };
+}
+
+/** Takes credits; throws INSUFFICIENT_CREDITS (HTTP 402) and changes nothing when the balance is short. */
+export function chargeCredits(tx: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
+  return applyCreditChange(tx, change, -1);
+}
+
+/** Gives credits back for a charge that did not deliver (a failed run). */
+export function refundCredits(tx: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
+  return applyCreditChange(tx, { ...change, reason: 'refund' }, 1);
+}
+
+/** Adds credits: the sign-up allotment, a plan's credits, a referral reward. */
+export function grantCredits(tx: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
+  return applyCreditChange(tx, change, 1);
+}
+
+export async function getCreditBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.userId, userId));
+  if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+  return row.credits;
+}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const CREDIT_REASONS = ['signup', 'run', 'refund', 'plan', 'referral', 'adjustment'] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/**
+ * Append-only: every change of a balance is one row, written in the same transaction as the
+ * balance. The idempotency key makes a replayed grant, charge or refund a no-op.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id').notNull(),
+    /** Positive for grants and refunds, negative for charges. */
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
+    /** What the change is for: a run id, an order id, … */
+    reference: text('reference'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type CreditLedgerEntry = typeof creditLedger.$inferSelect;

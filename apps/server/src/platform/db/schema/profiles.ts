@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per user (platform.md §3 profiles). `user_id` is the auth user's id. The credit
+ * balance lives here and is changed only by the credits module, together with a ledger row;
+ * the CHECK makes a negative balance impossible whatever the code does.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username'),
+    avatarUrl: text('avatar_url'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: text('referred_by'),
+    referralCount: integer('referral_count').notNull().default(0),
+    subscriptionType: text('subscription_type').notNull().default('free'),
+    credits: integer('credits').notNull().default(0),
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_credits_non_negative', sql`${t.credits} >= 0`),
+    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('profiles_referral_code_idx').on(t.referralCode),
+  ],
+);
+
+export type Profile = typeof profiles.$inferSelect;

@@ -1,0 +1,4 @@
+// Placeholder owned by the Accounts work (issue 3); the shell routes here.
+export default function LoginPage() {
+  return <main id="main" className="mx-auto max-w-xl p-8" />;
+}
