@@ -1,0 +1,40 @@
+// `npm start` (and `npm run worker` with --worker): builds what is missing or out of date,
+// then runs the server in this same process, so SIGTERM reaches its graceful shutdown.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+/** Newest modification time below a path (files only), 0 when it does not exist. */
+function newest(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = 0;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newest(path.join(p, entry)));
+  }
+  return max;
+}
+
+const outputs = [at('apps/web/dist/index.html'), at('apps/server/dist/main.js'), at('apps/server/dist/worker.js')];
+const builtAt = Math.min(...outputs.map((f) => newest(f) || 0));
+const sources = ['packages/contracts', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/server/src'];
+const sourcesAt = Math.max(...sources.map((s) => newest(at(s))));
+
+if (builtAt === 0 || sourcesAt > builtAt) {
+  console.log(builtAt === 0 ? 'Building Atelier (first start)…' : 'Sources changed since the last build: rebuilding…');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
+await import(path.join(root, 'apps/server/dist', entry));
