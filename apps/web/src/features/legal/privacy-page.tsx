@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document.tsx';
+
+export default function PrivacyPage() {
+  return <LegalDocument documentKey="privacy" />;
+}

@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document.tsx';
+
+export default function TermsPage() {
+  return <LegalDocument documentKey="terms" />;
+}
