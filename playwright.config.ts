@@ -32,7 +32,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+    command: `rm -rf .tmp/e2e-data-${port} && node apps/server/dist/main.js`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -40,7 +40,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${port}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       PUBLIC_URL: `http://localhost:${port}`,

@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { useAppliedTheme } from '../lib/use-theme.ts';
+
+const AppToaster = lazy(() => import('./app-toaster.tsx'));
+
+/** Every page: skip link, top bar, the page inside <main>, footer and the toasts. */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const dark = useAppliedTheme();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-brand-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <SiteHeader />
+      {/* The one <main> landmark, target of the skip link; pages render inside it. */}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {/* Pages load their own text tables; this covers the wait. */}
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <Suspense fallback={null}>
+        <AppToaster dark={dark} />
+      </Suspense>
+      <ScrollRestoration />
+    </div>
+  );
+}

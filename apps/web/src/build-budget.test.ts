@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { HOME_JS_BUDGET_GZIP_BYTES } from '@atelier/contracts';
+import { describe, expect, it } from 'vitest';
+
+// The home route's first load must stay within HOME_JS_BUDGET_GZIP_BYTES of gzipped JS: what
+// index.html loads (its module script and modulepreloads) plus what the router then fetches
+// for "/" (the home page chunk, its imports and the English text tables), read from Vite's
+// manifest. Run after `npm run build`; skipped without a build.
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const built = fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(manifestFile);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** A chunk's file and everything it imports statically, recursively. */
+function staticGraph(manifest: Record<string, ManifestChunk>, key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+  if (!files.has(chunk.file)) {
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) staticGraph(manifest, imported, files);
+  }
+  return files;
+}
+
+describe.skipIf(!built)('home route JavaScript budget', () => {
+  it(`ships at most ${HOME_JS_BUDGET_GZIP_BYTES} bytes of gzipped JS`, () => {
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+
+    const fromHtml = [
+      ...html.matchAll(/<(?:script[^>]*type="module"|link[^>]*rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"/g),
+    ].map((match) => match[1]!);
+    expect(fromHtml.length, 'index.html loads a module script').toBeGreaterThan(0);
+
+    const files = new Set(fromHtml);
+    for (const key of [
+      'src/features/home/home-page.tsx',
+      'src/locales/en/common.json',
+      'src/locales/en/tools.json',
+      'src/locales/en/home.json',
+    ]) {
+      staticGraph(manifest, key, files);
+    }
+
+    const sizes = [...files].map((file) => ({ file, gzip: gzipSync(fs.readFileSync(path.join(dist, file))).length }));
+    const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+    console.log(
+      `home route JS: ${(total / 1024).toFixed(1)} KiB gzip of ${(HOME_JS_BUDGET_GZIP_BYTES / 1024).toFixed(0)} KiB budget\n` +
+        sizes.map(({ file, gzip }) => `  ${file}  ${(gzip / 1024).toFixed(1)} KiB`).join('\n'),
+    );
+    expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET_GZIP_BYTES);
+  });
+});
+
+if (!built) console.log('build-budget.test.ts: skipped, apps/web/dist has no build (run `npm run build` first)');

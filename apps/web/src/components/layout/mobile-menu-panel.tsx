@@ -1,0 +1,108 @@
+import { TOOLS } from '@atelier/contracts';
+import { LogOut, Menu, User, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SessionState } from '../../features/auth/use-session.ts';
+import { toolHref } from '../../lib/tool-href.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
+import { ToolIcon } from '../tool-icon.tsx';
+import { buttonClass } from '../ui/button-styles.ts';
+import { BrandLogo } from './brand-logo.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { ThemeMenu } from './theme-menu.tsx';
+import { VisitorActions } from './visitor-actions.tsx';
+
+const MOBILE_TOOLS = TOOLS.filter((tool) => tool.inMobileMenu);
+
+const ROW_CLASS =
+  'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800';
+
+const SECTION_TITLE_CLASS = 'px-3 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400';
+
+/** The Radix dialog of the hamburger menu (loaded after the first render): 4 tools, gallery, theme, language, account. */
+export default function MobileMenuPanel({
+  session,
+  defaultOpen = false,
+}: {
+  session: SessionState;
+  defaultOpen?: boolean;
+}) {
+  const { t } = useTranslation(['common', 'tools']);
+  const [open, setOpen] = useState(defaultOpen);
+  const close = () => setOpen(false);
+  const signOut = useSignOut();
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger aria-label={t('nav.openMenu')} className={buttonClass('ghost', 'icon')}>
+        <Menu aria-hidden="true" className="size-5" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/40 backdrop-blur-sm" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl dark:bg-zinc-950">
+          <div className="flex items-center justify-between">
+            <BrandLogo onNavigate={close} />
+            <Dialog.Close aria-label={t('nav.closeMenu')} className={buttonClass('ghost', 'icon')}>
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t('nav.menuDescription')}</Dialog.Description>
+
+          <nav aria-label={t('nav.primary')}>
+            <p className={SECTION_TITLE_CLASS}>{t('nav.aiTools')}</p>
+            <ul>
+              {MOBILE_TOOLS.map((tool) => (
+                <li key={tool.id}>
+                  <Link to={toolHref(tool)} onClick={close} className={ROW_CLASS}>
+                    <ToolIcon id={tool.id} className="size-4 text-brand-600 dark:text-brand-400" />
+                    {t(`tools:${tool.id}.name`)}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/gallery" onClick={close} className={ROW_CLASS}>
+                  {t('nav.gallery')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+
+          <div className="flex flex-col gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+            <p className={SECTION_TITLE_CLASS}>{t('theme.label')}</p>
+            <ThemeMenu wide />
+            <p className={SECTION_TITLE_CLASS}>{t('language.label')}</p>
+            <LanguageMenu wide />
+          </div>
+
+          <div className="mt-auto border-t border-zinc-200 pt-5 dark:border-zinc-800">
+            {session.status === 'signed-in' ? (
+              <div className="flex flex-col gap-1">
+                <p className="truncate px-3 pb-2 text-sm text-zinc-500 dark:text-zinc-400">{session.user.email}</p>
+                <Link to="/profile" onClick={close} className={ROW_CLASS}>
+                  <User aria-hidden="true" className="size-4" />
+                  {t('account.viewProfile')}
+                </Link>
+                <button
+                  type="button"
+                  className={ROW_CLASS}
+                  onClick={() => {
+                    close();
+                    void signOut();
+                  }}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  {t('account.signOut')}
+                </button>
+              </div>
+            ) : (
+              session.status === 'signed-out' && <VisitorActions stacked onNavigate={close} />
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

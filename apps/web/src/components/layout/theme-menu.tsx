@@ -1,0 +1,28 @@
+import { THEMES, type Theme } from '@atelier/contracts';
+import { Clock, type LucideIcon, Monitor, Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { setThemePreference, useThemePreference } from '../../lib/use-theme.ts';
+import { ChoiceMenu } from '../ui/choice-menu.tsx';
+
+const THEME_ICONS: Record<Theme, LucideIcon> = { light: Sun, dark: Moon, system: Monitor, time: Clock };
+
+/** The theme selector (light, dark, system, by time of day) of the top bar and mobile menu. */
+export function ThemeMenu({ wide = false }: { wide?: boolean }) {
+  const { t } = useTranslation('common');
+  const theme = useThemePreference();
+  const CurrentIcon = THEME_ICONS[theme];
+  const choices = THEMES.map((value) => {
+    const Icon = THEME_ICONS[value];
+    return { value, label: t(`theme.${value}`), icon: <Icon aria-hidden="true" className="size-4" /> };
+  });
+  return (
+    <ChoiceMenu
+      label={t('theme.label')}
+      value={theme}
+      choices={choices}
+      onChange={setThemePreference}
+      triggerIcon={<CurrentIcon aria-hidden="true" className="size-4" />}
+      wide={wide}
+    />
+  );
+}

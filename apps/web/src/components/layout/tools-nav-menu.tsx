@@ -1,0 +1,39 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, GalleryNavLink } from './tools-nav-parts.tsx';
+
+const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));
+
+/**
+ * Desktop navigation: the AI Tools dropdown (10 tools) and the gallery link. Until the Radix
+ * dropdown has loaded (right after the first render) the same controls show as plain ones.
+ */
+export function ToolsNavMenu() {
+  const { t } = useTranslation('common');
+  const [openRequested, requestOpen] = useState(false); // a click before the dropdown loaded
+  return (
+    <Suspense
+      fallback={
+        <nav aria-label={t('nav.primary')}>
+          <ul className="flex items-center gap-1">
+            <li>
+              <button
+                type="button"
+                aria-expanded={false}
+                className={AI_TOOLS_TRIGGER_CLASS}
+                onClick={() => requestOpen(true)}
+              >
+                <AiToolsTriggerContent />
+              </button>
+            </li>
+            <li>
+              <GalleryNavLink />
+            </li>
+          </ul>
+        </nav>
+      }
+    >
+      <ToolsNavDropdown defaultOpen={openRequested} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,23 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../ui/button-styles.ts';
+
+/** Sign in and Get started: both lead to /login (platform.md §2). */
+export function VisitorActions({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={clsx('flex gap-2', stacked && 'flex-col')}>
+      <Link
+        to="/login"
+        onClick={onNavigate}
+        className={buttonClass(stacked ? 'secondary' : 'ghost', stacked ? 'md' : 'sm')}
+      >
+        {t('nav.signIn')}
+      </Link>
+      <Link to="/login" onClick={onNavigate} className={buttonClass('primary', stacked ? 'md' : 'sm')}>
+        {t('nav.getStarted')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { clsx } from 'clsx';
+
+// Buttons are often links (react-router <Link>), so the look is a class string that both
+// <button> and <Link> can wear.
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-full font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50';
+
+const variants = {
+  primary:
+    'bg-brand-600 text-white shadow-sm shadow-brand-600/20 hover:bg-brand-700 dark:bg-brand-500 dark:hover:bg-brand-400 dark:text-white',
+  secondary:
+    'border border-zinc-200 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  ghost:
+    'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white',
+} as const;
+
+const sizes = {
+  sm: 'h-9 px-4 text-sm',
+  md: 'h-10 px-5 text-sm',
+  lg: 'h-12 px-7 text-base',
+  icon: 'size-10',
+} as const;
+
+export function buttonClass(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  extra?: string,
+): string {
+  return clsx(base, variants[variant], sizes[size], extra);
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SESSION_QUERY_KEY } from '../features/auth/use-session.ts';
+import { notify } from './notify.ts';
+
+/** Signs out on the server, forgets the cached session and goes to /login (platform.md §2, §4). */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation('common');
+  return useCallback(async () => {
+    const response = await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(
+      () => null,
+    );
+    if (!response?.ok) {
+      void notify((toast) => toast.error(t('toast.signOutFailed'), { description: t('toast.tryAgain') }));
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    navigate('/login');
+    void notify((toast) => toast(t('toast.signedOut'), { description: t('toast.comeBackSoon') }));
+  }, [navigate, queryClient, t]);
+}

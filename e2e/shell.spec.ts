@@ -1,0 +1,175 @@
+import { TOOLS } from '@atelier/contracts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { collectCspViolations } from './support/console.ts';
+import { routesToGuard } from './support/routes.ts';
+
+// The SPA shell as a visitor meets it (the sign-in API does not exist yet, so every session
+// is signed out): home, 404, guards, legal dates, languages, themes, toasts, headers, a11y.
+
+test.describe('home', () => {
+  test('shows a card per tool, each asking a visitor to log in', async ({ page }) => {
+    const csp = collectCspViolations(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const tools = page.locator('#tools');
+    await expect(tools.getByRole('article')).toHaveCount(TOOLS.length);
+    await expect(tools.getByRole('link', { name: /Login required/ })).toHaveCount(TOOLS.length);
+    await tools
+      .getByRole('link', { name: /Login required/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(csp).toEqual([]);
+  });
+
+  test('"Start now" scrolls to the tools section', async ({ page }) => {
+    await page.goto('/');
+    const tools = page.locator('#tools');
+    await expect(tools.getByRole('article').first()).toBeVisible();
+    await expect(tools.getByRole('heading', { level: 2 })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await expect(tools.getByRole('heading', { level: 2 })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test('the top bar offers the AI tools, gallery, language and sign-in', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'AI Tools' }).click();
+    await expect(header.getByRole('link', { name: /Image Generation/ })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Gallery' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Image Generation' })).toHaveAttribute(
+      'href',
+      '/tools/raster-generation',
+    );
+  });
+});
+
+test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('guards', () => {
+  for (const route of routesToGuard()) {
+    test(`a visitor of ${route.path} is denied and sent to /login`, async ({ page }) => {
+      await page.goto('/');
+      await page.goto(route.path);
+      await expect(page.getByText('Access Denied')).toBeVisible();
+      await expect(page.getByText(route.message)).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      // History was replaced: Back returns to the page before, not to the protected one.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+});
+
+test.describe('legal pages', () => {
+  for (const path of ['/terms', '/privacy']) {
+    test(`${path} shows the last-updated date May 22, 2025`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByText('May 22, 2025')).toBeVisible();
+    });
+  }
+
+  test.describe('in Traditional Chinese', () => {
+    test.use({ locale: 'zh-HK' });
+    test('/terms shows the date in Chinese form', async ({ page }) => {
+      await page.goto('/terms');
+      await expect(page.getByText('2025年5月22日')).toBeVisible();
+    });
+  });
+});
+
+test.describe('languages', () => {
+  test.describe('an en-US browser', () => {
+    test.use({ locale: 'en-US' });
+    test('gets English', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('button', { name: 'Start now' })).toBeVisible();
+    });
+
+    test('can switch to Japanese, which persists across reloads', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Language:/ }).click();
+      await page.getByRole('menuitemradio', { name: '日本語' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      await expect(page.getByRole('button', { name: '今すぐ始める' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /ログインが必要です/ }).first()).toBeVisible();
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      await expect(page.getByRole('button', { name: '今すぐ始める' })).toBeVisible();
+    });
+  });
+
+  test.describe('a zh-HK browser', () => {
+    test.use({ locale: 'zh-HK' });
+    test('gets Traditional Chinese', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+      await expect(page.getByRole('button', { name: '立即開始' })).toBeVisible();
+    });
+  });
+});
+
+test.describe('time theme', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  for (const { hour, dark } of [
+    { hour: 20, dark: true },
+    { hour: 10, dark: false },
+  ]) {
+    test(`at ${hour}:00 the page is ${dark ? 'dark' : 'light'} from the first paint`, async ({ page }) => {
+      await page.clock.setFixedTime(new Date(`2025-05-22T${String(hour).padStart(2, '0')}:00:00Z`));
+      // With the app's own scripts blocked, only /theme-init.js can have set the class: this is
+      // the state of the first paint.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+      await page.unroute('**/assets/*.js');
+
+      // And the app agrees once it runs.
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Start now' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+    });
+  }
+});
+
+test('a toast is dismissed by Escape', async ({ page }) => {
+  await page.goto('/profile');
+  const toast = page.getByText('Access Denied');
+  await expect(toast).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(toast).toBeHidden({ timeout: 2000 }); // well before its 3 s are up
+});
+
+test('security headers are sent with the app', async ({ request }) => {
+  const response = await request.get('/');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  expect(headers['x-frame-options']).toBe('DENY');
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/no-such-page', '/login', '/terms']) {
+    test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+      const csp = collectCspViolations(page);
+      await page.goto(path);
+      // The page has rendered (a page under construction may have no heading yet).
+      await expect(page.locator('main, h1').first()).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousAxeViolations(page);
+      expect(csp).toEqual([]);
+    });
+  }
+});

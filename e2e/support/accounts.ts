@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+
+export interface E2eUser {
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A fresh e-mail address for this run. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+/**
+ * Signs a new user up through the API in the page's browser context, so the page is signed
+ * in (the session cookie is the context's). Origin is set as the SPA's own requests have it.
+ */
+export async function signUpViaApi(page: Page, user: Partial<E2eUser> = {}): Promise<E2eUser> {
+  const email = user.email ?? uniqueEmail();
+  const password = user.password ?? 'correct horse battery';
+  const origin = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url()).origin;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: email.split('@')[0] },
+    headers: origin === 'http://localhost' ? {} : { origin },
+  });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  return { email, password };
+}
