@@ -1,4 +1,40 @@
-// `npm run worker`: a process that only runs queued tool runs. The queue arrives with the
-// run pipeline; until then this process says so and exits cleanly.
-console.error('The worker process has nothing to run yet: the run pipeline is not built.');
-process.exit(0);
+// `npm run worker`: a process that only runs queued tool runs (and sweeps runs whose worker
+// died). Scale-out: API processes with WORKER=off plus any number of these, on PostgreSQL.
+import { startRunPipeline } from './modules/runs/run-pipeline.ts';
+import { openDatabase } from './platform/db/open-database.ts';
+import { createLogger } from './platform/logging/logger.ts';
+import { loadConfigOrExit, stopOnSignals } from './platform/process/process-lifecycle.ts';
+import { openStorage } from './platform/storage/open-storage.ts';
+
+async function main() {
+  const config = loadConfigOrExit();
+  if (!config.databaseUrl) {
+    // PGlite is one process's database: the server's inline worker (WORKER=inline) serves it.
+    console.error(
+      'A separate worker needs PostgreSQL: set DATABASE_URL (and STORAGE=s3 when workers run on other machines).',
+    );
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel).child({ process: 'worker' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const runs = await startRunPipeline({
+    config,
+    database,
+    storage: openStorage(config),
+    logger,
+    runWorker: true,
+  });
+  logger.info({ concurrency: config.runs.workerConcurrency }, 'worker is taking runs');
+
+  // Runs still going when the timeout hits keep their lease until it runs out; the sweeper
+  // of another worker then retries or refunds them.
+  stopOnSignals(logger, config.shutdownTimeoutMs, 'finishing the runs in progress', async () => {
+    await runs.close();
+    await database.close();
+  });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

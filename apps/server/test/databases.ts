@@ -13,7 +13,7 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['
  * A fresh, migrated, empty database of the given kind. On PostgreSQL each one is its own
  * database (created here and dropped on close), so test files never see each other's rows.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
     const template = process.env.ATELIER_PGLITE_TEMPLATE;
     return openDatabase({
@@ -33,6 +33,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     ...handle,
+    // For a second process (the worker) on the same database.
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Engine } from '../src/engines/engine.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, type Runtime } from '../src/server.ts';
@@ -13,11 +14,15 @@ export interface TestRuntime extends Runtime {
 }
 
 /** The whole app on a fresh database and a temporary DATA_DIR, without a socket. */
-export async function createTestRuntime(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestRuntime> {
+export async function createTestRuntime(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  overrides: { engines?: readonly Engine[] } = {},
+): Promise<TestRuntime> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const database = await openTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const runtime = await createRuntime(config, { database, logger: createLogger('silent') });
+  const runtime = await createRuntime(config, { database, logger: createLogger('silent'), ...overrides });
   return {
     ...runtime,
     dataDir,

@@ -239,3 +239,15 @@ export const IMAGE_MIN_SIDE = 64;
 export const IMAGE_MAX_SIDE = 4096;
 /** Pixels allowed before decoding, against decompression bombs (4096²). */
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
+
+// ---- local engines (DESIGN.md §5) -----------------------------------------------------
+
+/** The engine id of the embedded engines that run on Atelier's own CPU, offline. */
+export const LOCAL_ENGINE_ID = 'local';
+/** `crisp` upscaling on the local engine doubles each side (ESRGAN ×2). */
+export const CRISP_UPSCALE_FACTOR = 2;
+/**
+ * Progress stage reported when the inpainting mask's size differs from the image's and the
+ * mask was stretched to it, so the page can say so (tools.md §5: "or is resized").
+ */
+export const MASK_RESIZED_STAGE = 'mask-resized';

@@ -11,7 +11,15 @@ export type DbOrTx = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL with positional parameters ($1, $2 …) — for pg-boss and health checks. */
+  /**
+   * Runs raw SQL with positional parameters ($1, $2 …) — for pg-boss and health checks.
+   * Without parameters the text may hold several statements (rows of the last one), as with `pg`.
+   */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. PostgreSQL uses one
+   * dedicated connection per handle; PGlite delivers NOTIFY within its (single) process.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -38,6 +38,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
+  const listener = new PostgresListener(url);
   return {
     db,
     kind: 'postgres',
@@ -45,8 +46,52 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       const res = await pool.query(text, params as unknown[]);
       return { rows: res.rows };
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
+}
+
+/** One connection held open for LISTEN, shared by every channel of a handle, opened on first use. */
+class PostgresListener {
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+
+  constructor(private readonly url: string) {}
+
+  private connect(): Promise<pg.Client> {
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (msg) => {
+        for (const handler of this.handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      // A lost LISTEN connection is not fatal: subscribers fall back to polling.
+      client.on('error', () => {});
+      await client.connect();
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = await this.connect();
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(onPayload);
+    return async () => {
+      set.delete(onPayload);
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.connecting) await (await this.connecting).end().catch(() => {});
+  }
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -63,8 +108,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       db,
       kind: 'pglite',
       query: async (text, params) => {
+        // PGlite's query() is one prepared statement; exec() runs a script (pg-boss's migrations).
+        if (!params?.length) return { rows: ((await client.exec(text)).at(-1)?.rows ?? []) as never[] };
         const res = await client.query(text, params as unknown[]);
         return { rows: res.rows as never[] };
+      },
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
       },
       close: async () => {
         try {

@@ -1,4 +1,9 @@
 // Every table of the application; drizzle-kit reads this file to generate migrations.
+export * from './auth.ts';
 export * from './credit-ledger.ts';
 export * from './mail.ts';
 export * from './profiles.ts';
+export * from './security.ts';
+export * from './runs.ts';
+export * from './billing.ts';
+export * from './artworks.ts';

@@ -1,0 +1,30 @@
+import type { Run } from '@atelier/contracts';
+import type { RunRow } from '../../platform/db/schema/index.ts';
+
+/** The URL a stored file is served at (modules/files checks who may read it). */
+export const fileUrl = (key: string) => `/files/${key}`;
+
+/** The API view of a run: outputs as Atelier URLs, no storage internals, leases or attempts. */
+export function presentRun(row: RunRow): Run {
+  return {
+    id: row.id,
+    tool: row.tool,
+    status: row.status,
+    progress: row.progress,
+    credits: row.credits,
+    refunded: row.refunded,
+    options: row.options,
+    outputs: row.outputs.map((o) => ({
+      url: fileUrl(o.key),
+      mediaType: o.mediaType,
+      width: o.width,
+      height: o.height,
+    })),
+    error: row.error ?? null,
+    engine: row.engine,
+    clientSide: row.clientSide,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,156 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { type RunRow, runs, type StoredOutput } from '../../platform/db/schema/index.ts';
+
+/** SQL of the runs table. Every read of a user's runs is scoped by owner id. */
+
+export type NewRun = typeof runs.$inferInsert;
+
+export async function insertRun(tx: DbOrTx, values: NewRun): Promise<RunRow> {
+  const [row] = await tx.insert(runs).values(values).returning();
+  return row!;
+}
+
+export async function findRun(db: DbOrTx, id: string): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(runs).where(eq(runs.id, id));
+  return row;
+}
+
+export async function findRunOfUser(db: DbOrTx, id: string, userId: string): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.id, id), eq(runs.userId, userId)));
+  return row;
+}
+
+/** Newest first; `after` is the (createdAt, id) of the last row of the previous page. */
+export function listRunsOfUser(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+  after?: { createdAt: Date; id: string },
+): Promise<RunRow[]> {
+  const older = after
+    ? or(lt(runs.createdAt, after.createdAt), and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)))
+    : undefined;
+  return db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.userId, userId), older))
+    .orderBy(desc(runs.createdAt), desc(runs.id))
+    .limit(limit);
+}
+
+const leaseFromNow = (leaseMs: number) => sql`now() + ${leaseMs}::int * interval '1 millisecond'`;
+
+/** Takes a queued run for one attempt; undefined when another worker has it or it is finished. */
+export async function claimRun(db: DbOrTx, id: string, leaseMs: number): Promise<RunRow | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({
+      status: 'running',
+      attempts: sql`${runs.attempts} + 1`,
+      leaseExpiresAt: leaseFromNow(leaseMs),
+      heartbeatAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
+    .returning();
+  return row;
+}
+
+const heldBy = (id: string, attempt: number) =>
+  and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.attempts, attempt));
+
+/** Saves progress and extends the lease; false when this attempt no longer holds the run. */
+export async function recordProgress(
+  db: DbOrTx,
+  id: string,
+  attempt: number,
+  progress: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(runs)
+    .set({
+      progress: sql`GREATEST(${runs.progress}, ${progress}::int)`,
+      leaseExpiresAt: leaseFromNow(leaseMs),
+      heartbeatAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(id, attempt))
+    .returning({ id: runs.id });
+  return rows.length > 0;
+}
+
+export async function completeRun(db: DbOrTx, id: string, attempt: number, outputs: StoredOutput[]): Promise<boolean> {
+  const rows = await db
+    .update(runs)
+    .set({
+      status: 'succeeded',
+      progress: 100,
+      outputs,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+      finishedAt: sql`now()`,
+    })
+    .where(heldBy(id, attempt))
+    .returning({ id: runs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Marks a run failed (and refunded: the caller refunds in the same transaction). With an
+ * attempt, only while that attempt holds it; without, whenever the run is not finished.
+ */
+export async function markFailed(
+  tx: DbOrTx,
+  id: string,
+  error: NonNullable<RunRow['error']>,
+  attempt?: number,
+): Promise<RunRow | undefined> {
+  const [row] = await tx
+    .update(runs)
+    .set({
+      status: 'failed',
+      progress: 0,
+      error,
+      refunded: sql`${runs.credits} > 0`,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+      finishedAt: sql`now()`,
+    })
+    .where(
+      attempt === undefined ? and(eq(runs.id, id), inArray(runs.status, ['queued', 'running'])) : heldBy(id, attempt),
+    )
+    .returning();
+  return row;
+}
+
+/** Running runs whose worker stopped renewing the lease, locked for this sweeper only. */
+export function lockExpiredRuns(tx: DbOrTx, limit: number): Promise<RunRow[]> {
+  return tx
+    .select()
+    .from(runs)
+    .where(and(eq(runs.status, 'running'), lt(runs.leaseExpiresAt, sql`now()`)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Queued runs that nobody picked up for `waitingMs` (their job was lost), locked for this sweeper. */
+export function lockWaitingRuns(tx: DbOrTx, waitingMs: number, limit: number): Promise<RunRow[]> {
+  return tx
+    .select()
+    .from(runs)
+    .where(
+      and(eq(runs.status, 'queued'), lt(runs.updatedAt, sql`now() - ${waitingMs}::int * interval '1 millisecond'`)),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Puts a run back in the queue for another attempt (or just marks it seen again). */
+export async function requeueRun(tx: DbOrTx, id: string): Promise<void> {
+  await tx.update(runs).set({ status: 'queued', leaseExpiresAt: null, updatedAt: sql`now()` }).where(eq(runs.id, id));
+}

@@ -1,0 +1,166 @@
+import type { ErrorCode, ImageField, RunError, ToolOptions } from '@atelier/contracts';
+import { type EngineImage, EngineError } from '../../engines/engine.ts';
+import type { EngineRegistry } from '../../engines/registry.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { RunRow } from '../../platform/db/schema/index.ts';
+import { identifyImage } from '../../platform/images/identify-image.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Logger } from '../../platform/logging/logger.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import * as repo from './repo.ts';
+import { notifyRunChanged } from './run-events.ts';
+import { failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
+import { storeOutputs } from './store-outputs.ts';
+
+export interface RunWorkerOptions {
+  db: Database;
+  storage: Storage;
+  queue: JobQueue;
+  engines: EngineRegistry;
+  logger: Logger;
+  concurrency: number;
+  leaseMs: number;
+}
+
+/** Progress is written at most this often; the stream polls or is notified in between. */
+const PROGRESS_WRITE_INTERVAL_MS = 250;
+
+/** What a failed run shows: the engine's own code, or a generic INTERNAL one. */
+export function runErrorOf(error: unknown): RunError {
+  if (error instanceof EngineError) return { code: error.code, message: error.message };
+  return { code: 'INTERNAL' satisfies ErrorCode, message: 'The tool failed. Please try again.' };
+}
+
+/**
+ * Takes runs from the queue and runs them on their engine. A run is claimed for one attempt
+ * with a lease that progress and a heartbeat keep extending; if this process dies, the lease
+ * runs out and the sweeper retries or refunds the run (run-sweeper.ts).
+ */
+export class RunWorker {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly controllers = new Set<AbortController>();
+  /** Set by kill(): the process is treated as dead and writes nothing more. */
+  private dead = false;
+
+  constructor(private readonly o: RunWorkerOptions) {}
+
+  async start(): Promise<void> {
+    await this.o.queue.work(RUN_QUEUE, this.o.concurrency, (data) => this.track(this.process((data as RunJob).runId)));
+  }
+
+  private async track(work: Promise<void>): Promise<void> {
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /** Stops taking runs and lets the ones in progress finish. */
+  async stop(): Promise<void> {
+    await this.o.queue.stopWorkers();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Stops as if the process had been killed: no more writes, no heartbeats, runs left as they
+   * are in the database. Used by tests and benchmarks to show that the sweeper recovers.
+   */
+  async kill(): Promise<void> {
+    this.dead = true;
+    await this.o.queue.stopWorkers();
+    for (const c of this.controllers) c.abort();
+  }
+
+  /** Runs one queued run to its end state. Never throws: every failure ends as a refunded run. */
+  async process(runId: string): Promise<void> {
+    const { db, leaseMs, logger } = this.o;
+    if (this.dead) return;
+    const run = await repo.claimRun(db, runId, leaseMs);
+    if (!run) return; // taken by another worker, or already finished
+    await notifyRunChanged(db, runId);
+    const log = logger.child({ runId, tool: run.tool, attempt: run.attempts });
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const progress = this.progressWriter(run, controller);
+    const heartbeat = setInterval(() => progress.write(), Math.max(50, leaseMs / 3));
+    try {
+      const outputs = await this.runEngine(run, controller.signal, progress.report);
+      if (this.dead) return;
+      const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal);
+      await progress.flush();
+      if (this.dead) return;
+      const done = await db.transaction(async (tx) => {
+        const ok = await repo.completeRun(tx, run.id, run.attempts, stored);
+        if (ok) await notifyRunChanged(tx, run.id);
+        return ok;
+      });
+      if (!done) {
+        // The sweeper gave this attempt up meanwhile: its files are not the run's.
+        await Promise.all(stored.map((o) => this.o.storage.delete(o.key).catch(() => {})));
+      }
+      log.info({ outputs: stored.length }, done ? 'run succeeded' : 'run finished after its lease was lost');
+    } catch (error) {
+      if (this.dead) return;
+      const runError = runErrorOf(error);
+      if (runError.code === 'INTERNAL') log.error({ err: error }, 'run failed');
+      else log.warn({ code: runError.code }, 'run failed');
+      await failRunAndRefund(db, run.id, runError, run.attempts).catch((err) =>
+        log.error({ err }, 'could not mark the run failed; the sweeper will'),
+      );
+    } finally {
+      clearInterval(heartbeat);
+      this.controllers.delete(controller);
+    }
+  }
+
+  private async runEngine(run: RunRow, signal: AbortSignal, onProgress: (p: number) => void) {
+    const engine = this.o.engines.byId(run.engine) ?? this.o.engines.engineFor(run.tool);
+    if (!engine) throw new EngineError('INTERNAL', `No engine serves ${run.tool}`);
+    const images: Partial<Record<ImageField, EngineImage>> = {};
+    for (const [field, key] of Object.entries(run.inputs)) {
+      const stored = await this.o.storage.get(key);
+      if (!stored) throw new EngineError('INTERNAL', 'An input of the run is missing');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+      images[field as ImageField] = await identifyImage(Buffer.concat(chunks), field);
+    }
+    return engine.run(
+      { tool: run.tool, options: run.options as ToolOptions, images },
+      { onProgress: (p) => onProgress(p), signal },
+    );
+  }
+
+  /**
+   * Engine progress is persisted (throttled) and each write renews the lease; a write that
+   * finds the run no longer held by this attempt aborts the engine.
+   */
+  private progressWriter(run: RunRow, controller: AbortController) {
+    const { db, leaseMs } = this.o;
+    let latest = 0;
+    let lastWrite = 0;
+    let chain: Promise<void> = Promise.resolve();
+    const write = () => {
+      if (this.dead) return chain;
+      const value = latest;
+      lastWrite = Date.now();
+      chain = chain.then(async () => {
+        if (this.dead) return;
+        const held = await repo.recordProgress(db, run.id, run.attempts, value, leaseMs).catch(() => true);
+        if (!held) controller.abort();
+        else await notifyRunChanged(db, run.id).catch(() => {});
+      });
+      return chain;
+    };
+    return {
+      write,
+      report: (p: number) => {
+        // 100 is written with the outputs, so a client never sees 100 without a result.
+        latest = Math.max(latest, Math.min(99, Math.max(0, Math.round(p))));
+        if (Date.now() - lastWrite >= PROGRESS_WRITE_INTERVAL_MS) void write();
+      },
+      flush: () => write(),
+    };
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Where a run's files live. The owner's id is the second segment, which is what the files
+ * route checks before serving anything under `runs/`.
+ */
+export const runFolder = (userId: string, runId: string) => `runs/${userId}/${runId}`;
+export const inputKey = (userId: string, runId: string, field: string, extension: string) =>
+  `${runFolder(userId, runId)}/input-${field.replace(/_/g, '-')}.${extension}`;
+export const outputKey = (userId: string, runId: string, index: number, extension: string) =>
+  `${runFolder(userId, runId)}/output-${index}.${extension}`;
+
+/** The owner of a key under `runs/`, or undefined for any other key. */
+export function runFileOwner(key: string): string | undefined {
+  const [root, owner] = key.split('/');
+  return root === 'runs' ? owner : undefined;
+}

@@ -1,0 +1,31 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { TOOLS, toolListResponseSchema, toolOptionSchemas } from '@atelier/contracts';
+import type { EngineRegistry } from '../../engines/registry.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+
+const route = createRoute({
+  method: 'get',
+  path: '/tools',
+  tags: ['tools'],
+  summary: 'The eleven tools: credits, options (JSON Schema) and the engine that serves each now',
+  responses: {
+    200: { description: 'The catalogue', content: { 'application/json': { schema: toolListResponseSchema } } },
+  },
+});
+
+export function toolRoutes(engines: EngineRegistry) {
+  // The catalogue changes only with the configuration: build it once.
+  const body = {
+    tools: TOOLS.map((t) => ({
+      id: t.id,
+      credits: t.credits,
+      perImage: t.perImage,
+      options: z.toJSONSchema(toolOptionSchemas[t.id], { io: 'input', unrepresentable: 'any' }) as Record<
+        string,
+        unknown
+      >,
+      engine: engines.choiceFor(t.id),
+    })),
+  };
+  return createApiRouter().openapi(route, (c) => c.json(body, 200));
+}

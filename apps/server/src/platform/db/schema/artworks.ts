@@ -1,0 +1,87 @@
+import type { ToolId } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.ts';
+import { runs } from './runs.ts';
+
+/** A stored WebP thumbnail of an artwork. */
+export interface StoredThumbnail {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A run output a user saved to their collection (platform.md §3 user_artworks). The image is a
+ * copy under `artworks/<id>/`, owned by this row alone: deleting the run's files later leaves
+ * it intact, and deleting the artwork removes exactly its own folder.
+ */
+export const artworks = pgTable(
+  'artworks',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    /** Where it came from; kept when the run is gone (its history may be pruned). */
+    runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    outputIndex: integer('output_index').notNull(),
+    imageKey: text('image_key').notNull(),
+    thumbnails: jsonb('thumbnails').$type<StoredThumbnail[]>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    prompt: text('prompt').notNull(),
+    negativePrompt: text('negative_prompt'),
+    toolType: text('tool_type').$type<ToolId>().notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    /** Kept in step with artwork_likes in the same transaction as each like or unlike. */
+    likesCount: integer('likes_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('artworks_likes_count_non_negative', sql`${t.likesCount} >= 0`),
+    // The public feed: newest first, keyset on (created_at, id), only public rows indexed.
+    // NULLS FIRST is what a plain `ORDER BY … DESC` means, so the index serves it as is.
+    index('artworks_public_feed_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublic}`),
+    // "My artworks": the owner's rows, newest first, same keyset.
+    index('artworks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // One artwork per run output: saving it twice (a double click, a retry) answers the first.
+    uniqueIndex('artworks_run_output_idx').on(t.runId, t.outputIndex),
+  ],
+);
+
+export type ArtworkRow = typeof artworks.$inferSelect;
+
+/** One like per user and artwork (the primary key); the count lives on the artwork. */
+export const artworkLikes = pgTable(
+  'artwork_likes',
+  {
+    artworkId: uuid('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.artworkId, t.userId] }),
+    // Deleting an account cascades here; without it that would scan every like.
+    index('artwork_likes_user_idx').on(t.userId),
+  ],
+);

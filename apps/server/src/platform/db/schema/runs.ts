@@ -1,0 +1,54 @@
+import type { ErrorCode, RunStatus, ToolId } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A stored output file of a run. */
+export interface StoredOutput {
+  key: string;
+  mediaType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * One row per tool run. The row is the truth about a run; the pg-boss job only wakes a
+ * worker. `attempts` fences writers: a worker may finish a run only for the attempt it
+ * claimed, so a worker the sweeper gave up on cannot overwrite a later state.
+ */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    tool: text('tool').$type<ToolId>().notNull(),
+    status: text('status').$type<RunStatus>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** Credits charged when the run was created (refunded in full if it fails). */
+    credits: integer('credits').notNull(),
+    refunded: boolean('refunded').notNull().default(false),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    /** Storage keys of the uploaded inputs, by field name (image, mask, reference_image). */
+    inputs: jsonb('inputs').$type<Record<string, string>>().notNull().default({}),
+    outputs: jsonb('outputs').$type<StoredOutput[]>().notNull().default([]),
+    error: jsonb('error').$type<{ code: ErrorCode; message: string }>(),
+    engine: text('engine').notNull(),
+    clientSide: boolean('client_side').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    /** A running run whose lease has passed has lost its worker (see run-sweeper.ts). */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('runs_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
+    check('runs_status_known', sql`${t.status} IN ('queued', 'running', 'succeeded', 'failed')`),
+    // History pages: newest first, keyset on (created_at, id).
+    index('runs_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The sweeper looks for running runs past their lease and queued runs left waiting.
+    index('runs_status_lease_idx').on(t.status, t.leaseExpiresAt),
+  ],
+);
+
+export type RunRow = typeof runs.$inferSelect;

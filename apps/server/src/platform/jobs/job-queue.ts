@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle, DbOrTx } from '../db/database.ts';
+import type { Logger } from '../logging/logger.ts';
+
+/**
+ * pg-boss in the application's own database, reached through the database handle (pg pool
+ * or PGlite) rather than a pool of its own: one database, one set of connections, and on
+ * PGlite the only possible way in.
+ */
+export interface JobQueue {
+  /** Adds a job inside the caller's transaction: it exists if and only if the transaction commits. */
+  send(tx: DbOrTx, queue: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
+  /**
+   * Makes this process's workers of a queue fetch now instead of at their next poll. Call it
+   * after the transaction that sent a job has committed (before, the job is not visible).
+   */
+  wake(queue: string): void;
+  /** Stops fetching new jobs (handlers in flight go on; their owner waits for them or not). */
+  stopWorkers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface QueueSettings {
+  /** pg-boss retries a job whose handler threw or whose worker vanished. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** After this, pg-boss considers an active job's worker gone. */
+  expireInSeconds: number;
+}
+
+/** Rewrites `$1 … $n` SQL from pg-boss into a drizzle query, so it runs on a transaction handle. */
+function positionalToSql(text: string, values: unknown[] = []) {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+    sql.raw(''),
+  );
+}
+
+export async function startJobQueue(
+  database: DatabaseHandle,
+  logger: Logger,
+  queues: Record<string, QueueSettings>,
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.query(text, values) },
+    schedule: false,
+    // Each API and worker process starts the queue; maintenance is cheap and lock-guarded.
+    supervise: true,
+  });
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const [name, s] of Object.entries(queues)) {
+    const options = {
+      name,
+      retryLimit: s.retryLimit,
+      retryDelay: s.retryDelaySeconds,
+      expireInSeconds: s.expireInSeconds,
+    };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+    else
+      await boss.createQueue(name, options).catch(async (err) => {
+        // Another process created it between the check and here.
+        if (!(await boss.getQueue(name))) throw err;
+      });
+  }
+
+  const workerIds: { id: string; queue: string }[] = [];
+  return {
+    async send(tx, queue, data, options = {}) {
+      const db = {
+        executeSql: async (text: string, values?: unknown[]) =>
+          (await tx.execute(positionalToSql(text, values))) as unknown as { rows: unknown[] },
+      };
+      await boss.send(queue, data, { db, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
+    },
+    async work(queue, concurrency, handler) {
+      // Every registered worker fetches one job at a time; N of them run N jobs at once.
+      for (let i = 0; i < concurrency; i++) {
+        const id = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        });
+        workerIds.push({ id, queue });
+      }
+    },
+    wake(queue) {
+      for (const w of workerIds) if (w.queue === queue) boss.notifyWorker(w.id);
+    },
+    async stopWorkers() {
+      await Promise.all(workerIds.splice(0).map(({ id }) => boss.offWork({ id })));
+    },
+    async stop() {
+      await boss.stop({ graceful: false, wait: true });
+    },
+  };
+}

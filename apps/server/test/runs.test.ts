@@ -1,0 +1,324 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Run, type RunListResponse, TOOL_IDS, type ToolListResponse } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { runs } from '../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from './databases.ts';
+import { failingEngine, hangingEngine, linkingEngine } from './fake-engines.ts';
+import { pngImage, runForm } from './images.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { as, signUpTestUser, type TestUser } from './users.ts';
+
+async function startRun(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
+  const init: RequestInit =
+    body instanceof FormData
+      ? { method: 'POST', body }
+      : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  return rt.request(`/api/tools/${tool}/runs`, as(user, init));
+}
+
+async function getRun(rt: TestRuntime, user: TestUser, id: string): Promise<Run> {
+  const res = await rt.request(`/api/runs/${id}`, as(user));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { run: Run }).run;
+}
+
+async function waitForRun(rt: TestRuntime, user: TestUser, id: string, until: (run: Run) => boolean) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const run = await getRun(rt, user, id);
+    if (until(run)) return run;
+    if (Date.now() > deadline) throw new Error(`run ${id} stayed ${run.status} ${run.progress}%`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
+
+/** The files stored for a user's runs in a local DATA_DIR. */
+function runFiles(rt: TestRuntime, user: TestUser): string[] {
+  const root = path.join(rt.dataDir, 'files', 'runs', user.userId);
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) =>
+    fs.statSync(path.join(root, f)).isFile(),
+  );
+}
+
+describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
+  let rt: TestRuntime;
+  let linking: Awaited<ReturnType<typeof linkingEngine>>;
+  beforeAll(async () => {
+    linking = await linkingEngine('style-creation');
+    rt = await createTestRuntime(
+      kind,
+      { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      { engines: [failingEngine('vector-generation'), linking.engine] },
+    );
+  });
+  afterAll(async () => {
+    await rt?.close();
+    await linking?.close();
+  });
+
+  it('lists the eleven tools with the spec costs and the engine serving each', async () => {
+    const res = await rt.request('/api/tools');
+    expect(res.status).toBe(200);
+    const { tools } = (await res.json()) as ToolListResponse;
+    expect(tools.map((t) => t.id)).toEqual([...TOOL_IDS]);
+    const costs = Object.fromEntries(tools.map((t) => [t.id, [t.credits, t.perImage]]));
+    expect(costs).toEqual({
+      'image-generation': [1, true],
+      'vector-generation': [3, false],
+      'style-creation': [2, false],
+      'image-to-image': [1, true],
+      inpainting: [1, false],
+      'background-removal': [1, false],
+      vectorization: [1, false],
+      'image-upscale': [1, false],
+      'ai-eraser': [1, false],
+      'ai-photo-editor': [1, false],
+      'replace-background': [1, true],
+    });
+    const engines = Object.fromEntries(tools.map((t) => [t.id, t.engine]));
+    expect(engines['background-removal']).toEqual({ id: 'browser', kind: 'client' });
+    expect(engines['image-generation']).toEqual({ id: 'demo', kind: 'demo' });
+    expect(engines['vector-generation']).toEqual({ id: 'failing', kind: 'provider' });
+    expect(tools[0]!.options).toMatchObject({ type: 'object' });
+    const doc = (await (await rt.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    for (const p of ['/tools', '/tools/{tool}/runs', '/runs', '/runs/{id}', '/runs/{id}/events']) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+  });
+
+  it('runs a generation on the demo engine: charged per image, progress over SSE, outputs for the owner only', async () => {
+    const owner = await signUpTestUser(rt);
+    const other = await signUpTestUser(rt);
+    const res = await startRun(rt, owner, 'image-generation', {
+      prompt: 'a lighthouse at dusk',
+      n: 2,
+      size: '1365x1024',
+    });
+    expect(res.status).toBe(202);
+    const { run } = (await res.json()) as { run: Run };
+    expect(run).toMatchObject({ tool: 'image-generation', credits: 2, engine: 'demo' });
+    expect(await getCreditBalance(rt.database.db, owner.userId)).toBe(28);
+
+    const events = await rt.request(`/api/runs/${run.id}/events`, as(owner));
+    expect(events.headers.get('content-type')).toContain('text/event-stream');
+    const text = await events.text(); // the stream ends with the end state
+    expect(text).toContain('event: end');
+    const end = JSON.parse(text.split('event: end\ndata: ')[1]!.split('\n')[0]!) as { run: Run };
+    expect(end.run.status).toBe('succeeded');
+    expect(end.run.progress).toBe(100);
+    expect(end.run.outputs).toHaveLength(2);
+    expect(end.run.outputs[0]).toMatchObject({ mediaType: 'image/png', width: 1365, height: 1024 });
+
+    const url = end.run.outputs[0]!.url;
+    expect(url).toMatch(/^\/files\/runs\//);
+    const file = await rt.request(url, as(owner));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await rt.request(url, as(other))).status).toBe(404);
+    expect((await rt.request(url)).status).toBe(404);
+    expect((await rt.request(`/api/runs/${run.id}`, as(other))).status).toBe(404);
+    expect((await rt.request(`/api/runs/${run.id}/events`, as(other))).status).toBe(404);
+    expect((await rt.request(`/api/runs/${run.id}`)).status).toBe(401);
+    const list = (await (await rt.request('/api/runs', as(other))).json()) as RunListResponse;
+    expect(list.runs).toHaveLength(0);
+  });
+
+  it('accepts exactly as many of 40 simultaneous runs as 30 credits pay for', async () => {
+    const user = await signUpTestUser(rt);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => startRun(rt, user, 'image-generation', { prompt: `race ${i}` })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(10);
+    const refused = responses.find((r) => r.status === 402)!;
+    expect(await refused.json()).toMatchObject({ error: { code: 'INSUFFICIENT_CREDITS' } });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(0);
+    const rows = await rt.database.db.select({ id: runs.id }).from(runs).where(eq(runs.userId, user.userId));
+    expect(rows).toHaveLength(30);
+  });
+
+  it('refuses over-size, non-image, too small and invalid uploads before charging, leaving no file or row', async () => {
+    const user = await signUpTestUser(rt);
+    const big = Buffer.concat([await pngImage(), Buffer.alloc(11 * 1024 * 1024)]);
+    const tooBig = await startRun(rt, user, 'image-upscale', runForm({}, { image: big }));
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+
+    const hugeBody = await startRun(rt, user, 'image-upscale', runForm({}, { image: Buffer.alloc(25 * 1024 * 1024) }));
+    expect(hugeBody.status).toBe(413);
+
+    const notImage = await startRun(
+      rt,
+      user,
+      'image-upscale',
+      runForm({}, { image: Buffer.from('%PDF-1.7 not an image') }),
+    );
+    expect(notImage.status).toBe(400);
+    expect(await notImage.json()).toMatchObject({ error: { code: 'INVALID_IMAGE', message: 'Invalid image format' } });
+
+    const tiny = await startRun(rt, user, 'image-upscale', runForm({}, { image: await pngImage(32, 32) }));
+    expect(await tiny.json()).toMatchObject({ error: { code: 'IMAGE_TOO_SMALL' } });
+
+    const noPrompt = await startRun(rt, user, 'inpainting', runForm({ prompt: '  ' }, { image: await pngImage() }));
+    expect(noPrompt.status).toBe(400);
+    const badOption = await startRun(rt, user, 'image-generation', { prompt: 'x', n: 7 });
+    expect(await badOption.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { n: expect.any(String) } },
+    });
+
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
+    expect(await rt.database.db.select().from(runs).where(eq(runs.userId, user.userId))).toHaveLength(0);
+    expect(runFiles(rt, user)).toEqual([]);
+  });
+
+  it('stores inputs only for accepted runs: a refused charge removes them again', async () => {
+    const user = await signUpTestUser(rt);
+    const image = await pngImage();
+    await chargeCredits(rt.database.db, { userId: user.userId, amount: 30, reason: 'run', idempotencyKey: 'drain' });
+    const res = await startRun(rt, user, 'image-upscale', runForm({ upscaleType: 'crisp' }, { image }));
+    expect(res.status).toBe(402);
+    expect(runFiles(rt, user)).toEqual([]);
+  });
+
+  it('runs an image tool from a multipart upload and keeps the input', async () => {
+    const user = await signUpTestUser(rt);
+    const form = runForm({ upscaleType: 'crisp' }, { image: await pngImage(120, 90) });
+    const res = await startRun(rt, user, 'image-upscale', form);
+    expect(res.status).toBe(202);
+    const { run } = (await res.json()) as { run: Run };
+    const done = await waitForRun(rt, user, run.id, finished);
+    expect(done.status).toBe('succeeded');
+    expect(done.outputs[0]).toMatchObject({ width: 240, height: 180 });
+  });
+
+  it('marks a run whose engine fails as failed and refunds it', async () => {
+    const user = await signUpTestUser(rt);
+    const res = await startRun(rt, user, 'vector-generation', { prompt: 'a fox logo' });
+    expect(res.status).toBe(202);
+    const { run } = (await res.json()) as { run: Run };
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(27);
+    const done = await waitForRun(rt, user, run.id, finished);
+    expect(done).toMatchObject({
+      status: 'failed',
+      progress: 0,
+      refunded: true,
+      error: { code: 'PROVIDER_UNAVAILABLE' },
+      outputs: [],
+    });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
+  });
+
+  it("keeps serving an output after the provider's link has expired", async () => {
+    const user = await signUpTestUser(rt);
+    const res = await startRun(rt, user, 'style-creation', { prompt: 'watercolour', style: 'painting' });
+    const { run } = (await res.json()) as { run: Run };
+    const done = await waitForRun(rt, user, run.id, finished);
+    expect(done.status).toBe('succeeded');
+    linking.expire();
+    expect((await fetch(linking.url)).status).toBe(404);
+    expect(done.outputs[0]!.url).not.toContain('127.0.0.1');
+    const file = await rt.request(done.outputs[0]!.url, as(user));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(linking.image)).toBe(true);
+  });
+
+  it('records a background removal done in the browser: charged, succeeded, nothing uploaded', async () => {
+    const user = await signUpTestUser(rt);
+    const res = await startRun(rt, user, 'background-removal', { clientSide: true });
+    expect(res.status).toBe(202);
+    const { run } = (await res.json()) as { run: Run };
+    expect(run).toMatchObject({ status: 'succeeded', clientSide: true, engine: 'browser', credits: 1, outputs: [] });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
+    const upload = await startRun(rt, user, 'background-removal', runForm({}, { image: await pngImage() }));
+    expect(upload.status).toBe(400);
+  });
+
+  it("lists the caller's runs newest first with a cursor", async () => {
+    const user = await signUpTestUser(rt);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await startRun(rt, user, 'background-removal', { clientSide: true });
+      ids.push(((await res.json()) as { run: Run }).run.id);
+    }
+    const first = (await (await rt.request('/api/runs?limit=3', as(user))).json()) as RunListResponse;
+    expect(first.runs.map((r) => r.id)).toEqual(ids.slice(2).reverse());
+    expect(first.nextCursor).toBeTruthy();
+    const second = (await (
+      await rt.request(`/api/runs?limit=3&cursor=${first.nextCursor}`, as(user))
+    ).json()) as RunListResponse;
+    expect(second.runs.map((r) => r.id)).toEqual(ids.slice(0, 2).reverse());
+    expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
+  it('loses no credit: the sweeper fails and refunds the run once its lease runs out', async () => {
+    const hanging = hangingEngine('image-generation');
+    const rt = await createTestRuntime(
+      kind,
+      { RUN_LEASE_SECONDS: '0.5', RUN_MAX_ATTEMPTS: '1', RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      { engines: [hanging] },
+    );
+    try {
+      const user = await signUpTestUser(rt);
+      const res = await startRun(rt, user, 'image-generation', { prompt: 'never finishes', n: 3 });
+      const { run } = (await res.json()) as { run: Run };
+      await hanging.started;
+      await waitForRun(rt, user, run.id, (r) => r.status === 'running');
+      expect(await getCreditBalance(rt.database.db, user.userId)).toBe(27);
+
+      await rt.runs.worker!.kill();
+      expect(await rt.runs.sweep()).toMatchObject({ failed: 0 }); // the lease still holds
+      await new Promise((r) => setTimeout(r, 700));
+      expect(await rt.runs.sweep()).toMatchObject({ failed: 1 });
+
+      const done = await getRun(rt, user, run.id);
+      expect(done).toMatchObject({ status: 'failed', refunded: true, error: { code: 'INTERNAL' } });
+      expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
+      expect(await rt.runs.sweep()).toMatchObject({ failed: 0 }); // refunded once only
+      expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('retries a run whose worker died while it has attempts left', async () => {
+    const hanging = hangingEngine('image-generation');
+    const rt = await createTestRuntime(
+      kind,
+      { RUN_LEASE_SECONDS: '0.5', RUN_MAX_ATTEMPTS: '2', RUN_SWEEP_INTERVAL_SECONDS: '3600', WORKER: 'off' },
+      { engines: [hanging] },
+    );
+    try {
+      const user = await signUpTestUser(rt);
+      const res = await startRun(rt, user, 'image-generation', { prompt: 'second time lucky' });
+      const { run } = (await res.json()) as { run: Run };
+      // A worker takes the run and dies without a word.
+      const { RunWorker } = await import('../src/modules/runs/run-worker.ts');
+      const doomed = new RunWorker({
+        db: rt.database.db,
+        storage: rt.storage,
+        queue: rt.runs.queue,
+        engines: rt.runs.engines,
+        logger: rt.logger,
+        concurrency: 1,
+        leaseMs: 500,
+      });
+      void doomed.process(run.id);
+      await hanging.started;
+      await doomed.kill();
+      await new Promise((r) => setTimeout(r, 700));
+      expect(await rt.runs.sweep()).toMatchObject({ retried: 1, failed: 0 });
+      expect((await getRun(rt, user, run.id)).status).toBe('queued');
+      expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
+    } finally {
+      await rt.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { errorCodeSchema } from './errors.ts';
+import { toolIdSchema } from './tools.ts';
+
+/** A run moves queued → running → succeeded | failed (tools.md §4); a failed run is refunded. */
+export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const runStatusSchema = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+export const isFinishedStatus = (s: RunStatus) => s === 'succeeded' || s === 'failed';
+
+export const ENGINE_KINDS = ['local', 'provider', 'demo', 'client'] as const;
+export const engineKindSchema = z.enum(ENGINE_KINDS);
+export type EngineKind = z.infer<typeof engineKindSchema>;
+
+export const runOutputSchema = z.object({
+  /** Served by Atelier (`/files/...`), never a provider's link. */
+  url: z.string(),
+  mediaType: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type RunOutput = z.infer<typeof runOutputSchema>;
+
+export const runErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+export type RunError = z.infer<typeof runErrorSchema>;
+
+export const runSchema = z.object({
+  id: z.string(),
+  tool: toolIdSchema,
+  status: runStatusSchema,
+  /** 0..100 */
+  progress: z.number().int().min(0).max(100),
+  /** Credits charged; given back when the run fails. */
+  credits: z.number().int(),
+  refunded: z.boolean(),
+  options: z.record(z.string(), z.unknown()),
+  outputs: z.array(runOutputSchema),
+  error: runErrorSchema.nullable(),
+  /** Engine id (`demo`, `browser`, a provider …). */
+  engine: z.string(),
+  /** True when the work happened in the browser (background removal): no outputs are kept. */
+  clientSide: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Run = z.infer<typeof runSchema>;
+
+export const runResponseSchema = z.object({ run: runSchema });
+export type RunResponse = z.infer<typeof runResponseSchema>;
+
+export const RUNS_PAGE_SIZE = 20;
+export const RUNS_PAGE_MAX = 50;
+
+export const runListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_SIZE),
+});
+
+export const runListResponseSchema = z.object({
+  runs: z.array(runSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type RunListResponse = z.infer<typeof runListResponseSchema>;
+
+/** SSE events of `GET /api/runs/{id}/events`: `progress` while it runs, then one `end`. */
+export const RUN_EVENTS = { progress: 'progress', end: 'end' } as const;
+
+export const toolInfoSchema = z.object({
+  id: toolIdSchema,
+  credits: z.number().int(),
+  perImage: z.boolean(),
+  options: z.record(z.string(), z.unknown()),
+  engine: z.object({ id: z.string(), kind: engineKindSchema }),
+});
+export type ToolInfo = z.infer<typeof toolInfoSchema>;
+export const toolListResponseSchema = z.object({ tools: z.array(toolInfoSchema) });
+export type ToolListResponse = z.infer<typeof toolListResponseSchema>;

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import {
+  DEFAULT_MODEL,
+  DEFAULT_PHOTO_EDIT_TYPE,
+  DEFAULT_SIZE,
+  DEFAULT_STYLE,
+  DEFAULT_UPSCALE_TYPE,
+  IMAGE_TO_IMAGE_STRENGTH,
+  MAX_IMAGES,
+  MIN_IMAGES,
+  MODELS,
+  PHOTO_EDIT_STRENGTH,
+  PHOTO_EDIT_TYPES,
+  SIZES,
+  STYLE_CREATION_BASES,
+  STYLES,
+  SUBSTYLES,
+  type Style,
+  TOOLS_BY_ID,
+  type ToolId,
+  UPLOAD_MAX_BYTES,
+  UPSCALE_TYPES,
+  VECTOR_COLORS,
+  VECTOR_COMPLEXITY,
+  VECTOR_STYLES,
+} from './tools.ts';
+
+/**
+ * The options each tool accepts, named as in the spec's payloads (tools.md §7). Multipart
+ * forms send every value as a string, so numbers are coerced; absent options take the
+ * spec's defaults. Image fields are not here: they are files, checked by their bytes.
+ */
+
+const prompt = z.string().trim().min(1, 'Please enter a prompt');
+const optionalText = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .transform((v) => v || undefined);
+const imageCount = z.coerce.number().int().min(MIN_IMAGES).max(MAX_IMAGES).default(MIN_IMAGES);
+
+/** tools.md §5: "an unparsable value falls back to" the default; out-of-range values are refused. */
+function strength(range: { min: number; max: number; default: number }) {
+  return z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const n = typeof v === 'number' ? v : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  }, z.number().min(range.min).max(range.max).default(range.default));
+}
+
+/** style + substyle + model + negative prompt, shared by the raster tools that take them. */
+const rasterStyle = {
+  style: z.enum(STYLES as [Style, ...Style[]]).default(DEFAULT_STYLE),
+  substyle: optionalText,
+  model: z.enum(MODELS).default(DEFAULT_MODEL),
+  negative_prompt: optionalText,
+};
+
+function substyleBelongsToStyle(o: { style: Style; substyle?: string | undefined }) {
+  return o.substyle === undefined || (SUBSTYLES[o.style] as readonly string[]).includes(o.substyle);
+}
+const substyleIssue = { message: 'Unknown substyle for this style', path: ['substyle'] };
+
+export const toolOptionSchemas = {
+  'image-generation': z
+    .object({ prompt, ...rasterStyle, size: z.enum(SIZES).default(DEFAULT_SIZE), n: imageCount })
+    .refine(substyleBelongsToStyle, substyleIssue),
+  'vector-generation': z.object({
+    prompt,
+    style: z.enum(VECTOR_STYLES).default('flat'),
+    colors: z.enum(VECTOR_COLORS).default('vibrant'),
+    complexity: z.enum(VECTOR_COMPLEXITY).default('medium'),
+  }),
+  'style-creation': z.object({ prompt, style: z.enum(STYLE_CREATION_BASES).default('photography') }),
+  'image-to-image': z
+    .object({ prompt, ...rasterStyle, strength: strength(IMAGE_TO_IMAGE_STRENGTH), n: imageCount })
+    .refine(substyleBelongsToStyle, substyleIssue),
+  inpainting: z.object({ prompt: z.string().trim().min(1, 'Please enter a description for the inpainting') }),
+  /** Runs in the browser: the server only records (and charges) the run. */
+  'background-removal': z.object({ clientSide: z.literal(true) }),
+  vectorization: z.object({}),
+  'image-upscale': z.object({ upscaleType: z.enum(UPSCALE_TYPES).default(DEFAULT_UPSCALE_TYPE) }),
+  'ai-eraser': z.object({}),
+  'ai-photo-editor': z
+    .object({
+      editType: z.enum(PHOTO_EDIT_TYPES).default(DEFAULT_PHOTO_EDIT_TYPE),
+      strength: strength(PHOTO_EDIT_STRENGTH),
+      prompt: optionalText,
+    })
+    .refine((o) => o.editType !== 'custom' || !!o.prompt, {
+      message: 'Please describe the edit',
+      path: ['prompt'],
+    }),
+  'replace-background': z
+    .object({ prompt, ...rasterStyle, n: imageCount })
+    .refine(substyleBelongsToStyle, substyleIssue),
+} satisfies Record<ToolId, z.ZodType>;
+
+export type ToolOptions<T extends ToolId = ToolId> = z.output<(typeof toolOptionSchemas)[T]>;
+
+/** The file fields of a run request (tools.md §7). */
+export const IMAGE_FIELDS = ['image', 'mask', 'reference_image'] as const;
+export type ImageField = (typeof IMAGE_FIELDS)[number];
+
+/** Which image fields a tool requires and which it accepts. */
+export function imageFieldsOf(id: ToolId): { required: ImageField[]; optional: ImageField[] } {
+  const t = TOOLS_BY_ID[id];
+  // Background removal needs an image, but in the browser: the server never receives it.
+  if (id === 'background-removal') return { required: [], optional: [] };
+  const required: ImageField[] = [];
+  if (t.needsImage) required.push('image');
+  if (t.needsMask) required.push('mask');
+  return { required, optional: id === 'style-creation' ? ['reference_image'] : [] };
+}
+
+/** How many images a run asks for (the `n` option where the tool has one). */
+export function imageCountOf(options: object): number {
+  const n = (options as { n?: unknown }).n;
+  return typeof n === 'number' ? n : 1;
+}
+
+/** Formats accepted as input, identified from the bytes (tools.md §5: Jpg, Png, Webp). */
+export const INPUT_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export type InputImageFormat = (typeof INPUT_IMAGE_FORMATS)[number];
+
+/** The formats a tool takes: the photo editor only PNG and JPG (tools.md §9). */
+export function inputFormatsOf(id: ToolId): readonly InputImageFormat[] {
+  return id === 'ai-photo-editor' ? ['jpeg', 'png'] : INPUT_IMAGE_FORMATS;
+}
+
+/** The spec's texts for refused uploads (tools.md §5). */
+export const IMAGE_MESSAGES = {
+  tooLargeBytes: 'File size must be less than 10MB',
+  tooSmall: 'Image too small. Minimum size is 64x64 pixels.',
+  tooLargeSide: 'Image too large. Maximum dimension is 4096 pixels.',
+  invalid: 'Invalid image format',
+  /** The spec names the photo editor's formats but no message; this one says what to do. */
+  pngOrJpgOnly: 'Please select a PNG or JPG image',
+} as const;
+
+/** A run request may carry an image and a mask of up to 10 MB each, plus its fields. */
+export const MAX_RUN_BODY_BYTES = 2 * UPLOAD_MAX_BYTES + 1024 * 1024;
