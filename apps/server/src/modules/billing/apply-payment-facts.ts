@@ -1,0 +1,172 @@
+import { creditsForPeriod, type SubscriptionPlanId } from '@atelier/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '../../platform/db/database.ts';
+import { orders, type PaymentProviderName } from '../../platform/db/schema/index.ts';
+import type { Logger } from '../../platform/logging/logger.ts';
+import { grantCredits } from '../credits/credits-service.ts';
+import {
+  insertInvoiceOrder,
+  lockOrderBySession,
+  lockSubscriptionByProviderId,
+  newOrderId,
+  setProfilePlan,
+  updateSubscription,
+  upsertSubscription,
+} from './billing-repo.ts';
+import type { PaymentFact, ProviderSubscription } from './providers/payment-provider.ts';
+
+type FactOf<T extends PaymentFact['type']> = Extract<PaymentFact, { type: T }>;
+
+interface ApplyContext {
+  tx: Transaction;
+  provider: PaymentProviderName;
+  log: Logger;
+}
+
+/** The plan a subscription status leaves the user on. */
+const planForStatus = (s: ProviderSubscription) =>
+  s.status === 'active' || s.status === 'past_due' ? s.plan : ('free' as const);
+
+/**
+ * The single place where payments become plans and credits. Callers pass facts the provider
+ * vouched for (a verified event or a server-side retrieval) and their transaction, so the
+ * order, the ledger entry and the plan commit together. Every step is keyed by a provider id
+ * (session, invoice) and checks what is already recorded, so any fact may arrive twice.
+ */
+export async function applyPaymentFacts(context: ApplyContext, facts: readonly PaymentFact[]): Promise<void> {
+  for (const fact of facts) {
+    switch (fact.type) {
+      case 'checkout.paid':
+        await applyCheckoutPaid(context, fact);
+        break;
+      case 'checkout.canceled':
+        await context.tx
+          .update(orders)
+          .set({ status: 'canceled' })
+          .where(and(eq(orders.providerSessionId, fact.sessionId), eq(orders.status, 'pending')));
+        break;
+      case 'invoice.paid':
+        await applyInvoicePaid(context, fact);
+        break;
+      case 'subscription.updated':
+        await applySubscriptionUpdated(context, fact.subscription);
+        break;
+      case 'subscription.deleted':
+        await applySubscriptionDeleted(context, fact.subscriptionId);
+        break;
+    }
+  }
+}
+
+async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: FactOf<'checkout.paid'>) {
+  const order = await lockOrderBySession(tx, fact.sessionId);
+  if (!order) {
+    log.warn({ sessionId: fact.sessionId }, 'billing: paid checkout session without an order; ignored');
+    return;
+  }
+  if (order.status === 'paid') return;
+  await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: new Date(), providerPaymentId: fact.paymentId })
+    .where(eq(orders.id, order.id));
+  await grantCredits(tx, {
+    userId: order.userId,
+    amount: creditsForPeriod(order.plan, order.billingCycle),
+    reason: 'plan',
+    reference: order.id,
+    idempotencyKey: `order:${order.id}`,
+  });
+  if (order.plan === 'lifetime' || !fact.subscription) {
+    await setProfilePlan(tx, order.userId, order.plan);
+    return;
+  }
+  const s = fact.subscription;
+  await upsertSubscription(tx, {
+    userId: order.userId,
+    plan: s.plan,
+    billingCycle: s.cycle,
+    status: s.status,
+    provider,
+    providerCustomerId: s.customerId,
+    providerSubscriptionId: s.id,
+    currency: s.currency,
+    currentPeriodEnd: s.currentPeriodEnd,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  });
+  await setProfilePlan(tx, order.userId, planForStatus(s));
+}
+
+/**
+ * A renewal grants the new period's credits (unused credits carry over, ADR 0006); a plan
+ * change grants the difference between the new and the old period's allotment, never less
+ * than nothing. The first invoice of a subscription is the checkout's, granted there.
+ */
+async function applyInvoicePaid({ tx, provider, log }: ApplyContext, fact: FactOf<'invoice.paid'>) {
+  if (fact.reason === 'first') return;
+  const subscription = await lockSubscriptionByProviderId(tx, fact.subscriptionId);
+  if (!subscription) {
+    log.warn({ subscriptionId: fact.subscriptionId }, 'billing: invoice for an unknown subscription; ignored');
+    return;
+  }
+  const allotment = creditsForPeriod(fact.plan, fact.cycle);
+  const credits =
+    fact.reason === 'renewal'
+      ? allotment
+      : Math.max(
+          0,
+          allotment -
+            creditsForPeriod(fact.previousPlan ?? subscription.plan, fact.previousCycle ?? subscription.billingCycle),
+        );
+  const orderId = newOrderId();
+  const recorded = await insertInvoiceOrder(tx, {
+    id: orderId,
+    userId: subscription.userId,
+    provider,
+    providerPaymentId: fact.invoiceId,
+    plan: fact.plan,
+    billingCycle: fact.cycle,
+    amount: fact.amount,
+    currency: fact.currency,
+    status: 'paid',
+    paidAt: new Date(),
+  });
+  if (!recorded) return; // this invoice was handled before
+  if (credits > 0) {
+    await grantCredits(tx, {
+      userId: subscription.userId,
+      amount: credits,
+      reason: 'plan',
+      reference: orderId,
+      idempotencyKey: `invoice:${fact.invoiceId}`,
+    });
+  }
+  await updateSubscription(tx, subscription.userId, {
+    plan: fact.plan,
+    billingCycle: fact.cycle,
+    status: 'active',
+    ...(fact.periodEnd ? { currentPeriodEnd: fact.periodEnd } : {}),
+  });
+  await setProfilePlan(tx, subscription.userId, fact.plan satisfies SubscriptionPlanId);
+}
+
+async function applySubscriptionUpdated({ tx }: ApplyContext, s: ProviderSubscription) {
+  const row = await lockSubscriptionByProviderId(tx, s.id);
+  // A subscription becomes ours with its paid checkout; earlier events about it change nothing.
+  if (!row) return;
+  await updateSubscription(tx, row.userId, {
+    plan: s.plan,
+    billingCycle: s.cycle,
+    status: s.status,
+    currentPeriodEnd: s.currentPeriodEnd,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    ...(s.customerId ? { providerCustomerId: s.customerId } : {}),
+  });
+  await setProfilePlan(tx, row.userId, planForStatus(s));
+}
+
+async function applySubscriptionDeleted({ tx }: ApplyContext, subscriptionId: string) {
+  const row = await lockSubscriptionByProviderId(tx, subscriptionId);
+  if (!row) return;
+  await updateSubscription(tx, row.userId, { status: 'canceled', cancelAtPeriodEnd: false });
+  await setProfilePlan(tx, row.userId, 'free');
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import {
+  billingCustomers,
+  type OrderRow,
+  orders,
+  type PaymentProviderName,
+  profiles,
+  type SubscriptionRow,
+  subscriptions,
+} from '../../platform/db/schema/index.ts';
+
+/** SQL of the billing module; every user-scoped query selects by owner id. */
+
+export const newOrderId = () => `ord_${randomBytes(12).toString('base64url')}`;
+
+export async function countPaidLifetimeOrders(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.plan, 'lifetime'), eq(orders.status, 'paid')));
+  return row?.n ?? 0;
+}
+
+export async function findCustomerId(db: DbOrTx, userId: string, provider: PaymentProviderName) {
+  const [row] = await db
+    .select({ customerId: billingCustomers.customerId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, provider)));
+  return row?.customerId;
+}
+
+/** Keeps the first customer id stored for a user (two concurrent checkouts create one row). */
+export async function saveCustomerId(db: DbOrTx, userId: string, provider: PaymentProviderName, customerId: string) {
+  await db.insert(billingCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
+  return (await findCustomerId(db, userId, provider)) ?? customerId;
+}
+
+export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert) {
+  await db.insert(orders).values(values);
+}
+
+export async function findOrderBySession(db: DbOrTx, sessionId: string, options: { userId?: string } = {}) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.providerSessionId, sessionId), options.userId ? eq(orders.userId, options.userId) : undefined),
+    );
+  return row;
+}
+
+export async function lockOrderBySession(db: DbOrTx, sessionId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)).for('update');
+  return row;
+}
+
+/** Inserts a paid order for an invoice once; false when that invoice was recorded before. */
+export async function insertInvoiceOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.providerPaymentId })
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function listVisibleOrders(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'pending'])))
+    .orderBy(desc(orders.createdAt));
+}
+
+export async function listPendingCheckouts(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+export async function findSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+export async function lockSubscriptionByProviderId(db: DbOrTx, providerSubscriptionId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .for('update');
+  return row;
+}
+
+/** One subscription row per user: a new subscription replaces an ended one. */
+export async function upsertSubscription(db: DbOrTx, values: typeof subscriptions.$inferInsert) {
+  const { userId: _userId, createdAt: _createdAt, ...changes } = values;
+  await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...changes, updatedAt: new Date() } });
+}
+
+export async function updateSubscription(
+  db: DbOrTx,
+  userId: string,
+  changes: Partial<Omit<typeof subscriptions.$inferInsert, 'userId'>>,
+) {
+  await db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(subscriptions.userId, userId));
+}
+
+export async function getProfilePlan(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ plan: profiles.subscriptionType, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row;
+}
+
+/**
+ * Sets the plan shown on the profile. Lifetime is never taken away by a subscription's
+ * events: a Lifetime member whose old subscription ends stays Lifetime.
+ */
+export async function setProfilePlan(db: DbOrTx, userId: string, plan: string) {
+  await db
+    .update(profiles)
+    .set({ subscriptionType: plan, updatedAt: new Date() })
+    .where(
+      and(eq(profiles.userId, userId), plan === 'lifetime' ? undefined : ne(profiles.subscriptionType, 'lifetime')),
+    );
+}

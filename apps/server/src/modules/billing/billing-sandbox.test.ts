@@ -1,0 +1,190 @@
+import type { OrdersResponse, PlansResponse, SubscriptionStatus } from '@atelier/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { as, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { getCreditBalance } from '../credits/credits-service.ts';
+
+describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime(kind);
+  });
+  afterAll(() => rt?.close());
+
+  const call = async <T>(user: TestUser | null, path: string, body?: unknown) => {
+    const init = body === undefined ? {} : postJson(body);
+    const res = await rt.request(path, user ? as(user, init) : init);
+    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
+  };
+  const plans = async (language: string) =>
+    (await call<PlansResponse>(null, `/api/billing/plans?language=${language}`)).body;
+  const price = (p: PlansResponse, plan: string, cycle: 'monthly' | 'yearly' | 'lifetime') =>
+    p.plans.find((x) => x.id === plan)?.prices[cycle]?.amount;
+
+  /** Follows a checkout URL to the sandbox page and presses a button; answers the redirect. */
+  const press = async (url: string, button: 'pay' | 'cancel') => {
+    const page = await rt.request(new URL(url).pathname);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('SANDBOX');
+    const res = await rt.request(`${new URL(url).pathname}/${button}`, { method: 'POST' });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location')!);
+  };
+
+  const buy = async (user: TestUser, path: string, body: unknown) => {
+    const checkout = await call<{ url: string }>(user, path, body);
+    expect(checkout.status).toBe(200);
+    const back = await press(checkout.body.url, 'pay');
+    expect(back.pathname).toBe('/payment-success');
+    return back.searchParams.get('session_id')!;
+  };
+
+  it('reports the price table per language and 1000 lifetime slots to visitors', async () => {
+    const en = await plans('en');
+    expect(en.currency).toBe('usd');
+    expect([price(en, 'pro', 'monthly'), price(en, 'studio', 'monthly')]).toEqual([2.99, 7.99]);
+    expect([price(en, 'pro', 'yearly'), price(en, 'studio', 'yearly')]).toEqual([29, 79]);
+    expect(en.plans.find((p) => p.id === 'lifetime')?.prices.lifetime).toEqual({
+      amount: 39,
+      original: 149,
+      percentOff: 73,
+    });
+    expect(en.lifetimeSlots).toEqual({ total: 1000, remaining: 1000 });
+    const cn = await plans('zh-CN');
+    expect([cn.currency, price(cn, 'pro', 'monthly'), price(cn, 'studio', 'monthly')]).toEqual(['cny', 18, 58]);
+    // 500 or more slots left: the yuan lifetime price is 298 (platform.md §9).
+    expect(price(cn, 'lifetime', 'lifetime')).toBe(298);
+    const tw = await plans('zh-TW');
+    expect([tw.currency, price(tw, 'pro', 'monthly'), price(tw, 'studio', 'monthly')]).toEqual(['hkd', 19, 59]);
+    expect(tw.plans.find((p) => p.id === 'lifetime')?.prices.lifetime?.original).toBe(999);
+    expect((await plans('ja')).currency).toBe('hkd');
+    const doc = (await (await rt.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/billing/plans', '/billing/checkout']));
+  });
+
+  it('asks visitors to sign in before a checkout', async () => {
+    const res = await call(null, '/api/billing/checkout', { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+    expect(res.status).toBe(401);
+  });
+
+  it('takes a Pro monthly checkout through the test page to a verified, credited subscription', async () => {
+    const user = await signUpTestUser(rt);
+    const sessionId = await buy(user, '/api/billing/checkout', {
+      planId: 'pro',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+
+    expect((await call<{ verified: boolean }>(user, '/api/billing/verify', { sessionId })).body).toEqual({
+      verified: true,
+    });
+    const status = (await call<SubscriptionStatus>(user, '/api/billing/subscription')).body;
+    expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Pro', billing_cycle: 'monthly' });
+    expect(new Date(status.subscription_end!).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30 + 400);
+    const { orders } = (await call<OrdersResponse>(user, '/api/billing/orders')).body;
+    expect(orders).toEqual([
+      expect.objectContaining({ plan: 'pro', billingCycle: 'monthly', amount: 299, currency: 'USD', status: 'paid' }),
+    ]);
+
+    // Verifying again, paying again and syncing grant nothing more.
+    await call(user, '/api/billing/verify', { sessionId });
+    const again = await rt.request(`/billing/sandbox/checkout/${sessionId}/pay`, { method: 'POST' });
+    expect(again.status).toBe(303);
+    expect((await call<{ updated: number }>(user, '/api/billing/orders/sync', {})).body).toEqual({ updated: 0 });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(430);
+
+    // The current plan, or a new checkout while subscribed, is refused.
+    const same = await call(user, '/api/billing/checkout', { planId: 'pro', billingCycle: 'yearly', language: 'en' });
+    expect([same.status, same.body.error?.code]).toEqual([409, 'ALREADY_SUBSCRIBED']);
+    const other = await call(user, '/api/billing/checkout', {
+      planId: 'studio',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+    expect(other.body.error?.code).toBe('ALREADY_SUBSCRIBED');
+
+    // Upgrading grants the difference of the allotments and records the prorated charge.
+    const upgrade = await call(user, '/api/billing/upgrade', {
+      planId: 'studio',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+    expect(upgrade).toEqual({ status: 200, body: { success: true } });
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Studio');
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(430 + 1100);
+    const after = (await call<OrdersResponse>(user, '/api/billing/orders')).body.orders;
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({ plan: 'studio', status: 'paid' });
+    expect(after[0]!.amount).toBeGreaterThan(400); // ≈ 7.99 − 2.99 for (almost) the whole month
+
+    const canceled = await call<SubscriptionStatus>(user, '/api/billing/subscription/cancel', {});
+    expect(canceled.body).toMatchObject({ subscribed: true, cancel_at_period_end: true });
+  });
+
+  it('refuses an upgrade without a subscription', async () => {
+    const user = await signUpTestUser(rt);
+    const res = await call(user, '/api/billing/upgrade', { planId: 'studio', billingCycle: 'monthly', language: 'en' });
+    expect([res.status, res.body.error?.code]).toEqual([409, 'NO_ACTIVE_SUBSCRIPTION']);
+  });
+
+  it('leaves a cancelled checkout unpaid and out of the history', async () => {
+    const user = await signUpTestUser(rt);
+    const checkout = await call<{ url: string }>(user, '/api/billing/checkout', {
+      planId: 'studio',
+      billingCycle: 'yearly',
+      language: 'zh-TW',
+    });
+    const back = await press(checkout.body.url, 'cancel');
+    expect(back.pathname).toBe('/pricing');
+    const sessionId = new URL(checkout.body.url).pathname.split('/').pop()!;
+    expect((await call<{ verified: boolean }>(user, '/api/billing/verify', { sessionId })).body.verified).toBe(false);
+    expect((await call<OrdersResponse>(user, '/api/billing/orders')).body.orders).toEqual([]);
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
+  });
+
+  it('sells lifetime once per member and counts the slots from paid orders', async () => {
+    const user = await signUpTestUser(rt);
+    const sessionId = await buy(user, '/api/billing/lifetime', { language: 'zh-CN' });
+    expect((await call<{ verified: boolean }>(user, '/api/billing/verify', { sessionId })).body.verified).toBe(true);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'Lifetime',
+      subscription_end: null,
+    });
+    const [order] = (await call<OrdersResponse>(user, '/api/billing/orders')).body.orders;
+    expect(order).toMatchObject({ plan: 'lifetime', amount: 29800, currency: 'CNY', status: 'paid' });
+    expect((await plans('en')).lifetimeSlots).toEqual({ total: 1000, remaining: 999 });
+
+    const again = await call(user, '/api/billing/lifetime', { language: 'en' });
+    expect([again.status, again.body.error?.code]).toEqual([409, 'ALREADY_SUBSCRIBED']);
+    const checkout = await call(user, '/api/billing/checkout', {
+      planId: 'pro',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+    expect(checkout.body.error?.code).toBe('ALREADY_SUBSCRIBED');
+  });
+
+  it('does not verify a session of another user', async () => {
+    const owner = await signUpTestUser(rt);
+    const sessionId = await buy(owner, '/api/billing/checkout', {
+      planId: 'pro',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+    const stranger = await signUpTestUser(rt);
+    expect((await call<{ verified: boolean }>(stranger, '/api/billing/verify', { sessionId })).body.verified).toBe(
+      false,
+    );
+    expect((await call<OrdersResponse>(stranger, '/api/billing/orders')).body.orders).toEqual([]);
+  });
+
+  it('has no Stripe webhook or portal while payments run on the sandbox', async () => {
+    expect((await rt.request('/api/billing/webhooks/stripe', { method: 'POST', body: '{}' })).status).toBe(404);
+    const user = await signUpTestUser(rt);
+    await buy(user, '/api/billing/checkout', { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+    expect((await call(user, '/api/billing/portal', {})).status).toBe(409);
+  });
+});

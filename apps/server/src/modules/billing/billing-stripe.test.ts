@@ -1,0 +1,203 @@
+import type { OrdersResponse, SubscriptionStatus } from '@atelier/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { type FakeStripe, startFakeStripe } from '../../../test/fakes/fake-stripe.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { as, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { getCreditBalance } from '../credits/credits-service.ts';
+
+type Obj = Record<string, unknown>;
+
+describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) => {
+  let rt: TestRuntime;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    rt = await createTestRuntime(kind, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    });
+  });
+  afterAll(async () => {
+    await rt?.close();
+    await stripe?.close();
+  });
+
+  const call = async <T>(user: TestUser, path: string, body?: unknown) => {
+    const res = await rt.request(path, as(user, body === undefined ? {} : postJson(body)));
+    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
+  };
+  const deliver = (event: { payload: string; signature: string }) =>
+    rt.request('/api/billing/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.payload,
+    });
+  const credits = (user: TestUser) => getCreditBalance(rt.database.db, user.userId);
+  const lastRequest = (path: string) => stripe.requests.filter((r) => r.path === path).at(-1)!.body;
+
+  /** Checkout, then the customer pays on Stripe's page (no webhook yet); answers the session. */
+  const paidSession = async (user: TestUser, body: Obj) => {
+    const checkout = await call<{ url: string }>(user, '/api/billing/checkout', body);
+    expect(checkout.status).toBe(200);
+    return stripe.completeCheckout(checkout.body.url.split('/').pop()!);
+  };
+  /** A paid checkout and Stripe's webhook about it; answers the subscription id. */
+  const subscribe = async (user: TestUser, body: Obj) => {
+    const session = await paidSession(user, body);
+    expect((await deliver(stripe.signedEvent('checkout.session.completed', session))).status).toBe(200);
+    return { subscriptionId: session.subscription as string };
+  };
+
+  it('creates a subscription checkout with an inline price in the language’s currency', async () => {
+    const user = await signUpTestUser(rt);
+    const checkout = await call<{ url: string }>(user, '/api/billing/checkout', {
+      planId: 'studio',
+      billingCycle: 'yearly',
+      language: 'zh-TW',
+    });
+    expect(checkout.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const sent = lastRequest('/v1/checkout/sessions');
+    expect(sent).toMatchObject({
+      mode: 'subscription',
+      customer: expect.stringMatching(/^cus_/),
+      line_items: [
+        { quantity: '1', price_data: { currency: 'hkd', unit_amount: '58800', recurring: { interval: 'year' } } },
+      ],
+      metadata: { plan: 'studio', cycle: 'yearly', userId: user.userId },
+      subscription_data: { metadata: { plan: 'studio', cycle: 'yearly' } },
+      success_url: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    // Not paid yet: verification says so and grants nothing.
+    const sessionId = checkout.body.url.split('/').pop()!;
+    expect((await call(user, '/api/billing/verify', { sessionId })).body).toEqual({ verified: false });
+    expect(await credits(user)).toBe(30);
+  });
+
+  it('grants a paid checkout once however often its event is delivered, and renewals once each', async () => {
+    const user = await signUpTestUser(rt);
+    const session = await paidSession(user, { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+    const event = stripe.signedEvent('checkout.session.completed', session);
+    const deliveries = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(deliveries.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await credits(user)).toBe(430);
+    // The same session under new event ids (Stripe retries a different event) grants nothing more.
+    for (let i = 0; i < 3; i++) await deliver(stripe.signedEvent('checkout.session.completed', session));
+    expect((await call(user, '/api/billing/verify', { sessionId: session.id })).body).toEqual({ verified: true });
+    expect(await credits(user)).toBe(430);
+    const status = (await call<SubscriptionStatus>(user, '/api/billing/subscription')).body;
+    expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Pro', cancel_at_period_end: false });
+
+    const invoice = stripe.renew(session.subscription as string);
+    const renewal = stripe.signedEvent('invoice.paid', invoice);
+    for (let i = 0; i < 10; i++) expect((await deliver(renewal)).status).toBe(200);
+    await deliver(stripe.signedEvent('invoice.paid', invoice));
+    expect(await credits(user)).toBe(830);
+    const renewed = (await call<SubscriptionStatus>(user, '/api/billing/subscription')).body;
+    expect(new Date(renewed.subscription_end!).getTime()).toBeGreaterThan(new Date(status.subscription_end!).getTime());
+    const { orders } = (await call<OrdersResponse>(user, '/api/billing/orders')).body;
+    expect(orders.map((o) => [o.amount, o.currency, o.status])).toEqual([
+      [299, 'USD', 'paid'],
+      [299, 'USD', 'paid'],
+    ]);
+  });
+
+  it('rejects a forged or unsigned webhook with 400 and grants nothing', async () => {
+    const user = await signUpTestUser(rt);
+    const session = await paidSession(user, { planId: 'studio', billingCycle: 'monthly', language: 'en' });
+    const genuine = stripe.signedEvent('checkout.session.completed', session);
+    const forged = { payload: genuine.payload, signature: genuine.signature.replace(/v1=[0-9a-f]{6}/, 'v1=000000') };
+    const tampered = {
+      payload: genuine.payload.replace('"livemode":false', '"livemode":true'),
+      signature: genuine.signature,
+    };
+    for (const attempt of [forged, tampered, { payload: genuine.payload, signature: '' }]) {
+      const res = await deliver(attempt);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await credits(user)).toBe(30);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscribed).toBe(false);
+  });
+
+  it('upgrades with proration, cancels at period end, opens the portal and ends on deletion', async () => {
+    const user = await signUpTestUser(rt);
+    const { subscriptionId } = await subscribe(user, { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+    expect(await credits(user)).toBe(430);
+
+    const upgrade = await call(user, '/api/billing/upgrade', {
+      planId: 'studio',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+    expect(upgrade.status).toBe(200);
+    expect(lastRequest(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      metadata: { plan: 'studio', previousPlan: 'pro' },
+    });
+    expect(lastRequest('/v1/prices')).toMatchObject({ currency: 'usd', unit_amount: '799' });
+    expect(await credits(user)).toBe(430 + 1100);
+    // Stripe's own invoice.paid for that proration arrives later and changes nothing.
+    const subscription = stripe.subscriptions.get(subscriptionId)!;
+    const prorationInvoice = stripe.invoices.get(subscription.latest_invoice as string)!;
+    expect(prorationInvoice).toMatchObject({ billing_reason: 'subscription_update', amount_paid: 500 });
+    const invoiceEvent = stripe.signedEvent('invoice.paid', prorationInvoice);
+    expect((await deliver(invoiceEvent)).status).toBe(200);
+    expect(await credits(user)).toBe(1530);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Studio');
+
+    const canceled = await call<SubscriptionStatus>(user, '/api/billing/subscription/cancel', {});
+    expect(canceled.body).toMatchObject({ subscribed: true, cancel_at_period_end: true });
+    expect(lastRequest(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ cancel_at_period_end: 'true' });
+
+    const portal = await call<{ url: string }>(user, '/api/billing/portal', {});
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+
+    const ended = { ...subscription, status: 'canceled' };
+    expect((await deliver(stripe.signedEvent('customer.subscription.deleted', ended))).status).toBe(200);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body).toMatchObject({
+      subscribed: false,
+      subscription_tier: 'Free',
+    });
+    expect(await credits(user)).toBe(1530); // credits already granted stay
+  });
+
+  it('charges lifetime once, in cents of the language’s currency', async () => {
+    const user = await signUpTestUser(rt);
+    const checkout = await call<{ url: string }>(user, '/api/billing/lifetime', { language: 'en' });
+    expect(lastRequest('/v1/checkout/sessions')).toMatchObject({
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'usd', unit_amount: '3900' } }],
+    });
+    const sessionId = checkout.body.url.split('/').pop()!;
+    stripe.completeCheckout(sessionId);
+    // No webhook yet: the payment-success page's verification grants it from Stripe's answer.
+    expect((await call(user, '/api/billing/verify', { sessionId })).body).toEqual({ verified: true });
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Lifetime');
+    expect(await credits(user)).toBe(30 + 1500);
+    expect((await call(user, '/api/billing/lifetime', { language: 'en' })).body.error?.code).toBe('ALREADY_SUBSCRIBED');
+  });
+
+  it('answers PAYMENT_ERROR when Stripe fails', async () => {
+    const broken = await createTestRuntime(kind, {
+      STRIPE_SECRET_KEY: 'sk_test_wrong',
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    });
+    try {
+      const user = await signUpTestUser(broken);
+      const res = await broken.request(
+        '/api/billing/checkout',
+        as(user, postJson({ planId: 'pro', billingCycle: 'monthly', language: 'en' })),
+      );
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({
+        error: { code: 'PAYMENT_ERROR', message: 'Failed to process subscription. Please try again.' },
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SubscriptionCycle, SubscriptionPlanId } from '@atelier/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../../platform/db/database.ts';
+import { sandboxCheckoutSessions } from '../../../platform/db/schema/index.ts';
+import { addBillingPeriod, prorate } from '../billing-period.ts';
+import {
+  type CheckoutRequest,
+  type CreatedCheckout,
+  type PaymentFact,
+  type PaymentProvider,
+  type PlanChangeRequest,
+  type ProviderEvent,
+  UnsupportedByProviderError,
+  WebhookSignatureError,
+} from './payment-provider.ts';
+
+/** Path of the sandbox's own checkout page (served by sandbox-checkout-routes.ts). */
+export const SANDBOX_CHECKOUT_PATH = '/billing/sandbox/checkout';
+
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+type CheckoutPaid = Extract<PaymentFact, { type: 'checkout.paid' }>;
+type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
+
+/** A signed event, as a provider would POST it to the webhook. */
+export interface SignedEvent {
+  rawBody: string;
+  signature: string;
+}
+
+/**
+ * Atelier's own test payment provider: no keys, no network, no money. Checkout sends the
+ * browser to a clearly labelled page of Atelier's with Pay and Cancel; paying produces a
+ * signed event that goes through the same verification and handling as a Stripe webhook.
+ * Its sessions live in the database (as a provider keeps them), so every process can answer.
+ * The signing key lives only in this process: the events it signs are delivered in-process.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  private readonly signingKey = randomBytes(32);
+
+  constructor(
+    private readonly db: Database,
+    private readonly publicUrl: string,
+  ) {}
+
+  async createCustomer(): Promise<string> {
+    return newId('sbx_cus');
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    const id = newId('sbx_cs');
+    await this.db.insert(sandboxCheckoutSessions).values({ id, details: { ...request } });
+    return { sessionId: id, url: `${this.publicUrl}${SANDBOX_CHECKOUT_PATH}/${id}` };
+  }
+
+  /** The session as the checkout page shows it, or undefined for an unknown id. */
+  async getSession(id: string): Promise<{ row: SessionRow; request: CheckoutRequest } | undefined> {
+    const [row] = await this.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id));
+    return row ? { row, request: row.details as unknown as CheckoutRequest } : undefined;
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutPaid | null> {
+    const session = await this.getSession(sessionId);
+    if (session?.row.status !== 'paid') return null;
+    return this.paidFact(session.row, session.request);
+  }
+
+  /** The Pay button: marks an open session paid (once) and signs the completion event. */
+  async pay(sessionId: string): Promise<SignedEvent | null> {
+    const session = await this.getSession(sessionId);
+    if (!session) return null;
+    const recurring = session.request.plan !== 'lifetime';
+    const [row] = await this.db
+      .update(sandboxCheckoutSessions)
+      .set({
+        status: 'paid',
+        paidAt: new Date(),
+        paymentId: newId('sbx_pay'),
+        subscriptionId: recurring ? newId('sbx_sub') : null,
+      })
+      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+      .returning();
+    if (!row) return null;
+    return this.sign('checkout.session.completed', [this.paidFact(row, session.request)]);
+  }
+
+  /** The Cancel button: closes an open session and signs the expiry event. */
+  async cancel(sessionId: string): Promise<SignedEvent | null> {
+    const [row] = await this.db
+      .update(sandboxCheckoutSessions)
+      .set({ status: 'canceled' })
+      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+      .returning({ id: sandboxCheckoutSessions.id });
+    return row ? this.sign('checkout.session.expired', [{ type: 'checkout.canceled', sessionId }]) : null;
+  }
+
+  async changePlan(request: PlanChangeRequest): Promise<PaymentFact[]> {
+    const now = new Date();
+    const cycleChanged = request.cycle !== request.previousCycle;
+    const periodEnd =
+      cycleChanged || !request.currentPeriodEnd ? addBillingPeriod(now, request.cycle) : request.currentPeriodEnd;
+    const amount = prorate(request, now);
+    return [
+      {
+        type: 'invoice.paid',
+        invoiceId: newId('sbx_in'),
+        subscriptionId: request.subscriptionId,
+        reason: 'change',
+        amount,
+        currency: request.currency,
+        plan: request.plan,
+        cycle: request.cycle,
+        previousPlan: request.previousPlan,
+        previousCycle: request.previousCycle,
+        periodEnd,
+      },
+      {
+        type: 'subscription.updated',
+        subscription: {
+          id: request.subscriptionId,
+          customerId: null,
+          status: 'active',
+          plan: request.plan,
+          cycle: request.cycle,
+          currency: request.currency,
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: false,
+        },
+      },
+    ];
+  }
+
+  async cancelAtPeriodEnd(): Promise<PaymentFact[]> {
+    // The sandbox keeps no subscription of its own: the billing service marks its row.
+    return [];
+  }
+
+  async createPortalSession(): Promise<string> {
+    throw new UnsupportedByProviderError('The sandbox has no billing portal');
+  }
+
+  async parseEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {
+    this.verify(rawBody, signature);
+    const event = JSON.parse(rawBody, reviveDates) as ProviderEvent;
+    return event;
+  }
+
+  private paidFact(row: SessionRow, request: CheckoutRequest): CheckoutPaid {
+    const paidAt = row.paidAt ?? new Date();
+    return {
+      type: 'checkout.paid',
+      sessionId: row.id,
+      paymentId: row.paymentId,
+      subscription:
+        request.plan === 'lifetime' || !row.subscriptionId
+          ? null
+          : {
+              id: row.subscriptionId,
+              customerId: request.customerId,
+              status: 'active',
+              plan: request.plan as SubscriptionPlanId,
+              cycle: request.cycle as SubscriptionCycle,
+              currency: request.currency,
+              currentPeriodEnd: addBillingPeriod(paidAt, request.cycle as SubscriptionCycle),
+              cancelAtPeriodEnd: false,
+            },
+    };
+  }
+
+  private sign(type: string, facts: PaymentFact[]): SignedEvent {
+    const rawBody = JSON.stringify({ id: newId('sbx_evt'), type, facts } satisfies ProviderEvent);
+    const timestamp = Math.floor(Date.now() / 1000);
+    return { rawBody, signature: `t=${timestamp},v1=${this.mac(timestamp, rawBody)}` };
+  }
+
+  private verify(rawBody: string, header: string | undefined): void {
+    const parts = new Map((header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
+    const timestamp = Number(parts.get('t'));
+    const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+    const expected = Buffer.from(this.mac(timestamp, rawBody), 'hex');
+    const fresh = Math.abs(Date.now() / 1000 - timestamp) <= SIGNATURE_TOLERANCE_SECONDS;
+    if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new WebhookSignatureError();
+    }
+  }
+
+  private mac(timestamp: number, rawBody: string): string {
+    return createHmac('sha256', this.signingKey).update(`${timestamp}.${rawBody}`).digest('hex');
+  }
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+function reviveDates(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value;
+}

@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for the part of the Stripe API that Atelier uses: it speaks Stripe's
+ * form-encoded requests and JSON objects, checks the secret key, and builds events signed with
+ * the real `generateTestHeaderString`, so the provider and the webhook are tested end to end
+ * without a network. Helpers play the part of the customer (paying) and of time (renewals).
+ */
+
+type Obj = Record<string, unknown>;
+
+const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+const PERIOD_SECONDS = { month: 30 * DAY, year: 365 * DAY } as const;
+
+/** Parses Stripe's bracketed form encoding (`a[b][0][c]=x`) into nested objects and arrays. */
+export function parseStripeForm(text: string): Obj {
+  const root: Obj = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Obj = root;
+    path.forEach((part, i) => {
+      const name = part === '' ? String(Object.keys(node).length) : part;
+      if (i === path.length - 1) node[name] = value;
+      else {
+        node[name] ??= {};
+        node = node[name] as Obj;
+      }
+    });
+  }
+  return arraysFromIndexes(root) as Obj;
+}
+
+function arraysFromIndexes(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Obj).map(([k, v]) => [k, arraysFromIndexes(v)] as const);
+  const numeric = entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k));
+  return numeric ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v) : Object.fromEntries(entries);
+}
+
+export interface FakeStripe {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Every request received, for assertions. */
+  requests: { method: string; path: string; body: Obj }[];
+  sessions: Map<string, Obj>;
+  subscriptions: Map<string, Obj>;
+  invoices: Map<string, Obj>;
+  /** The customer pays on Stripe's page: the session completes and its subscription starts. */
+  completeCheckout(sessionId: string): Obj;
+  /** A new period of a subscription is paid: answers the paid invoice. */
+  renew(subscriptionId: string): Obj;
+  /** A webhook delivery of an event about `object`, signed with the webhook secret. */
+  signedEvent(type: string, object: Obj, options?: { eventId?: string }): { payload: string; signature: string };
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const requests: FakeStripe['requests'] = [];
+  const customers = new Map<string, Obj>();
+  const sessions = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const prices = new Map<string, Obj>();
+  const invoices = new Map<string, Obj>();
+
+  const createPrice = (data: Obj): Obj => {
+    const price = {
+      id: id('price'),
+      object: 'price',
+      currency: data.currency,
+      unit_amount: Number(data.unit_amount),
+      recurring: data.recurring ? { interval: (data.recurring as Obj).interval } : null,
+      product: id('prod'),
+    };
+    prices.set(price.id, price);
+    return price;
+  };
+
+  const createInvoice = (subscription: Obj, amount: number, billingReason: string): Obj => {
+    const item = ((subscription.items as Obj).data as Obj[])[0]!;
+    const invoice = {
+      id: id('in'),
+      object: 'invoice',
+      status: 'paid',
+      billing_reason: billingReason,
+      amount_paid: amount,
+      currency: subscription.currency,
+      customer: subscription.customer,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: { ...(subscription.metadata as Obj) } },
+      },
+      lines: { object: 'list', data: [{ period: { start: now(), end: item.current_period_end } }] },
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  };
+
+  const startSubscription = (session: Obj): Obj => {
+    const lineItem = (session.line_items as Obj[])[0]!;
+    const price = createPrice(lineItem.price_data as Obj);
+    const interval = (price.recurring as Obj).interval as 'month' | 'year';
+    const subscription = {
+      id: id('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      currency: price.currency,
+      cancel_at_period_end: false,
+      metadata: { ...(((session.subscription_data as Obj | undefined)?.metadata as Obj) ?? {}) },
+      items: {
+        object: 'list',
+        data: [
+          { id: id('si'), object: 'subscription_item', price, current_period_end: now() + PERIOD_SECONDS[interval] },
+        ],
+      },
+      latest_invoice: null as unknown,
+    };
+    subscriptions.set(subscription.id, subscription);
+    subscription.latest_invoice = createInvoice(subscription, price.unit_amount as number, 'subscription_create').id;
+    return subscription;
+  };
+
+  const expand = (object: Obj, fields: unknown): Obj => {
+    const copy = { ...object };
+    for (const field of (fields as string[] | undefined) ?? []) {
+      const ref = copy[field];
+      if (typeof ref === 'string') copy[field] = subscriptions.get(ref) ?? invoices.get(ref) ?? ref;
+    }
+    return copy;
+  };
+
+  const updateSubscription = (subscription: Obj, data: Obj): Obj => {
+    if (data.cancel_at_period_end !== undefined)
+      subscription.cancel_at_period_end = data.cancel_at_period_end === 'true';
+    if (data.metadata) subscription.metadata = { ...(subscription.metadata as Obj), ...(data.metadata as Obj) };
+    const [change] = (data.items as Obj[] | undefined) ?? [];
+    if (change) {
+      const item = ((subscription.items as Obj).data as Obj[])[0]!;
+      const oldPrice = item.price as Obj;
+      const newPrice = prices.get(change.price as string);
+      if (!newPrice) throw new StripeFakeError(400, `No such price: '${change.price}'`);
+      item.price = newPrice;
+      const amount = Math.max(0, (newPrice.unit_amount as number) - (oldPrice.unit_amount as number));
+      if (data.proration_behavior === 'always_invoice') {
+        subscription.latest_invoice = createInvoice(subscription, amount, 'subscription_update').id;
+      }
+    }
+    return subscription;
+  };
+
+  const routes: [string, RegExp, (match: string[], data: Obj) => Obj][] = [
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_m, data) => {
+        const customer = { id: id('cus'), object: 'customer', email: data.email, metadata: data.metadata ?? {} };
+        customers.set(customer.id, customer);
+        return customer;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_m, data) => {
+        const sessionId = id('cs_test');
+        const session = {
+          ...data,
+          id: sessionId,
+          object: 'checkout.session',
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+          subscription: null,
+          payment_intent: null,
+          invoice: null,
+        };
+        sessions.set(sessionId, session);
+        return session;
+      },
+    ],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([sid], data) => expand(found(sessions, sid!), data.expand)],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([sid], data) => expand(found(subscriptions, sid!), data.expand)],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([sid], data) => expand(updateSubscription(found(subscriptions, sid!), data), data.expand),
+    ],
+    ['POST', /^\/v1\/prices$/, (_m, data) => createPrice({ ...data, recurring: data.recurring })],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (_m, data) => {
+        found(customers, data.customer as string);
+        return {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          url: `https://billing.stripe.test/p/session/${id('p')}`,
+        };
+      },
+    ],
+  ];
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const data = parseStripeForm(req.method === 'GET' ? url.search.slice(1) : raw);
+      requests.push({ method: req.method ?? '', path: url.pathname, body: data });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        return;
+      }
+      for (const [method, pattern, handle] of routes) {
+        const match = req.method === method ? pattern.exec(url.pathname) : null;
+        if (!match) continue;
+        try {
+          send(200, handle(match.slice(1), data));
+        } catch (err) {
+          const status = err instanceof StripeFakeError ? err.status : 500;
+          send(status, { error: { type: 'invalid_request_error', message: (err as Error).message } });
+        }
+        return;
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    webhookSecret,
+    requests,
+    sessions,
+    subscriptions,
+    invoices,
+    completeCheckout(sessionId) {
+      const session = found(sessions, sessionId);
+      Object.assign(session, { status: 'complete', payment_status: 'paid' });
+      if (session.mode === 'subscription') {
+        const subscription = startSubscription(session);
+        Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice });
+      } else {
+        session.payment_intent = id('pi');
+      }
+      return session;
+    },
+    renew(subscriptionId) {
+      const subscription = found(subscriptions, subscriptionId);
+      const item = ((subscription.items as Obj).data as Obj[])[0]!;
+      const price = item.price as Obj;
+      const interval = (price.recurring as Obj).interval as 'month' | 'year';
+      item.current_period_end = (item.current_period_end as number) + PERIOD_SECONDS[interval];
+      const invoice = createInvoice(subscription, price.unit_amount as number, 'subscription_cycle');
+      subscription.latest_invoice = invoice.id;
+      return invoice;
+    },
+    signedEvent(type, object, options = {}) {
+      const payload = JSON.stringify({
+        id: options.eventId ?? id('evt'),
+        object: 'event',
+        type,
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      return { payload, signature };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+class StripeFakeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function found(map: Map<string, Obj>, key: string): Obj {
+  const value = map.get(key);
+  if (!value) throw new StripeFakeError(404, `No such object: '${key}'`);
+  return value;
+}

@@ -1,0 +1,87 @@
+import type { BillingCycle, Language, PlanId, SubscriptionStatus, SubscriptionTier } from '@atelier/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { billingApi, billingKeys } from '../../lib/billing-api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../auth/use-session.ts';
+
+type Attempt = 'checkout' | 'upgrade' | 'lifetime';
+
+const PLAN_OF_TIER: Record<SubscriptionTier, PlanId> = {
+  Free: 'free',
+  Pro: 'pro',
+  Studio: 'studio',
+  Lifetime: 'lifetime',
+};
+
+/** The spec's checkout error texts (platform.md §8), chosen by the API's error code. */
+function errorKey(attempt: Attempt, error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'ALREADY_SUBSCRIBED')
+    return attempt === 'lifetime' ? 'errors.alreadyLifetime' : 'errors.alreadySubscribed';
+  if (code === 'NO_ACTIVE_SUBSCRIPTION') return 'errors.noActiveSubscription';
+  if (code === 'VALIDATION_ERROR') return 'errors.pricingConfig';
+  if (attempt === 'upgrade') return 'errors.updateFailed';
+  if (attempt === 'lifetime') return 'errors.lifetimeFailed';
+  return 'errors.processFailed';
+}
+
+/**
+ * What pressing a plan button does (platform.md §4): visitors sign in first; Free opens the
+ * tools; the current plan says so; a subscribed user changes plan in place; anyone else goes
+ * to the payment page. Answers the caller's plan (null for visitors) and the plan being started.
+ */
+export function usePlanChoice(language: Language) {
+  const { t } = useTranslation('pricing');
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedIn = session.status === 'signed-in';
+  const status = useQuery({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription, enabled: signedIn });
+  const [pending, setPending] = useState<PlanId | null>(null);
+
+  const currentPlan: PlanId | null = signedIn ? PLAN_OF_TIER[status.data?.subscription_tier ?? 'Free'] : null;
+  const fail = (attempt: Attempt, error: unknown) => {
+    if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
+      navigate('/login');
+      return;
+    }
+    notify((toast) => toast.error(t('errors.title'), { description: t(errorKey(attempt, error)) }));
+  };
+  const goTo = (url: string | undefined) => {
+    if (url) window.location.assign(url);
+    else notify((toast) => toast.error(t('errors.title'), { description: t('errors.noCheckoutUrl') }));
+  };
+
+  async function choose(plan: PlanId, cycle: BillingCycle) {
+    if (!signedIn) return navigate('/login');
+    if (plan === 'free') return navigate('/tools');
+    if (plan === currentPlan || currentPlan === 'lifetime') {
+      const key = currentPlan === 'lifetime' ? 'errors.alreadyLifetime' : 'errors.alreadySubscribed';
+      return notify((toast) => toast.info(t(key)));
+    }
+    setPending(plan);
+    const attempt: Attempt = plan === 'lifetime' ? 'lifetime' : isSubscribed(status.data) ? 'upgrade' : 'checkout';
+    try {
+      if (plan === 'lifetime') return goTo((await billingApi.lifetime(language)).url);
+      const billingCycle = cycle === 'yearly' ? 'yearly' : 'monthly';
+      if (attempt === 'checkout')
+        return goTo((await billingApi.checkout({ planId: plan, billingCycle, language })).url);
+      await billingApi.upgrade({ planId: plan, billingCycle, language });
+      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      notify((toast) => toast.success(t('upgraded', { plan: t(`plans.${plan}.name`) })));
+    } catch (error) {
+      fail(attempt, error);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { currentPlan, pending, choose, ready: session.status !== 'loading' && (!signedIn || !status.isPending) };
+}
+
+const isSubscribed = (status: SubscriptionStatus | undefined) =>
+  status?.subscribed === true && status.subscription_tier !== 'Lifetime';

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+import { CURRENCIES, PLAN_IDS, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
+
+/** Requests and answers of /api/billing/* (platform.md §7 functions). */
+
+const languageSchema = z.enum(LANGUAGES);
+const priceSchema = z.object({ amount: z.number(), original: z.number().nullable(), percentOff: z.number().int() });
+
+export const plansQuerySchema = z.object({ language: languageSchema.default('en') });
+
+export const plansResponseSchema = z.object({
+  language: languageSchema,
+  /** Lower-case ISO 4217 code, as the payment provider takes it. */
+  currency: z.enum(CURRENCIES),
+  plans: z.array(
+    z.object({
+      id: z.enum(PLAN_IDS),
+      rank: z.number().int(),
+      monthlyCredits: z.number().int(),
+      prices: z.object({
+        monthly: priceSchema.nullable(),
+        yearly: priceSchema.nullable(),
+        lifetime: priceSchema.nullable(),
+      }),
+    }),
+  ),
+  /** `remaining` is counted from paid lifetime orders at the time of the request. */
+  lifetimeSlots: z.object({ total: z.number().int(), remaining: z.number().int() }),
+  /** Which provider takes payments: the sandbox is Atelier's own test checkout. */
+  provider: z.enum(['sandbox', 'stripe']),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+export const checkoutRequestSchema = z.object({
+  planId: z.enum(SUBSCRIPTION_PLAN_IDS),
+  billingCycle: z.enum(SUBSCRIPTION_CYCLES),
+  language: languageSchema.default('en'),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** Upgrading (or downgrading) takes the same fields as a checkout. */
+export const upgradeRequestSchema = checkoutRequestSchema;
+export type UpgradeRequest = CheckoutRequest;
+
+export const lifetimeRequestSchema = z.object({ language: languageSchema.default('en') });
+export type LifetimeRequest = z.infer<typeof lifetimeRequestSchema>;
+
+export const redirectResponseSchema = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
+
+export const upgradeResponseSchema = z.object({ success: z.literal(true) });
+
+export const verifyRequestSchema = z.object({ sessionId: z.string().min(1).max(255) });
+export const verifyResponseSchema = z.object({ verified: z.boolean() });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+export const SUBSCRIPTION_TIERS = ['Free', 'Pro', 'Studio', 'Lifetime'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+export const subscriptionStatusSchema = z.object({
+  subscribed: z.boolean(),
+  subscription_tier: z.enum(SUBSCRIPTION_TIERS),
+  /** ISO date-time the paid period ends; null for Free and Lifetime. */
+  subscription_end: z.string().nullable(),
+  /** The subscription ends at `subscription_end` instead of renewing. */
+  cancel_at_period_end: z.boolean(),
+  billing_cycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']).nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const ORDER_STATUSES = ['paid', 'pending'] as const;
+export const orderSchema = z.object({
+  id: z.string(),
+  plan: z.enum(PLAN_IDS),
+  billingCycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']),
+  /** Minor units (cents); divide by 100 to show. */
+  amount: z.number().int(),
+  /** Upper-case ISO 4217 code. */
+  currency: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+export const syncOrdersResponseSchema = z.object({ updated: z.number().int() });
