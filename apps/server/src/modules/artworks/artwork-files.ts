@@ -1,0 +1,74 @@
+import { ARTWORK_CARD_THUMBNAIL_WIDTH, ARTWORK_THUMBNAIL_WIDTHS, type ArtworkThumbnail } from '@atelier/contracts';
+import type { StoredThumbnail } from '../../platform/db/schema/index.ts';
+import { contentTypeForKey, type Storage } from '../../platform/storage/storage.ts';
+import { FILES_URL_PREFIX } from '../profiles/service.ts';
+import { makeThumbnails } from './thumbnails.ts';
+
+/**
+ * An artwork's files live under `artworks/<id>/`, owned by that artwork alone: a copy of the
+ * run output (so pruning runs never breaks the gallery) and its thumbnails. The folder is
+ * served by this module's file route, which checks visibility.
+ */
+export const ARTWORK_KEY_PREFIX = 'artworks/';
+
+export const artworkFolder = (artworkId: string) => `${ARTWORK_KEY_PREFIX}${artworkId}/`;
+const thumbnailKey = (artworkId: string, width: number) => `${artworkFolder(artworkId)}w${width}.webp`;
+export const fileUrl = (key: string) => `${FILES_URL_PREFIX}${key}`;
+
+/** The artwork id a storage key belongs to, or null when the key is no artwork's. */
+export function artworkIdOfKey(key: string): string | null {
+  const match = /^artworks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/.exec(key);
+  return match?.[1] ?? null;
+}
+
+export interface StoredArtworkFiles {
+  imageKey: string;
+  thumbnails: StoredThumbnail[];
+}
+
+async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Copies a stored file into the artwork's folder and writes its thumbnails. Answers null when
+ * the source is gone. On failure nothing is left behind.
+ */
+export async function storeArtworkFiles(
+  storage: Storage,
+  artworkId: string,
+  sourceKey: string,
+): Promise<StoredArtworkFiles | null> {
+  const image = await readAll(storage, sourceKey);
+  if (!image) return null;
+  const extension = sourceKey.slice(sourceKey.lastIndexOf('.') + 1).toLowerCase();
+  const imageKey = `${artworkFolder(artworkId)}original.${extension}`;
+  const thumbnails = await makeThumbnails(image);
+  const stored = thumbnails.map((t, i) => ({
+    key: thumbnailKey(artworkId, ARTWORK_THUMBNAIL_WIDTHS[i]!),
+    width: t.width,
+    height: t.height,
+  }));
+  try {
+    await storage.put(imageKey, image, contentTypeForKey(imageKey));
+    await Promise.all(stored.map((s, i) => storage.put(s.key, thumbnails[i]!.data, 'image/webp')));
+  } catch (error) {
+    await removeArtworkFiles(storage, { imageKey, thumbnails: stored });
+    throw error;
+  }
+  return { imageKey, thumbnails: stored };
+}
+
+export async function removeArtworkFiles(storage: Storage, files: StoredArtworkFiles): Promise<void> {
+  await Promise.all([files.imageKey, ...files.thumbnails.map((t) => t.key)].map((key) => storage.delete(key)));
+}
+
+export function thumbnailUrls(files: StoredArtworkFiles): { thumbnailUrl: string; thumbnails: ArtworkThumbnail[] } {
+  const thumbnails = files.thumbnails.map((t) => ({ width: t.width, height: t.height, url: fileUrl(t.key) }));
+  const card = files.thumbnails.find((t) => t.key.endsWith(`/w${ARTWORK_CARD_THUMBNAIL_WIDTH}.webp`));
+  return { thumbnailUrl: fileUrl(card?.key ?? files.imageKey), thumbnails };
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ARTWORK_CARD_THUMBNAIL_WIDTH,
+  ARTWORKS_PAGE_SIZE,
+  type ArtworkListResponse,
+  type ArtworkResponse,
+  type LikeResponse,
+  type RunStatus,
+  type ToolId,
+} from '@atelier/contracts';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artworks, profiles, runs } from '../../platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { as, signUpTestUser, type TestUser } from '../../../test/users.ts';
+
+describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
+  let rt: TestRuntime;
+  let ada: TestUser;
+  let bob: TestUser;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    rt = await createTestRuntime(kind);
+    ada = await signUpTestUser(rt, { email: 'ada.lovelace@example.com' });
+    bob = await signUpTestUser(rt);
+    png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(() => rt?.close());
+
+  /** A succeeded run of the user with one stored PNG output, as the pipeline leaves it. */
+  async function succeededRun(user: TestUser, tool: ToolId = 'image-generation', status: RunStatus = 'succeeded') {
+    const id = randomUUID();
+    const key = `runs/${id}/output-0.png`;
+    await rt.storage.put(key, png, 'image/png');
+    await rt.database.db.insert(runs).values({
+      id,
+      userId: user.userId,
+      tool,
+      status,
+      credits: 1,
+      options: {},
+      outputs: [{ key, mediaType: 'image/png', width: 800, height: 600 }],
+      engine: 'demo',
+    });
+    return { id, key };
+  }
+
+  const post = (user: TestUser, body: unknown) =>
+    rt.request(
+      '/api/artworks',
+      as(user, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    );
+
+  async function save(user: TestUser, isPublic: boolean, prompt = 'a blue square') {
+    const run = await succeededRun(user);
+    const res = await post(user, { runId: run.id, outputIndex: 0, prompt, toolType: 'image-generation', isPublic });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as ArtworkResponse).artwork;
+  }
+
+  const list = async (path: string, init?: RequestInit) =>
+    (await (await rt.request(path, init)).json()) as ArtworkListResponse;
+
+  it('saves a run output with WebP thumbnails, and a second save answers the same artwork', async () => {
+    const run = await succeededRun(ada);
+    const body = {
+      runId: run.id,
+      outputIndex: 0,
+      prompt: 'a blue square',
+      toolType: 'image-generation',
+      isPublic: true,
+    };
+    const res = await post(ada, body);
+    expect(res.status).toBe(201);
+    const { artwork } = (await res.json()) as ArtworkResponse;
+    expect(artwork).toMatchObject({ width: 800, height: 600, isPublic: true, prompt: 'a blue square', likesCount: 0 });
+    expect(artwork.thumbnailUrl).toBe(`/files/artworks/${artwork.id}/w${ARTWORK_CARD_THUMBNAIL_WIDTH}.webp`);
+    expect(artwork.thumbnails.map((t) => [t.width, t.height])).toEqual([
+      [320, 240],
+      [640, 480],
+    ]);
+
+    const thumb = await rt.request(artwork.thumbnailUrl);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).format).toBe('webp');
+
+    const again = await post(ada, body);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as ArtworkResponse).artwork.id).toBe(artwork.id);
+
+    // The artwork has its own copy: pruning the run's files does not break it.
+    await rt.storage.delete(run.key);
+    expect((await rt.request(artwork.imageUrl)).status).toBe(200);
+  });
+
+  it("refuses another user's run, an unfinished run, a wrong tool and a missing output", async () => {
+    const adas = await succeededRun(ada);
+    const body = { runId: adas.id, outputIndex: 0, prompt: '', toolType: 'image-generation', isPublic: false };
+    expect((await post(bob, body)).status).toBe(404);
+    expect((await post(ada, { ...body, outputIndex: 1 })).status).toBe(404);
+    const wrongTool = await post(ada, { ...body, toolType: 'vectorization' });
+    expect(wrongTool.status).toBe(400);
+    expect(await wrongTool.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { toolType: expect.any(String) } },
+    });
+    const running = await succeededRun(ada, 'image-generation', 'running');
+    expect((await post(ada, { ...body, runId: running.id })).status).toBe(409);
+    const visitor = await rt.request('/api/artworks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: rt.config.publicUrl },
+      body: JSON.stringify(body),
+    });
+    expect(visitor.status).toBe(401);
+  });
+
+  it('shows public artworks to visitors and private ones only to their owner (list and files)', async () => {
+    const open = await save(ada, true);
+    const hidden = await save(ada, false);
+
+    const visitorIds = (await list('/api/artworks')).artworks.map((a) => a.id);
+    expect(visitorIds).toContain(open.id);
+    expect(visitorIds).not.toContain(hidden.id);
+    expect((await list('/api/artworks', as(bob))).artworks.map((a) => a.id)).not.toContain(hidden.id);
+
+    const mine = (await list('/api/me/artworks', as(ada))).artworks.map((a) => a.id);
+    expect(mine).toEqual(expect.arrayContaining([open.id, hidden.id]));
+    expect((await list('/api/me/artworks', as(bob))).artworks).toEqual([]);
+    expect((await rt.request('/api/me/artworks')).status).toBe(401);
+
+    for (const url of [open.imageUrl, open.thumbnailUrl]) {
+      const res = await rt.request(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of [hidden.imageUrl, hidden.thumbnailUrl, ...hidden.thumbnails.map((t) => t.url)]) {
+      expect((await rt.request(url)).status, url).toBe(404);
+      expect((await rt.request(url, as(bob))).status, url).toBe(404);
+      const own = await rt.request(url, as(ada));
+      expect(own.status, url).toBe(200);
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('lets only the owner publish, hide or delete an artwork', async () => {
+    const hidden = await save(ada, false);
+    const patch = (user: TestUser, isPublic: boolean) =>
+      rt.request(
+        `/api/artworks/${hidden.id}`,
+        as(user, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ isPublic }),
+        }),
+      );
+    expect((await patch(bob, true)).status).toBe(404);
+    expect((await rt.request(`/api/artworks/${hidden.id}`, as(bob, { method: 'DELETE' }))).status).toBe(404);
+    expect((await list('/api/artworks')).artworks.map((a) => a.id)).not.toContain(hidden.id);
+    expect((await rt.request(hidden.imageUrl)).status).toBe(404);
+
+    const published = await patch(ada, true);
+    expect(published.status).toBe(200);
+    expect(((await published.json()) as ArtworkResponse).artwork.isPublic).toBe(true);
+    expect((await list('/api/artworks')).artworks.map((a) => a.id)).toContain(hidden.id);
+    expect((await rt.request(hidden.imageUrl)).status).toBe(200);
+
+    expect((await rt.request(`/api/artworks/${hidden.id}`, as(ada, { method: 'DELETE' }))).status).toBe(204);
+    expect((await list('/api/me/artworks', as(ada))).artworks.map((a) => a.id)).not.toContain(hidden.id);
+    const folder = `artworks/${hidden.id}`;
+    for (const key of [`${folder}/original.png`, `${folder}/w320.webp`, `${folder}/w640.webp`]) {
+      expect(await rt.storage.exists(key), key).toBe(false);
+    }
+    expect((await rt.request(`/api/artworks/${hidden.id}`, as(ada, { method: 'DELETE' }))).status).toBe(404);
+  });
+
+  it('needs a login to like, is idempotent, counts each user once and never goes below zero', async () => {
+    const art = await save(ada, true);
+    const like = (user: TestUser | null, method: 'PUT' | 'DELETE') =>
+      rt.request(
+        `/api/artworks/${art.id}/like`,
+        user ? as(user, { method }) : { method, headers: { origin: rt.config.publicUrl } },
+      );
+    const state = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return (await res.json()) as LikeResponse;
+    };
+
+    const visitor = await like(null, 'PUT');
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+
+    expect(await state(await like(bob, 'PUT'))).toEqual({ likesCount: 1, userLiked: true });
+    expect(await state(await like(bob, 'PUT'))).toEqual({ likesCount: 1, userLiked: true });
+    expect(await state(await like(ada, 'PUT'))).toEqual({ likesCount: 2, userLiked: true });
+    const seenByBob = (await list('/api/artworks', as(bob))).artworks.find((a) => a.id === art.id);
+    expect(seenByBob).toMatchObject({ likesCount: 2, userLiked: true });
+    expect((await list('/api/artworks')).artworks.find((a) => a.id === art.id)?.userLiked).toBe(false);
+
+    expect(await state(await like(bob, 'DELETE'))).toEqual({ likesCount: 1, userLiked: false });
+    expect(await state(await like(bob, 'DELETE'))).toEqual({ likesCount: 1, userLiked: false });
+    expect(await state(await like(ada, 'DELETE'))).toEqual({ likesCount: 0, userLiked: false });
+    expect(await state(await like(ada, 'DELETE'))).toEqual({ likesCount: 0, userLiked: false });
+
+    // Concurrent likes and unlikes still settle on the truth.
+    await Promise.all([like(bob, 'PUT'), like(bob, 'PUT'), like(ada, 'PUT'), like(ada, 'DELETE')]);
+    const [row] = await rt.database.db.select().from(artworks).where(eq(artworks.id, art.id));
+    const likes = await rt.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM artwork_likes WHERE artwork_id = $1',
+      [art.id],
+    );
+    expect(row!.likesCount).toBe(likes.rows[0]!.n);
+
+    // The database itself refuses a negative count.
+    await expect(
+      rt.database.db.update(artworks).set({ likesCount: -1 }).where(eq(artworks.id, art.id)),
+    ).rejects.toThrow();
+
+    const hidden = await save(ada, false);
+    expect((await rt.request(`/api/artworks/${hidden.id}/like`, as(bob, { method: 'PUT' }))).status).toBe(404);
+  });
+
+  it('pages 23 public artworks as 20 + 3, newest first, without repeats (also on equal timestamps)', async () => {
+    const carol = await signUpTestUser(rt);
+    const saved: string[] = [];
+    for (let i = 0; i < 23; i++) saved.push((await save(carol, true, `paging ${i}`)).id);
+
+    const walk = async () => {
+      const first = await list('/api/me/artworks', as(carol));
+      expect(first.artworks).toHaveLength(ARTWORKS_PAGE_SIZE);
+      expect(first.nextCursor).toBeTruthy();
+      const second = await list(`/api/me/artworks?cursor=${first.nextCursor}`, as(carol));
+      expect(second.artworks).toHaveLength(3);
+      expect(second.nextCursor).toBeNull();
+      return [...first.artworks, ...second.artworks];
+    };
+
+    const pages = await walk();
+    expect(pages.map((a) => a.id)).toEqual([...saved].reverse());
+    const times = pages.map((a) => Date.parse(a.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // The public feed pages the same way: the 23 are its newest rows.
+    const publicFirst = await list('/api/artworks');
+    expect(publicFirst.artworks.map((a) => a.id)).toEqual([...saved].reverse().slice(0, ARTWORKS_PAGE_SIZE));
+
+    // Rows saved in the same instant are ordered by id and still never repeat or vanish.
+    await rt.database.db
+      .update(artworks)
+      .set({ createdAt: sql`'2000-01-01T00:00:00.123456Z'::timestamptz` })
+      .where(eq(artworks.userId, carol.userId));
+    const tied = (await walk()).map((a) => a.id);
+    expect(new Set(tied).size).toBe(23);
+    expect(tied).toEqual([...saved].sort().reverse());
+
+    expect((await rt.request('/api/artworks?cursor=not-a-cursor')).status).toBe(400);
+  });
+
+  it("names the author by username, else the e-mail's local part — never the full e-mail", async () => {
+    const art = await save(ada, true);
+    const authorOf = async () => (await list('/api/artworks')).artworks.find((a) => a.id === art.id)?.authorName;
+    expect(await authorOf()).toBe('ada.lovelace');
+    const listing = JSON.stringify(await list('/api/artworks'));
+    expect(listing).not.toContain('@example.com');
+
+    await rt.database.db.update(profiles).set({ username: 'countess' }).where(eq(profiles.userId, ada.userId));
+    expect(await authorOf()).toBe('countess');
+    await rt.database.db.update(profiles).set({ username: null, email: '' }).where(eq(profiles.userId, ada.userId));
+    expect(await authorOf()).toBe('Unknown');
+  });
+});

@@ -1,0 +1,51 @@
+import type { Artwork } from '@atelier/contracts';
+import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArtworkThumbnail } from './artwork-image.tsx';
+
+/** What a card is called: the prompt when there is one, else the tool that made it. */
+export function useArtworkTitle() {
+  const { t } = useTranslation(['gallery', 'tools']);
+  return (artwork: Artwork) => artwork.prompt || t(`tools:${artwork.toolType}.name`);
+}
+
+/**
+ * One artwork in the grid: its picture (a button that opens the lightbox), the tool as the
+ * title, the prompt as the description, and a footer row the tab fills (likes or owner actions).
+ */
+export function ArtworkCard({
+  artwork,
+  onOpen,
+  footer,
+  ref,
+}: {
+  artwork: Artwork;
+  onOpen: () => void;
+  footer: ReactNode;
+  ref?: Ref<HTMLElement>;
+}) {
+  const { t } = useTranslation(['gallery', 'tools']);
+  const title = useArtworkTitle()(artwork);
+  return (
+    <article
+      ref={ref}
+      className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={t('card.open', { title })}
+        className="block w-full cursor-zoom-in"
+      >
+        <ArtworkThumbnail artwork={artwork} alt={title} />
+      </button>
+      <div className="flex flex-col gap-2 p-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-sm font-medium">{t(`tools:${artwork.toolType}.name`)}</h3>
+          {artwork.prompt && <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{artwork.prompt}</p>}
+        </div>
+        <div className="flex items-center justify-between gap-2">{footer}</div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+import { type Artwork, type ArtworkListResponse, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import gallery from '../../locales/en/gallery.json';
+import tools from '../../locales/en/tools.json';
+import { ArtworkFeed } from './artwork-feed.tsx';
+
+const artwork = (n: number, extra: Partial<Artwork> = {}): Artwork => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  imageUrl: `/files/artworks/${n}/original.png`,
+  thumbnailUrl: `/files/artworks/${n}/w640.webp`,
+  thumbnails: [{ width: 640, height: 480, url: `/files/artworks/${n}/w640.webp` }],
+  width: 800,
+  height: 600,
+  prompt: `prompt ${n}`,
+  negativePrompt: null,
+  toolType: 'image-generation',
+  isPublic: true,
+  authorName: 'ada',
+  likesCount: 0,
+  userLiked: false,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  ...extra,
+});
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** IntersectionObserver stand-in: the test says when the observed element comes into view. */
+let observed: { element: Element; callback: IntersectionObserverCallback }[] = [];
+class FakeIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(element: Element) {
+    observed.push({ element, callback: this.callback });
+  }
+  disconnect() {
+    observed = observed.filter((o) => o.callback !== this.callback);
+  }
+}
+const scrollToLast = () =>
+  act(() => {
+    for (const { element, callback } of observed) {
+      callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  observed = [];
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function renderFeed(viewerId: string | null) {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    ns: ['gallery', 'tools'],
+    defaultNS: 'gallery',
+    resources: { en: { gallery, tools, common: { loading: 'Loading…' } } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <ArtworkFeed kind="public" viewerId={viewerId} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const page = (artworks: Artwork[], nextCursor: string | null = null): ArtworkListResponse => ({ artworks, nextCursor });
+
+describe('the gallery feed', () => {
+  it('shows 8 skeleton cards while the first page loads, then the empty message', async () => {
+    let answer: (res: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    await renderFeed(null);
+    expect(screen.getAllByTestId('artwork-skeleton')).toHaveLength(GALLERY_SKELETON_COUNT);
+    answer(jsonResponse(page([])));
+    expect(await screen.findByText(/No public artworks yet/)).toBeTruthy();
+  });
+
+  it('loads the next page when the last card comes into view', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => artwork(i + 1));
+    fetchMock.mockResolvedValueOnce(jsonResponse(page(first, 'CURSOR-1')));
+    fetchMock.mockResolvedValueOnce(jsonResponse(page([artwork(21)])));
+    await renderFeed(null);
+    expect(await screen.findAllByRole('article')).toHaveLength(20);
+    // Sized images: the page does not move while they load.
+    const image = screen.getAllByRole('img')[0]!;
+    expect([image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual([
+      '800',
+      '600',
+      'lazy',
+    ]);
+    scrollToLast();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(21));
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/artworks?cursor=CURSOR-1');
+  });
+
+  it('likes at once, and takes the like back when the server refuses', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(page([artwork(1, { likesCount: 4 })])));
+    let refuse: (res: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (refuse = resolve)));
+    await renderFeed('viewer-1');
+    fireEvent.click(await screen.findByRole('button', { name: /^Like/ }));
+    const liked = await screen.findByRole('button', { name: /^Unlike/ });
+    expect([liked.getAttribute('aria-pressed'), liked.textContent]).toEqual(['true', '5']);
+    expect(fetchMock.mock.calls[1]).toEqual([
+      '/api/artworks/00000000-0000-4000-8000-000000000001/like',
+      expect.objectContaining({ method: 'PUT' }),
+    ]);
+    refuse(jsonResponse({ error: { code: 'INTERNAL', message: 'no' } }, 500));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Like/ }).textContent).toBe('4'));
+  });
+
+  it('does not call the server when a visitor clicks like', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(page([artwork(1)])));
+    await renderFeed(null);
+    fireEvent.click(await screen.findByRole('button', { name: /^Like/ }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: /^Like/ }).textContent).toBe('0');
+  });
+});

@@ -1,0 +1,113 @@
+import type { Artwork } from '@atelier/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../lib/notify.ts';
+import { ArtworkCard } from './artwork-card.tsx';
+import { ArtworkLightbox } from './artwork-lightbox.tsx';
+import { DeleteArtworkButton } from './delete-artwork-dialog.tsx';
+import { LikeButton } from './like-button.tsx';
+import { MasonryGrid, MasonrySkeleton } from './masonry-grid.tsx';
+import {
+  type ArtworkFeedKind,
+  useArtworkFeed,
+  useDeleteArtwork,
+  useLikeArtwork,
+  useSetArtworkVisibility,
+} from './use-artworks.ts';
+import { useLastItemObserver } from './use-last-item-observer.ts';
+import { VisibilitySwitch } from './visibility-switch.tsx';
+
+const toastError = (text: string) => () => void notify((toast) => toast.error(text));
+
+/**
+ * One tab of the gallery: the public feed (likes) or the viewer's own artworks (visibility and
+ * delete). Pages load 20 at a time as the last card nears the viewport.
+ */
+export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerId: string | null }) {
+  const { t } = useTranslation('gallery');
+  const feed = useArtworkFeed(kind, viewerId);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const like = useLikeArtwork(toastError(t('toast.likeFailed')));
+  const visibility = useSetArtworkVisibility(toastError(t('toast.updateFailed')));
+  const remove = useDeleteArtwork(toastError(t('toast.deleteFailed')));
+  const lastItemRef = useLastItemObserver(() => {
+    if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
+  });
+
+  const toggleLike = (artwork: Artwork, liked: boolean) => {
+    if (!viewerId) return void notify((toast) => toast.error(t('toast.loginToLike')));
+    like.mutate({ id: artwork.id, liked });
+  };
+
+  /** What can be done with an artwork: like it (public tab) or manage it (my artworks). */
+  const actions = (artwork: Artwork) =>
+    kind === 'public' ? (
+      <LikeButton artwork={artwork} onToggle={(liked) => toggleLike(artwork, liked)} />
+    ) : (
+      <>
+        <VisibilitySwitch
+          isPublic={artwork.isPublic}
+          onChange={(isPublic) => visibility.mutate({ id: artwork.id, isPublic })}
+          disabled={visibility.isPending && visibility.variables?.id === artwork.id}
+        />
+        <DeleteArtworkButton
+          onConfirm={() =>
+            remove.mutate(artwork.id, {
+              onSuccess: () => {
+                if (openId === artwork.id) setOpenId(null);
+                void notify((toast) => toast.success(t('toast.deleted')));
+              },
+            })
+          }
+        />
+      </>
+    );
+  const footer = (artwork: Artwork) =>
+    kind === 'public' ? (
+      <>
+        <span className="truncate text-sm text-zinc-500 dark:text-zinc-400">
+          {t('card.by', { name: artwork.authorName })}
+        </span>
+        {actions(artwork)}
+      </>
+    ) : (
+      actions(artwork)
+    );
+
+  if (feed.isPending) return <MasonrySkeleton label={t('loading', { ns: 'common' })} />;
+  if (feed.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-zinc-600 dark:text-zinc-400">{t('loadFailed')}</p>
+        <button type="button" onClick={() => void feed.refetch()} className={buttonClass('secondary')}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  const artworks = feed.data.pages.flatMap((page) => page.artworks);
+  if (artworks.length === 0) {
+    return <p className="py-16 text-center text-zinc-600 dark:text-zinc-400">{t(`empty.${kind}`)}</p>;
+  }
+  const opened = artworks.find((a) => a.id === openId) ?? null;
+  return (
+    <>
+      <MasonryGrid
+        items={artworks}
+        label={t(`tabs.${kind}`)}
+        lastItemRef={lastItemRef}
+        renderItem={(artwork, ref) => (
+          <ArtworkCard ref={ref} artwork={artwork} onOpen={() => setOpenId(artwork.id)} footer={footer(artwork)} />
+        )}
+      />
+      {feed.isFetchingNextPage && (
+        <div className="flex justify-center py-8">
+          <Spinner label={t('loadingMore')} />
+        </div>
+      )}
+      <ArtworkLightbox artwork={opened} onClose={() => setOpenId(null)} actions={opened && actions(opened)} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Artwork } from '@atelier/contracts';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { useArtworkTitle } from './artwork-card.tsx';
+
+/** The full image with its prompt, author and tool; `actions` is the like button or owner controls. */
+export function ArtworkLightbox({
+  artwork,
+  onClose,
+  actions,
+}: {
+  artwork: Artwork | null;
+  onClose: () => void;
+  actions?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation(['gallery', 'tools']);
+  const title = useArtworkTitle();
+  return (
+    <Dialog.Root open={artwork !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/80 backdrop-blur-sm" />
+        {artwork && (
+          <Dialog.Content className="fixed inset-2 z-50 m-auto flex max-h-[calc(100dvh-1rem)] max-w-6xl flex-col overflow-hidden rounded-2xl bg-white shadow-2xl sm:inset-6 lg:flex-row dark:bg-zinc-950">
+            <div className="flex min-h-0 flex-1 items-center justify-center bg-zinc-100 dark:bg-zinc-900">
+              <img
+                src={artwork.imageUrl}
+                width={artwork.width}
+                height={artwork.height}
+                alt={title(artwork)}
+                className="max-h-full w-auto max-w-full object-contain"
+              />
+            </div>
+            <div className="flex w-full shrink-0 flex-col gap-4 overflow-y-auto p-5 lg:w-80">
+              <div className="flex items-start justify-between gap-2">
+                <Dialog.Title className="text-lg font-semibold">{t(`tools:${artwork.toolType}.name`)}</Dialog.Title>
+                <Dialog.Close aria-label={t('lightbox.close')} className={buttonClass('ghost', 'icon', '-mt-2 -mr-2')}>
+                  <X aria-hidden="true" className="size-5" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="-mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+                {t('card.by', { name: artwork.authorName })}
+              </Dialog.Description>
+              <dl className="flex flex-col gap-3 text-sm">
+                {artwork.prompt && <Fact label={t('lightbox.prompt')}>{artwork.prompt}</Fact>}
+                {artwork.negativePrompt && <Fact label={t('lightbox.negativePrompt')}>{artwork.negativePrompt}</Fact>}
+                <Fact label={t('lightbox.created')}>
+                  <time dateTime={artwork.createdAt}>
+                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+                      new Date(artwork.createdAt),
+                    )}
+                  </time>
+                </Fact>
+              </dl>
+              <div className="mt-auto flex items-center justify-between gap-2">
+                {actions}
+                <a href={artwork.imageUrl} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
+                  {t('lightbox.openOriginal')}
+                </a>
+              </div>
+            </div>
+          </Dialog.Content>
+        )}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5 break-words whitespace-pre-wrap">{children}</dd>
+    </div>
+  );
+}

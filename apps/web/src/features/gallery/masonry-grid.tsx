@@ -1,0 +1,70 @@
+import { GALLERY_SKELETON_COUNT } from '@atelier/contracts';
+import type { ReactNode, Ref } from 'react';
+import { type Sized, splitIntoColumns } from './masonry.ts';
+import { useColumnCount } from './use-column-count.ts';
+
+/**
+ * Masonry of 1–5 columns: items are dealt to the shortest column by their known aspect ratio.
+ * `renderItem` gets a ref for the last item of the list (the infinite-scroll trigger).
+ */
+export function MasonryGrid<T extends Sized & { id: string }>({
+  items,
+  renderItem,
+  lastItemRef,
+  label,
+}: {
+  items: readonly T[];
+  renderItem: (item: T, ref: Ref<HTMLElement> | undefined) => ReactNode;
+  lastItemRef?: Ref<HTMLElement>;
+  label?: string;
+}) {
+  const columns = splitIntoColumns(items, useColumnCount());
+  const lastId = items.at(-1)?.id;
+  return (
+    <section aria-label={label} className="flex items-start gap-4">
+      {columns.map((column, i) => (
+        // Columns are positions, not identities: the index is the right key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div key={i} className="flex min-w-0 flex-1 flex-col gap-4">
+          {column.map((item) => (
+            <div key={item.id}>{renderItem(item, item.id === lastId ? lastItemRef : undefined)}</div>
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** Shapes of the loading placeholders, so the skeleton already looks like a masonry. */
+const SKELETON_SHAPES = [
+  [4, 5],
+  [1, 1],
+  [3, 4],
+  [4, 3],
+  [2, 3],
+  [1, 1],
+  [16, 9],
+  [3, 4],
+] as const;
+const SKELETONS = Array.from({ length: GALLERY_SKELETON_COUNT }, (_, i) => {
+  const [width, height] = SKELETON_SHAPES[i % SKELETON_SHAPES.length]!;
+  return { id: `skeleton-${i}`, width, height };
+});
+
+/** The 8 placeholder cards shown while the first page loads. */
+export function MasonrySkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} aria-busy="true">
+      <MasonryGrid
+        items={SKELETONS}
+        renderItem={(shape) => (
+          <div
+            data-testid="artwork-skeleton"
+            className="animate-pulse rounded-2xl bg-zinc-200 dark:bg-zinc-800"
+            style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
+          />
+        )}
+      />
+    </div>
+  );
+}

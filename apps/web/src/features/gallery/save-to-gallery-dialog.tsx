@@ -1,0 +1,91 @@
+import type { ToolId } from '@atelier/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../lib/notify.ts';
+import { artworksApi } from './artworks-api.ts';
+import { ARTWORKS_QUERY_KEY } from './use-artworks.ts';
+
+export interface SaveToGalleryDialogProps {
+  runId: string;
+  outputIndex: number;
+  prompt: string;
+  negativePrompt?: string | null;
+  toolType: ToolId;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The save-to-gallery dialog of the tool pages (platform.md §2): a make-public checkbox,
+ * Cancel and Save. The server copies the run's stored output; nothing is uploaded again.
+ */
+export function SaveToGalleryDialog(props: SaveToGalleryDialogProps) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
+          {/* The gallery's text table may still be loading on a tool page: wait here, not page-wide. */}
+          <Suspense fallback={<Spinner />}>
+            <SaveForm {...props} />
+          </Suspense>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function SaveForm({ runId, outputIndex, prompt, negativePrompt, toolType, onOpenChange }: SaveToGalleryDialogProps) {
+  const { t } = useTranslation('gallery');
+  const client = useQueryClient();
+  const checkboxId = useId();
+  const [isPublic, setIsPublic] = useState(false);
+  const save = useMutation({
+    mutationFn: () => artworksApi.create({ runId, outputIndex, prompt, negativePrompt, toolType, isPublic }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ARTWORKS_QUERY_KEY });
+      void notify((toast) => toast.success(t('toast.saved')));
+      onOpenChange(false);
+    },
+    onError: () => void notify((toast) => toast.error(t('toast.saveFailed'))),
+  });
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Dialog.Title className="text-lg font-semibold">{t('save.title')}</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        {t('save.description')}
+      </Dialog.Description>
+      <div className="mt-5 flex items-start gap-3">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={isPublic}
+          onChange={(event) => setIsPublic(event.target.checked)}
+          className="mt-0.5 size-4 accent-brand-600"
+        />
+        <label htmlFor={checkboxId} className="text-sm">
+          <span className="font-medium">{t('save.makePublic')}</span>
+          <span className="block text-zinc-500 dark:text-zinc-400">{t('save.makePublicHint')}</span>
+        </label>
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <Dialog.Close type="button" className={buttonClass('secondary')}>
+          {t('save.cancel')}
+        </Dialog.Close>
+        <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
+          {save.isPending ? t('save.saving') : t('save.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Artwork, ArtworkListResponse } from '@atelier/contracts';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { artworksApi } from './artworks-api.ts';
+
+export type ArtworkFeedKind = 'public' | 'mine';
+type Feed = InfiniteData<ArtworkListResponse, string | null>;
+
+export const ARTWORKS_QUERY_KEY = ['artworks'] as const;
+/** The public feed depends on who looks (userLiked), so the viewer is part of its key. */
+const feedKey = (kind: ArtworkFeedKind, viewerId: string | null) => [...ARTWORKS_QUERY_KEY, kind, viewerId] as const;
+
+export function useArtworkFeed(kind: ArtworkFeedKind, viewerId: string | null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: feedKey(kind, viewerId),
+    queryFn: ({ pageParam }) =>
+      kind === 'public' ? artworksApi.listPublic(pageParam) : artworksApi.listOwn(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
+
+/** Applies a change to one artwork wherever it is cached (both tabs show the same artwork). */
+function patchCachedArtwork(client: QueryClient, id: string, change: (artwork: Artwork) => Artwork | null): void {
+  client.setQueriesData<Feed>({ queryKey: ARTWORKS_QUERY_KEY }, (feed) =>
+    feed
+      ? {
+          ...feed,
+          pages: feed.pages.map((page) => ({
+            ...page,
+            artworks: page.artworks.flatMap((a) => (a.id === id ? (change(a) ?? []) : [a])),
+          })),
+        }
+      : feed,
+  );
+}
+
+/**
+ * Like and unlike with an optimistic update: the heart and count change at once, and go back
+ * to what they were if the server refuses. The count never shows below zero.
+ */
+export function useLikeArtwork(onFailure: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) => artworksApi.setLike(id, liked),
+    onMutate: async ({ id, liked }) => {
+      await client.cancelQueries({ queryKey: ARTWORKS_QUERY_KEY });
+      const snapshot = client.getQueriesData<Feed>({ queryKey: ARTWORKS_QUERY_KEY });
+      patchCachedArtwork(client, id, (a) =>
+        a.userLiked === liked
+          ? a
+          : { ...a, userLiked: liked, likesCount: Math.max(0, a.likesCount + (liked ? 1 : -1)) },
+      );
+      return { snapshot };
+    },
+    onError: (_error, _vars, context) => {
+      for (const [key, data] of context?.snapshot ?? []) client.setQueryData(key, data);
+      onFailure();
+    },
+    onSuccess: (state, { id }) => patchCachedArtwork(client, id, (a) => ({ ...a, ...state })),
+  });
+}
+
+export function useSetArtworkVisibility(onFailure: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isPublic }: { id: string; isPublic: boolean }) => artworksApi.setVisibility(id, isPublic),
+    onSuccess: ({ artwork }) => {
+      patchCachedArtwork(client, artwork.id, () => artwork);
+      // It joins or leaves the public feed, at a place only the server knows.
+      void client.invalidateQueries({ queryKey: [...ARTWORKS_QUERY_KEY, 'public'] });
+    },
+    onError: onFailure,
+  });
+}
+
+export function useDeleteArtwork(onFailure: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => artworksApi.remove(id),
+    onSuccess: (_result, id) => patchCachedArtwork(client, id, () => null),
+    onError: onFailure,
+  });
+}

@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * Infinite scroll on the last item (platform.md §2): a ref callback for the last card that
+ * calls `onVisible` when it comes near the viewport. The margin starts the next page before
+ * the reader gets there.
+ */
+export function useLastItemObserver(onVisible: () => void, rootMargin = '600px') {
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  }, [onVisible]);
+  const observer = useRef<IntersectionObserver | null>(null);
+  useEffect(() => () => observer.current?.disconnect(), []);
+
+  return useCallback(
+    (element: Element | null) => {
+      observer.current?.disconnect();
+      if (!element) return;
+      observer.current = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) callback.current();
+        },
+        { rootMargin },
+      );
+      observer.current.observe(element);
+    },
+    [rootMargin],
+  );
+}

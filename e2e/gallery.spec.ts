@@ -1,0 +1,96 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { collectCspViolations } from './support/console.ts';
+
+// The gallery as a visitor and as a signed-up user who saves a result of a real run
+// (the demo engine) and then likes, hides and deletes it.
+
+test('a visitor sees the public gallery, empty, without the my-artworks tab', async ({ page }) => {
+  const csp = collectCspViolations(page);
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await expect(page.getByText('No public artworks yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'My artworks' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+  expect(csp).toEqual([]);
+});
+
+async function postJson(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
+  return request.post(path, { data, headers: { origin: baseURL } });
+}
+
+test('a saved public artwork appears in the gallery, can be liked, hidden and deleted', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const email = `gallery${Date.now()}@example.com`;
+  const signUp = await postJson(page.request, origin, '/api/auth/sign-up/email', {
+    email,
+    password: 'correct horse battery',
+    name: 'gallery',
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+
+  const prompt = 'a lighthouse at dawn, watercolor';
+  const started = await postJson(page.request, origin, '/api/tools/image-generation/runs', { prompt });
+  expect(started.status(), await started.text()).toBe(202);
+  const runId = ((await started.json()) as { run: { id: string } }).run.id;
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/runs/${runId}`)).json()) as { run: { status: string } }).run.status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('succeeded');
+  const saved = await postJson(page.request, origin, '/api/artworks', {
+    runId,
+    outputIndex: 0,
+    prompt,
+    toolType: 'image-generation',
+    isPublic: true,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await page.goto('/gallery');
+  const card = page.getByRole('article').filter({ hasText: prompt });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`by ${email.split('@')[0]}`)).toBeVisible();
+  const image = card.getByRole('img');
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveAttribute('width', /\d+/);
+
+  await card.getByRole('button', { name: /^Like/ }).click();
+  await expect(card.getByRole('button', { name: /^Unlike/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(card.getByRole('button', { name: /^Unlike/ })).toContainText('1');
+
+  await card.getByRole('button', { name: `Open artwork: ${prompt}` }).click();
+  const lightbox = page.getByRole('dialog');
+  await expect(lightbox.getByText(prompt)).toBeVisible();
+  await expect(lightbox.getByText(`by ${email.split('@')[0]}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A visitor may look but not like.
+  const visitor = await browser.newContext({ baseURL: origin });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/gallery');
+  await visitorPage.getByRole('article').filter({ hasText: prompt }).getByRole('button', { name: /^Like/ }).click();
+  await expect(visitorPage.getByText('Please login to like artworks')).toBeVisible();
+  await visitor.close();
+
+  await page.getByRole('tab', { name: 'My artworks' }).click();
+  const mine = page.getByRole('tabpanel').getByRole('article').filter({ hasText: prompt });
+  await mine.getByRole('switch', { name: 'Public' }).click();
+  await expect(mine.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'false');
+  await page.getByRole('tab', { name: 'Public gallery' }).click();
+  await expect(page.getByRole('article').filter({ hasText: prompt })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'My artworks' }).click();
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have not saved any artworks yet.', { exact: false })).toBeVisible();
+});

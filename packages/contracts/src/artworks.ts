@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { toolIdSchema } from './tools.ts';
+
+/** Gallery constants (platform.md §9). */
+export const ARTWORKS_PAGE_SIZE = 20;
+export const GALLERY_SKELETON_COUNT = 8;
+export const GALLERY_MAX_COLUMNS = 5;
+/**
+ * Widths of the WebP thumbnails made once when an artwork is saved. 640 covers a card of a
+ * five-column grid on a 2x screen; 320 is what phones in two columns need.
+ */
+export const ARTWORK_THUMBNAIL_WIDTHS = [320, 640] as const;
+/** The thumbnail the listings name as `thumbnailUrl`. */
+export const ARTWORK_CARD_THUMBNAIL_WIDTH = 640;
+export const ARTWORK_PROMPT_MAX_LENGTH = 4000;
+/** A run has at most a handful of outputs; the cap only keeps the number sane. */
+export const ARTWORK_OUTPUT_INDEX_MAX = 15;
+/** Liking needs a login; the limit stops scripts, never a person clicking (DESIGN §3). */
+export const LIKE_RATE_LIMIT_PER_MINUTE = 120;
+
+export const artworkThumbnailSchema = z.object({ width: z.number().int(), height: z.number().int(), url: z.string() });
+export type ArtworkThumbnail = z.infer<typeof artworkThumbnailSchema>;
+
+export const artworkSchema = z.object({
+  id: z.string(),
+  /** The full image, served by Atelier (`/files/artworks/<id>/…`). */
+  imageUrl: z.string(),
+  /** The card-sized WebP thumbnail. */
+  thumbnailUrl: z.string(),
+  /** Every thumbnail, narrowest first (for `srcset`). */
+  thumbnails: z.array(artworkThumbnailSchema),
+  width: z.number().int(),
+  height: z.number().int(),
+  prompt: z.string(),
+  negativePrompt: z.string().nullable(),
+  toolType: toolIdSchema,
+  isPublic: z.boolean(),
+  /** Username, else the e-mail's part before the @, else "Unknown" — never the full e-mail. */
+  authorName: z.string(),
+  likesCount: z.number().int().min(0),
+  /** Whether the caller likes it (always false for visitors). */
+  userLiked: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Artwork = z.infer<typeof artworkSchema>;
+
+export const artworkResponseSchema = z.object({ artwork: artworkSchema });
+export type ArtworkResponse = z.infer<typeof artworkResponseSchema>;
+
+export const artworkListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export const artworkListResponseSchema = z.object({
+  artworks: z.array(artworkSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ArtworkListResponse = z.infer<typeof artworkListResponseSchema>;
+
+export const createArtworkBodySchema = z.object({
+  runId: z.uuid(),
+  outputIndex: z.number().int().min(0).max(ARTWORK_OUTPUT_INDEX_MAX),
+  prompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH),
+  negativePrompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH).nullish(),
+  /** Must be the run's tool: the run, not the client, is the truth. */
+  toolType: toolIdSchema,
+  isPublic: z.boolean().default(false),
+});
+export type CreateArtworkBody = z.input<typeof createArtworkBodySchema>;
+
+export const updateArtworkBodySchema = z.object({ isPublic: z.boolean() });
+export type UpdateArtworkBody = z.infer<typeof updateArtworkBodySchema>;
+
+export const artworkIdParamsSchema = z.object({ id: z.uuid() });
+
+export const likeResponseSchema = z.object({ likesCount: z.number().int().min(0), userLiked: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
