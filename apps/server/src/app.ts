@@ -3,11 +3,23 @@ import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
+import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { sessionResolver } from './modules/auth/session-user.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import type { RunPipeline } from './modules/runs/run-pipeline.ts';
+import { runRoutes } from './modules/runs/routes.ts';
+import { toolRoutes } from './modules/tools/routes.ts';
+import { billingModule } from './modules/billing/billing-module.ts';
+import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { requestContext } from './platform/http/request-context.ts';
+import { sameOriginOnly } from './platform/http/same-origin.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { findWebDist, spaRoutes } from './platform/http/spa.ts';
 import type { Logger } from './platform/logging/logger.ts';
@@ -21,17 +33,31 @@ export interface AppDeps {
   database: DatabaseHandle;
   storage: Storage;
   mailer: Mailer;
+  runs: RunPipeline;
+  paymentProvider: PaymentProvider;
 }
 
 export function createApp(deps: AppDeps) {
-  const { config, database, mailer, logger } = deps;
+  const { config, database, mailer, logger, storage } = deps;
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(logger));
   app.use('*', securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
 
+  const auth = createAuth({ config, db: database.db, mailer, logger });
+  app.use('*', sessionResolver(auth));
+  // The OAuth callback receives Apple's cross-site form_post.
+  app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
+
   const api = createApiRouter();
   api.route('/', healthRoutes(database));
+  api.route('/', toolRoutes(deps.runs.engines));
+  api.route('/', runRoutes(deps.runs.service, deps.runs.watcher));
+  const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
+  api.route('/billing', billing.apiRoutes);
+  api.route('/', artworkRoutes({ db: database.db, storage, logger }));
+  api.route('/auth', authRoutes({ auth, db: database.db, config }));
+  api.route('/', profileRoutes({ db: database.db, storage, auth }));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -42,10 +68,15 @@ export function createApp(deps: AppDeps) {
   api.notFound(apiNotFound);
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
+  if (billing.sandboxPages) app.route('/billing/sandbox', billing.sandboxPages);
 
   if (mailer.kind === 'outbox' && !config.isProduction) {
     app.route('/dev', devMailboxRoutes(database.db));
   }
+
+  // Before /files: artworks' files carry their own visibility check.
+  app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
+  app.route('/files', fileRoutes(storage));
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {

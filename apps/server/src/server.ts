@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
+import { createPaymentProvider } from './modules/billing/billing-module.ts';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
@@ -8,7 +9,9 @@ import { createLogger, type Logger } from './platform/logging/logger.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
 import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
-import { LocalStorage } from './platform/storage/local-storage.ts';
+import type { Engine } from './engines/engine.ts';
+import { startRunPipeline } from './modules/runs/run-pipeline.ts';
+import { openStorage } from './platform/storage/open-storage.ts';
 
 export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;
@@ -19,22 +22,28 @@ export interface Runtime extends AppDeps {
 /** Builds the dependencies and the app from a validated config. Used by `main.ts` and by tests. */
 export async function createRuntime(
   config: Config,
-  overrides: { logger?: Logger; database?: DatabaseHandle } = {},
+  overrides: { logger?: Logger; database?: DatabaseHandle; engines?: readonly Engine[] } = {},
 ): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
-  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = openStorage(config);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(database.db);
-  const deps: AppDeps = { config, logger, database, storage, mailer };
+  const paymentProvider = createPaymentProvider(config.payments, database.db, config.publicUrl);
+  if (paymentProvider.name === 'sandbox' && config.isProduction) {
+    logger.warn('Payments run on the sandbox (no STRIPE_SECRET_KEY): anyone can "pay" on the test checkout page.');
+  }
+  const runs = await startRunPipeline({ config, database, storage, logger, engines: overrides.engines ?? [] });
+  const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
   const app = createApp(deps);
   return {
     ...deps,
     app,
     close: async () => {
+      await runs.close();
       if (mailer instanceof SmtpMailer) mailer.close();
       if (!overrides.database) await database.close();
     },

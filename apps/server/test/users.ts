@@ -24,11 +24,7 @@ export async function signUpTestUser(
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { userId: body.user.id, email, password, cookie };
+  return { userId: body.user.id, email, password, cookie: cookieOf(res) };
 }
 
 /** Request init for an authenticated call as this user (same-origin, like the SPA). */
@@ -37,4 +33,27 @@ export function as(user: TestUser, init: RequestInit = {}): RequestInit {
   headers.set('cookie', user.cookie);
   if (!headers.has('origin')) headers.set('origin', 'http://localhost:3000');
   return { ...init, headers };
+}
+
+/** A JSON POST from the SPA's origin (or `origin`), as the login page sends it. */
+export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** The Cookie header value of a response's Set-Cookie lines. */
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Signs in with e-mail or username and returns the response. */
+export function signIn(rt: TestRuntime, by: { email: string } | { username: string }, password: string, headers = {}) {
+  const path = 'email' in by ? '/api/auth/sign-in/email' : '/api/auth/sign-in/username';
+  return rt.request(path, postJson({ ...by, password }, headers));
 }

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+
 /** Account rules (platform.md §5, §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;
@@ -15,3 +18,71 @@ export const DELETE_ACCOUNT_PHRASES = {
 export const SIGN_IN_MAX_FAILURES = 5;
 export const RATE_LIMIT_WINDOW_MINUTES = 60;
 export const RATE_LIMIT_BLOCK_MINUTES = 15;
+/** Reset e-mails one address may be sent per hour: enough for typos, not for mail bombing. */
+export const PASSWORD_RESET_REQUESTS_PER_HOUR = 5;
+/** Reset requests one client may make per hour, whatever addresses it names (shared networks). */
+export const PASSWORD_RESET_REQUESTS_PER_CLIENT_PER_HOUR = 30;
+/** A password-reset link works once and for this long. */
+export const PASSWORD_RESET_EXPIRES_MINUTES = 60;
+/** Referral codes: 8 upper-case letters and digits. */
+export const REFERRAL_CODE_LENGTH = 8;
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** Avatars are stored as square WebP images of this side. */
+export const AVATAR_SIZE_PX = 256;
+/** Where the SPA keeps a `?ref=` code between /login and sign-up (the referral issue reads it). */
+export const REFERRAL_CODE_STORAGE_KEY = 'referralCode';
+
+/** 3-20 letters, digits and underscores (enforced by the server, not only hinted). */
+export const usernameSchema = z
+  .string()
+  .regex(
+    USERNAME_PATTERN,
+    `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and underscores`,
+  );
+
+export const languageSchema = z.enum(LANGUAGES);
+
+/** GET /api/me: the caller's profile (platform.md §3). */
+export const profileSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  credits: z.number().int(),
+  subscriptionType: z.string(),
+  referralCode: z.string(),
+  language: languageSchema,
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;
+
+export const profileResponseSchema = z.object({ profile: profileSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** PATCH /api/me. A blank username (after trimming) removes it. */
+export const updateProfileSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .max(64)
+      .transform((v) => (v === '' ? null : v))
+      .pipe(usernameSchema.nullable())
+      .nullable()
+      .optional(),
+    language: languageSchema.optional(),
+  })
+  .strict();
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** GET /api/auth/providers: which third-party sign-in buttons the login page shows. */
+export const authProvidersSchema = z.object({ apple: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** POST /api/auth/sign-in/username. */
+export const usernameSignInSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1),
+  rememberMe: z.boolean().optional(),
+});

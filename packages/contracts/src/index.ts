@@ -4,3 +4,8 @@ export * from './health.ts';
 export * from './languages.ts';
 export * from './tools.ts';
 export * from './ui.ts';
+export * from './runs.ts';
+export * from './tool-options.ts';
+export * from './plans.ts';
+export * from './billing.ts';
+export * from './artworks.ts';

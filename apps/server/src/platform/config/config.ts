@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pipeline-config.ts';
+import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -32,8 +34,29 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
     STORAGE: z.enum(['local', 's3']).default('local'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
+    ...runPipelineEnv,
+    ...paymentsEnv,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    // Sign in with Apple (OpenID Connect). Unset APPLE_CLIENT_ID: no Apple button.
+    APPLE_CLIENT_ID: z.string().optional(),
+    APPLE_CLIENT_SECRET: z.string().optional(),
+    APPLE_TEAM_ID: z.string().optional(),
+    APPLE_KEY_ID: z.string().optional(),
+    APPLE_PRIVATE_KEY: z.string().optional(),
+    APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   })
+  .superRefine((env, ctx) => {
+    const signingKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;
+    if (env.APPLE_CLIENT_ID && !env.APPLE_CLIENT_SECRET && !signingKey) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APPLE_CLIENT_ID'],
+        message: 'needs APPLE_CLIENT_SECRET, or APPLE_TEAM_ID + APPLE_KEY_ID + APPLE_PRIVATE_KEY',
+      });
+    }
+  })
+  .superRefine(checkRunPipelineEnv)
+  .superRefine(checkPaymentsEnv)
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
     const port = env.PORT;
@@ -53,7 +76,20 @@ export const configSchema = z
       mailFrom: env.MAIL_FROM,
       storage: env.STORAGE,
       worker: env.WORKER,
+      ...runPipelineConfig(env),
+      ...paymentsConfig(env),
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      apple: env.APPLE_CLIENT_ID
+        ? {
+            clientId: env.APPLE_CLIENT_ID,
+            clientSecret: env.APPLE_CLIENT_SECRET,
+            teamId: env.APPLE_TEAM_ID,
+            keyId: env.APPLE_KEY_ID,
+            // .env files keep a PEM on one line with literal \n.
+            privateKey: env.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+            issuer: env.APPLE_ISSUER.replace(/\/$/, ''),
+          }
+        : undefined,
     };
   });
 

@@ -13,6 +13,8 @@ export interface AppVariables {
   log: Logger;
   /** Present on routes behind `requireUser` (modules/auth). */
   user: SessionUser;
+  /** Resolves the session cookie of these headers (set for every request by the auth module). */
+  getSessionUser: (headers: Headers) => Promise<SessionUser | null>;
 }
 
 export interface AppEnv {

@@ -21,3 +21,6 @@ export class AppError extends Error {
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in to continue');
 export const forbidden = (message = 'You may not do this') => new AppError('FORBIDDEN', message);
+/** 429 with the seconds until the caller may try again (also sent as Retry-After). */
+export const rateLimited = (retryAfter: number, message = 'Too many requests. Please try again later.') =>
+  new AppError('RATE_LIMITED', message, { retryAfter });

@@ -18,6 +18,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 /** Maps every thrown error to the JSON error shape; unexpected ones become a bare 500. */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
+    if (err.extra.retryAfter) c.header('Retry-After', String(err.extra.retryAfter));
     return c.json(err.toBody(), err.status as ContentfulStatusCode);
   }
   if (err instanceof HTTPException && err.status < 500) {

@@ -1,4 +1,4 @@
-// Placeholder owned by the Accounts work: the signed-in user as the SPA sees it.
+// The signed-in user as the SPA sees it.
 // Contract: useSession() → { status: 'loading' | 'signed-in' | 'signed-out', user?: SessionUser }.
 import { useQuery } from '@tanstack/react-query';
 
@@ -15,15 +15,19 @@ export type SessionState =
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/** The session's user, or null when signed out. Throws when the server cannot be asked. */
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  const res = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`Session check failed (${res.status})`);
+  const body = (await res.json()) as { user?: SessionUser } | null;
+  return body?.user ? { id: body.user.id, email: body.user.email } : null;
+}
+
 export function useSession(): SessionState {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: async () => {
-      const res = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
-      if (!res.ok) return null;
-      const body = (await res.json()) as { user?: SessionUser } | null;
-      return body?.user ?? null;
-    },
+    // A failed check counts as signed out here; the callback page reports it as an error.
+    queryFn: () => fetchSessionUser().catch(() => null),
     staleTime: 30_000,
   });
   if (query.isPending) return { status: 'loading' };

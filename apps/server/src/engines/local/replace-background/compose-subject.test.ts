@@ -1,0 +1,28 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { asEngineImage } from '../../../../test/photos.ts';
+import { composeSubjectOver } from './compose-subject.ts';
+
+describe('composeSubjectOver', () => {
+  it('lays the cut-out subject over a background scaled to its frame', async () => {
+    // A red subject in the middle of a transparent 100×80 frame.
+    const cutout = await sharp({ create: { width: 100, height: 80, channels: 4, background: '#0000' } })
+      .composite([
+        { input: { create: { width: 40, height: 40, channels: 4, background: '#ff0000' } }, left: 30, top: 20 },
+      ])
+      .png()
+      .toBuffer();
+    const background = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#0000ff' } })
+      .png()
+      .toBuffer();
+
+    const out = await composeSubjectOver(await asEngineImage(cutout), await asEngineImage(background));
+    expect(out).toMatchObject({ width: 100, height: 80, mediaType: 'image/png' });
+    const { data, info } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * 100 + x) * info.channels, (y * 100 + x) * info.channels + 3),
+    ];
+    expect(at(50, 40)).toEqual([255, 0, 0]); // the subject
+    expect(at(5, 5)).toEqual([0, 0, 255]); // the new background
+  });
+});

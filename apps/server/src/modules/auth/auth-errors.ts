@@ -1,0 +1,61 @@
+import { ERROR_STATUS, type ErrorCode } from '@atelier/contracts';
+
+/** Better Auth's error codes in the contract's terms (platform.md §8 catalogue). */
+const CODES: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'INVALID_CREDENTIALS',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  USER_ALREADY_EXISTS: 'USER_ALREADY_EXISTS',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
+  PASSWORD_TOO_SHORT: 'WEAK_PASSWORD',
+  PASSWORD_TOO_LONG: 'VALIDATION_ERROR',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_CONFIRMED',
+  INVALID_TOKEN: 'VALIDATION_ERROR',
+  TOKEN_EXPIRED: 'VALIDATION_ERROR',
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+  INVALID_ORIGIN: 'FORBIDDEN',
+  MISSING_OR_NULL_ORIGIN: 'FORBIDDEN',
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'FORBIDDEN',
+  INVALID_CALLBACK_URL: 'FORBIDDEN',
+  INVALID_REDIRECT_URL: 'FORBIDDEN',
+  INVALID_ERROR_CALLBACK_URL: 'FORBIDDEN',
+  INVALID_NEW_USER_CALLBACK_URL: 'FORBIDDEN',
+  FAILED_TO_CREATE_USER: 'INTERNAL',
+};
+
+const BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+};
+
+function errorCodeFor(status: number, body: { code?: string; message?: string }): ErrorCode {
+  const mapped = body.code ? CODES[body.code] : undefined;
+  if (mapped) return mapped;
+  // Request-body validation names the field in its message: "[body.email] Invalid email address".
+  if (body.code === 'VALIDATION_ERROR' && /\bemail\b/i.test(body.message ?? '')) return 'INVALID_EMAIL';
+  return BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
+}
+
+/**
+ * Rewrites a Better Auth JSON error into the API's `{"error":{"code","message"}}` shape, so the
+ * SPA maps every error the same way. Other responses (success, redirects) pass unchanged.
+ */
+export async function toApiErrorResponse(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string; message?: string };
+  if (typeof body !== 'object' || body === null || 'error' in body) return res;
+  const code = errorCodeFor(res.status, body);
+  const status = code === 'INTERNAL' ? 500 : ERROR_STATUS[code];
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  const message = code === 'INTERNAL' ? 'Something went wrong. Please try again.' : (body.message ?? code);
+  return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.ts';
+import { authUsers } from '../../platform/db/schema/index.ts';
+import { rateLimited } from '../../platform/http/app-error.ts';
+import { RateLimiter } from '../security/rate-limiter.ts';
+import { logSecurityEvent } from '../security/security-events.ts';
+import { SIGN_IN_FAILURE_RULE, signInAccountKey, signInAddressKey } from './auth-limits.ts';
+
+export interface SignInAttempt {
+  /** The account's e-mail, or null when a username matched no account. */
+  email: string | null;
+  method: 'email' | 'username';
+  address: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * The failed-sign-in lockout: 5 failures in 60 minutes, per account and per client address,
+ * block further attempts for 15 minutes — the right password included, or the block would
+ * tell an attacker when they had guessed it. A success clears the account's count (not the
+ * address's, or one valid account would reset an attacker's address).
+ */
+export class SignInGuard {
+  private readonly limiter: RateLimiter;
+  constructor(private readonly db: Database) {
+    this.limiter = new RateLimiter(db);
+  }
+
+  private keys(attempt: SignInAttempt): string[] {
+    const keys = [signInAddressKey(attempt.address)];
+    if (attempt.email) keys.push(signInAccountKey(attempt.email));
+    return keys;
+  }
+
+  /** Throws RATE_LIMITED (429 with retryAfter) while the account or the address is blocked. */
+  async assertAllowed(attempt: SignInAttempt): Promise<void> {
+    const states = await Promise.all(this.keys(attempt).map((key) => this.limiter.check(key)));
+    const retryAfter = Math.max(0, ...states.map((s) => s.retryAfter));
+    if (retryAfter > 0) throw rateLimited(retryAfter, 'Too many failed sign-in attempts. Please try again later.');
+  }
+
+  async recordFailure(attempt: SignInAttempt, reason: 'invalid_credentials' | 'unknown_username'): Promise<void> {
+    const userId = attempt.email ? await this.userIdOf(attempt.email) : null;
+    const states = await Promise.all(this.keys(attempt).map((key) => this.limiter.hit(key, SIGN_IN_FAILURE_RULE)));
+    const base = { userId, ip: attempt.address, userAgent: attempt.userAgent ?? null };
+    await logSecurityEvent(this.db, {
+      ...base,
+      eventType: 'failed_login',
+      severity: 'medium',
+      details: { method: attempt.method, reason },
+    });
+    if (states.some((s) => s.attempts === SIGN_IN_FAILURE_RULE.maxAttempts)) {
+      await logSecurityEvent(this.db, {
+        ...base,
+        eventType: 'sign_in_blocked',
+        severity: 'high',
+        details: { method: attempt.method, blockMinutes: SIGN_IN_FAILURE_RULE.blockMinutes },
+      });
+    }
+  }
+
+  async recordSuccess(attempt: SignInAttempt): Promise<void> {
+    if (attempt.email) await this.limiter.reset(signInAccountKey(attempt.email));
+  }
+
+  private async userIdOf(email: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, email.trim().toLowerCase()));
+    return row?.id ?? null;
+  }
+}

@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { rateLimits } from '../../platform/db/schema/index.ts';
+
+/** How many attempts a key may make in a window before it is blocked, and for how long. */
+export interface RateLimitRule {
+  maxAttempts: number;
+  windowMinutes: number;
+  blockMinutes: number;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  attempts: number;
+  /** Seconds until a blocked key may try again (0 when allowed). */
+  retryAfter: number;
+}
+
+const ALLOWED: RateLimitState = { allowed: true, attempts: 0, retryAfter: 0 };
+
+function secondsUntil(date: Date | null, now: Date): number {
+  return date ? Math.max(0, Math.ceil((date.getTime() - now.getTime()) / 1000)) : 0;
+}
+
+/**
+ * A rate limiter kept in the database, shared by every API process (DESIGN §3). Time is the
+ * database's `now()`, so processes with drifting clocks agree.
+ *
+ * Two ways to use it:
+ * - count failures only (sign-in): `check` before the action, `hit` when it failed, `reset`
+ *   when it succeeded;
+ * - count every attempt (uploads, likes): `consume`, which checks and counts in one call.
+ */
+export class RateLimiter {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Is the key blocked right now? Does not count an attempt. */
+  async check(key: string): Promise<RateLimitState> {
+    const [row] = await this.db
+      .select({ attempts: rateLimits.attempts, blockedUntil: rateLimits.blockedUntil, now: sql<Date>`now()` })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, key));
+    if (!row) return ALLOWED;
+    const now = new Date(row.now);
+    const retryAfter = secondsUntil(row.blockedUntil, now);
+    return { allowed: retryAfter === 0, attempts: row.attempts, retryAfter };
+  }
+
+  /**
+   * Counts one attempt atomically (an upsert, so concurrent hits from several processes all
+   * count). A window that has run out, or a block that has ended, starts a new window. The
+   * attempt that reaches `maxAttempts` starts the block: the next one is refused.
+   */
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+    const window = sql`make_interval(mins => ${rule.windowMinutes})`;
+    const block = sql`make_interval(mins => ${rule.blockMinutes})`;
+    const fresh = sql`(${rateLimits.windowStart} <= now() - ${window} OR ${rateLimits.blockedUntil} <= now())`;
+    const attempts = sql`CASE WHEN ${fresh} THEN 1 ELSE ${rateLimits.attempts} + 1 END`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({
+        key,
+        attempts: 1,
+        windowStart: sql`now()`,
+        blockedUntil: rule.maxAttempts <= 1 ? sql`now() + ${block}` : null,
+      })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          attempts,
+          windowStart: sql`CASE WHEN ${fresh} THEN now() ELSE ${rateLimits.windowStart} END`,
+          blockedUntil: sql`CASE WHEN ${attempts} >= ${rule.maxAttempts} THEN now() + ${block}
+            WHEN ${fresh} THEN NULL ELSE ${rateLimits.blockedUntil} END`,
+        },
+      })
+      .returning({ attempts: rateLimits.attempts, blockedUntil: rateLimits.blockedUntil, now: sql<Date>`now()` });
+    const now = new Date(row!.now);
+    return {
+      allowed: row!.attempts <= rule.maxAttempts,
+      attempts: row!.attempts,
+      retryAfter: secondsUntil(row!.blockedUntil, now),
+    };
+  }
+
+  /** Refuses when blocked, otherwise counts the attempt and allows it. */
+  async consume(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+    const current = await this.check(key);
+    if (!current.allowed) return current;
+    const counted = await this.hit(key, rule);
+    return { ...counted, allowed: true };
+  }
+
+  /** Forgets a key's attempts (e.g. after a successful sign-in). */
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+}

@@ -1,0 +1,26 @@
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { type SecuritySeverity, securityEvents } from '../../platform/db/schema/index.ts';
+
+export interface SecurityEventInput {
+  eventType: string;
+  userId?: string | null;
+  severity?: SecuritySeverity;
+  /** Facts about the event. Never put passwords or tokens here. */
+  details?: Record<string, unknown>;
+  userAgent?: string | null;
+  sessionId?: string | null;
+  ip?: string | null;
+}
+
+/** Records one security event (platform.md §7 log_security_event). */
+export async function logSecurityEvent(db: DbOrTx, event: SecurityEventInput): Promise<void> {
+  await db.insert(securityEvents).values({
+    eventType: event.eventType,
+    userId: event.userId ?? null,
+    severity: event.severity ?? 'medium',
+    details: event.details ?? {},
+    userAgent: event.userAgent ?? null,
+    sessionId: event.sessionId ?? null,
+    ip: event.ip ?? null,
+  });
+}

@@ -1,0 +1,7 @@
+import type { z } from '@hono/zod-openapi';
+
+/** A JSON body of an OpenAPI route declaration: `responses: { 200: jsonContent(schema, 'What') }`. */
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});

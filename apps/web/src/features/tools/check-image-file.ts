@@ -1,0 +1,41 @@
+import { IMAGE_MAX_SIDE, IMAGE_MIN_SIDE, type InputImageFormat, UPLOAD_MAX_BYTES } from '@atelier/contracts';
+
+const MEDIA_TYPES: Record<InputImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The `accept` attribute of a file input for these formats. */
+export const acceptAttribute = (formats: readonly InputImageFormat[]) => formats.map((f) => MEDIA_TYPES[f]).join(',');
+
+export interface FileRules {
+  formats: readonly InputImageFormat[];
+  /** Background removal has its own over-size text (tools.md §5). */
+  tooLargeMessage: 'fileTooLarge' | 'imageTooLargeBytes';
+}
+
+/**
+ * Checks a chosen file before anything is uploaded, in the spec's words (tools.md §5): the
+ * type, the 10 MB limit, then that it decodes and its sides are 64–4096 px. Returns a key
+ * under tool-run:validation, or null when the file is fine. The server checks the bytes again.
+ */
+export async function checkImageFile(file: File, rules: FileRules): Promise<string | null> {
+  if (!file.type.startsWith('image/')) return 'notAnImage';
+  if (!rules.formats.some((format) => MEDIA_TYPES[format] === file.type)) {
+    return rules.formats.length === 2 ? 'pngOrJpgOnly' : 'notAnImage';
+  }
+  if (file.size > UPLOAD_MAX_BYTES) return rules.tooLargeMessage;
+  let size: { width: number; height: number };
+  try {
+    size = await imageSize(file);
+  } catch {
+    return 'invalidImage';
+  }
+  if (size.width < IMAGE_MIN_SIDE || size.height < IMAGE_MIN_SIDE) return 'imageTooSmall';
+  if (size.width > IMAGE_MAX_SIDE || size.height > IMAGE_MAX_SIDE) return 'imageTooLargeSide';
+  return null;
+}
+
+async function imageSize(file: File): Promise<{ width: number; height: number }> {
+  const bitmap = await createImageBitmap(file);
+  const size = { width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return size;
+}

@@ -1,0 +1,35 @@
+import type { ToolId, ToolInfo } from '@atelier/contracts';
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** The variable that gives Atelier a real provider for the tools the demo engine stands in for. */
+const PROVIDER_VARIABLE = 'RECRAFT_API_KEY';
+
+/**
+ * Says plainly what will process the input (DESIGN §5): the demo engine is never passed off
+ * as AI, local inpainting fills from the surroundings, and the browser tool keeps the image.
+ */
+export function EngineNotice({ tool, info }: { tool: ToolId; info: ToolInfo | undefined }) {
+  const { t } = useTranslation('tool-run');
+  const text = noticeKey(tool, info);
+  if (!text) return null;
+  return (
+    <p className="flex gap-2 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{t(text, { variable: PROVIDER_VARIABLE })}</span>
+    </p>
+  );
+}
+
+function noticeKey(tool: ToolId, info: ToolInfo | undefined): string | null {
+  switch (info?.engine.kind) {
+    case 'demo':
+      return 'engine.demo';
+    case 'client':
+      return 'engine.browser';
+    case 'local':
+      return tool === 'inpainting' ? 'engine.localInpainting' : 'engine.local';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RunInputs } from './run-inputs.ts';
+import { showsPrompt, type ToolPageDefinition } from './tool-definitions.ts';
+
+const textareaClass =
+  'min-h-24 w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+/** The prompt (where the tool takes one; the photo editor only for `custom`) and the optional negative prompt. */
+export function PromptFields({
+  definition,
+  inputs,
+  update,
+  disabled,
+}: {
+  definition: ToolPageDefinition;
+  inputs: RunInputs;
+  update: (change: Partial<RunInputs>) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('tool-run');
+  const promptId = useId();
+  const negativeId = useId();
+  if (!showsPrompt(definition, inputs.options)) return null;
+  const promptLabel = t(
+    `prompt.${definition.id === 'inpainting' ? 'inpainting' : definition.prompt === 'custom-edit' ? 'customEdit' : 'label'}`,
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={promptId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {promptLabel}
+        </label>
+        <textarea
+          id={promptId}
+          value={inputs.prompt}
+          disabled={disabled}
+          aria-required="true"
+          placeholder={t('prompt.placeholder')}
+          onChange={(event) => update({ prompt: event.target.value })}
+          className={textareaClass}
+        />
+      </div>
+      {definition.negativePrompt && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={negativeId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            {t('prompt.negative')}
+          </label>
+          <textarea
+            id={negativeId}
+            value={inputs.negativePrompt}
+            disabled={disabled}
+            placeholder={t('prompt.negativePlaceholder')}
+            onChange={(event) => update({ negativePrompt: event.target.value })}
+            className={`${textareaClass} min-h-16`}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ErrorCode, RunError, ToolId } from '@atelier/contracts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** A toast's texts as keys under tool-run (the page translates them). */
+export interface FailureText {
+  title: string;
+  description?: string;
+  /** A server message to show as is, where the spec asks for it (inpainting). */
+  serverMessage?: string;
+}
+
+/** Each tool's own failure title (tools.md §8); the generators share one. */
+const TOOL_FAILURE: Partial<Record<ToolId, string>> = {
+  'ai-photo-editor': 'failure.photoEditor',
+  'ai-eraser': 'failure.eraser',
+  inpainting: 'failure.inpainting',
+  'image-upscale': 'failure.upscale',
+  'replace-background': 'failure.replaceBackground',
+  'background-removal': 'failure.processing',
+};
+
+/** Codes whose text says more than the tool's failure title. */
+const CODE_TEXT: Partial<Record<ErrorCode | 'NETWORK', string>> = {
+  INSUFFICIENT_CREDITS: 'error.insufficientCredits',
+  PAYLOAD_TOO_LARGE: 'validation.fileTooLarge',
+  INVALID_IMAGE: 'validation.invalidImage',
+  UNSUPPORTED_MEDIA_TYPE: 'validation.invalidImage',
+  IMAGE_TOO_SMALL: 'validation.imageTooSmall',
+  IMAGE_TOO_LARGE: 'validation.imageTooLargeSide',
+  UNAUTHENTICATED: 'validation.logIn',
+  SESSION_EXPIRED: 'validation.logIn',
+  RATE_LIMITED: 'error.rateLimited',
+  CONTENT_POLICY: 'error.contentPolicy',
+  PROVIDER_RATE_LIMITED: 'error.providerBusy',
+  PROVIDER_UNAVAILABLE: 'error.providerUnavailable',
+  PROVIDER_TIMEOUT: 'error.providerTimeout',
+  PROVIDER_INVALID_INPUT: 'error.providerInvalidInput',
+  PROVIDER_AUTH: 'error.providerUnavailable',
+  NETWORK: 'error.network',
+};
+
+/** The toast for a run that could not start (an ApiError) or that failed (the run's error). */
+export function failureText(tool: ToolId, error: unknown): FailureText {
+  const title = TOOL_FAILURE[tool] ?? 'failure.generic';
+  const code = error instanceof ApiError ? error.code : (error as RunError | null | undefined)?.code;
+  if (code === 'INSUFFICIENT_CREDITS') return { title: 'error.insufficientCredits' };
+  const description = code ? CODE_TEXT[code] : undefined;
+  const message = error instanceof ApiError ? error.message : (error as RunError | null | undefined)?.message;
+  return {
+    title,
+    description: description ?? (tool === 'background-removal' ? 'failure.tryAgain' : undefined),
+    // The page checks every input before sending, so a refusal the server still finds (say an
+    // unknown substyle) is shown in its own words; so is inpainting's server error (tools.md §8).
+    serverMessage: (code === 'VALIDATION_ERROR' || tool === 'inpainting') && !description ? message : undefined,
+  };
+}

@@ -1,0 +1,113 @@
+import { MAX_IMAGES, MIN_IMAGES } from '@atelier/contracts';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CountOptionField, OptionField, OptionValues, SelectOptionField } from './tool-definitions.ts';
+import { parseStrength } from './run-inputs.ts';
+
+export const fieldClass =
+  'h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+interface ToolOptionsFormProps {
+  fields: readonly OptionField[];
+  values: OptionValues;
+  onChange: (values: OptionValues) => void;
+  disabled: boolean;
+}
+
+/** A tool's options (tools.md §9), each a labelled native control so keyboards and screen readers know them. */
+export function ToolOptionsForm({ fields, values, onChange, disabled }: ToolOptionsFormProps) {
+  const set = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    // A substyle belongs to one style: changing the style clears it.
+    if (name === 'style' && 'substyle' in values) next.substyle = '';
+    onChange(next);
+  };
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {fields.map((field) => (
+        <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} />
+      ))}
+    </div>
+  );
+}
+
+function OptionControl({
+  field,
+  values,
+  set,
+  disabled,
+}: {
+  field: OptionField;
+  values: OptionValues;
+  set: (name: string, value: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('tool-run');
+  const id = useId();
+  const value = values[field.name] ?? '';
+  const label = (
+    <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      {t(`options.${field.name}`)}
+      {field.kind === 'range' && (
+        <span className="ml-2 tabular-nums text-zinc-500">{parseStrength(value, field.range).toFixed(1)}</span>
+      )}
+    </label>
+  );
+  let control: ReactNode;
+  if (field.kind === 'range') {
+    control = (
+      <input
+        id={id}
+        type="range"
+        min={field.range.min}
+        max={field.range.max}
+        step={field.range.step}
+        value={parseStrength(value, field.range)}
+        disabled={disabled}
+        onChange={(event) => set(field.name, event.target.value)}
+        className="h-11 w-full accent-brand-600"
+      />
+    );
+  } else {
+    const choices = selectChoices(field, values);
+    control = (
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => set(field.name, e.target.value)}
+        className={fieldClass}
+      >
+        {field.kind === 'select' && field.optional && <option value="">{t('options.none')}</option>}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {field.kind === 'select' && field.translated ? t(`choices.${field.name}.${choice}`) : readable(choice)}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      {label}
+      {control}
+    </div>
+  );
+}
+
+const IMAGE_COUNTS = Array.from({ length: MAX_IMAGES - MIN_IMAGES + 1 }, (_, i) => String(MIN_IMAGES + i));
+
+/** The values a select offers: 1–6 for the image count, else the field's (possibly dependent) choices. */
+function selectChoices(field: SelectOptionField | CountOptionField, values: OptionValues): readonly string[] {
+  if (field.kind === 'count') return IMAGE_COUNTS;
+  return typeof field.choices === 'function' ? field.choices(values) : field.choices;
+}
+
+/** Names shown as the provider spells them, made readable: "recraftv3" → "Recraft V3", "b_and_w" → "B and w", "1024x1365" → "1024 × 1365". */
+export function readable(value: string): string {
+  if (/^\d+x\d+$/.test(value)) return value.replace('x', ' × ');
+  const model = /^recraft(v\d+)$/.exec(value);
+  if (model?.[1]) return `Recraft ${model[1].toUpperCase()}`;
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

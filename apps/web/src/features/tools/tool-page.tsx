@@ -1,0 +1,40 @@
+import { TOOLS, toolPaths } from '@atelier/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ToolIconBadge } from '../../components/tool-icon.tsx';
+import NotFoundPage from '../errors/not-found-page.tsx';
+import { TOOL_PAGES } from './tool-definitions.ts';
+import { ToolWorkspace } from './tool-workspace.tsx';
+
+/** Which tool this path belongs to: any of its toolPaths, with or without a trailing slash. */
+function toolForPath(pathname: string) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return TOOLS.find((tool) => toolPaths(tool).includes(path));
+}
+
+/** One page for every tool route; what differs between tools comes from TOOL_PAGES. */
+export default function ToolPage() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation('tools');
+  // Reset remounts the workspace: every file, preview, result, prompt and progress goes at once.
+  const [resets, setResets] = useState(0);
+  const tool = toolForPath(pathname);
+  if (!tool) return <NotFoundPage />;
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-12 sm:px-6">
+      <header className="flex items-start gap-4">
+        <ToolIconBadge id={tool.id} size="lg" />
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t(`${tool.id}.name`)}</h1>
+          <p className="mt-2 text-lg text-zinc-600 dark:text-zinc-400">{t(`${tool.id}.description`)}</p>
+        </div>
+      </header>
+      <ToolWorkspace
+        key={`${tool.id}:${resets}`}
+        definition={TOOL_PAGES[tool.id]}
+        onReset={() => setResets((n) => n + 1)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { isFinishedStatus, RUN_EVENTS, type Run, type ToolId } from '@atelier/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from './tools-api.ts';
+
+export type RunState =
+  | { phase: 'idle' }
+  | { phase: 'processing'; progress: number }
+  | { phase: 'succeeded'; run: Run }
+  | { phase: 'failed' };
+
+/** After the stream drops, how long to wait before asking again (the server may be restarting). */
+const RECONNECT_MS = 1500;
+
+/**
+ * Starts a run and follows it through its server-sent events: the progress bar shows the
+ * percent the engine reports, never a timer. On failure progress returns to 0 (tools.md §4)
+ * and `onFailure` gets the reason, for the page to show in the user's language.
+ */
+export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) => void) {
+  const [state, setState] = useState<RunState>({ phase: 'idle' });
+  const queryClient = useQueryClient();
+  const source = useRef<EventSource | null>(null);
+  const failure = useRef(onFailure);
+  failure.current = onFailure;
+
+  const close = useCallback(() => {
+    source.current?.close();
+    source.current = null;
+  }, []);
+  useEffect(() => close, [close]);
+
+  const finish = useCallback(
+    (run: Run) => {
+      close();
+      // The balance changed: charged at the start, refunded if the run failed.
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      if (run.status === 'succeeded') setState({ phase: 'succeeded', run });
+      else {
+        setState({ phase: 'failed' });
+        failure.current(run.error, run);
+      }
+    },
+    [close, queryClient],
+  );
+
+  const follow = useCallback(
+    (id: string) => {
+      close();
+      const events = new EventSource(runEventsUrl(id));
+      source.current = events;
+      const read = (event: MessageEvent<string>) => (JSON.parse(event.data) as { run: Run }).run;
+      events.addEventListener(RUN_EVENTS.progress, (event) => {
+        setState({ phase: 'processing', progress: read(event).progress });
+      });
+      events.addEventListener(RUN_EVENTS.end, (event) => finish(read(event)));
+      // EventSource retries on its own only sometimes; ask for the run and reopen if still going.
+      events.onerror = () => {
+        if (source.current !== events) return;
+        close();
+        setTimeout(() => {
+          toolsApi.getRun(id).then(
+            (run) => (isFinishedStatus(run.status) ? finish(run) : follow(id)),
+            (error: unknown) => {
+              setState({ phase: 'failed' });
+              failure.current(error);
+            },
+          );
+        }, RECONNECT_MS);
+      };
+    },
+    [close, finish],
+  );
+
+  const start = useCallback(
+    async (body: FormData) => {
+      setState({ phase: 'processing', progress: 0 });
+      try {
+        const run = await toolsApi.startRun(tool, body);
+        if (isFinishedStatus(run.status)) finish(run);
+        else {
+          setState({ phase: 'processing', progress: run.progress });
+          follow(run.id);
+        }
+      } catch (error) {
+        setState({ phase: 'failed' });
+        failure.current(error);
+      }
+    },
+    [tool, finish, follow],
+  );
+
+  return { state, start, setState };
+}
