@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolIdSchema } from './tools.ts';
+import { toolIdSchema } from './tool-schemas.ts';
 
 /** Gallery constants (platform.md §9). */
 export const ARTWORKS_PAGE_SIZE = 20;

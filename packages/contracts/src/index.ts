@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './languages.ts';
+export * from './tool-schemas.ts';
 export * from './tools.ts';
 export * from './ui.ts';
 export * from './runs.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors.ts';
-import { toolIdSchema } from './tools.ts';
+import { toolIdSchema } from './tool-schemas.ts';
 
 /** A run moves queued → running → succeeded | failed (tools.md §4); a failed run is refunded. */
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;

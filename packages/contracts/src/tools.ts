@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The eleven tools, in the order the product presents them. */
 export const TOOL_IDS = [
   'image-generation',
@@ -14,8 +12,9 @@ export const TOOL_IDS = [
   'ai-photo-editor',
   'replace-background',
 ] as const;
-export const toolIdSchema = z.enum(TOOL_IDS);
-export type ToolId = z.infer<typeof toolIdSchema>;
+// Plain constants only in this module: the SPA's entry chunk imports it, and a zod schema
+// here would pull zod into the home route (see tool-schemas.ts).
+export type ToolId = (typeof TOOL_IDS)[number];
 
 export interface ToolDefinition {
   id: ToolId;
@@ -98,7 +97,6 @@ export const ARTWORK_TOOL_TYPES = [
   'ai-eraser',
   'vectorization',
 ] as const;
-export const artworkToolTypeSchema = z.enum(ARTWORK_TOOL_TYPES);
 
 // ---- options (tools.md §9) ------------------------------------------------------------
 

@@ -29,6 +29,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection (server restart, admin termination) emits an
+  // error on the pool; unhandled, it would crash the process. The pool drops that client and
+  // connects a new one on the next query, so there is nothing else to do here.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const client = await pool.connect();
   try {
