@@ -2,16 +2,11 @@ import { ARTWORK_CARD_THUMBNAIL_WIDTH, ARTWORK_THUMBNAIL_WIDTHS, type ArtworkThu
 import type { StoredThumbnail } from '../../platform/db/schema/index.ts';
 import { contentTypeForKey, type Storage } from '../../platform/storage/storage.ts';
 import { FILES_URL_PREFIX } from '../profiles/service.ts';
+import { ARTWORK_KEY_PREFIX, artworkFolder } from './artwork-keys.ts';
 import { makeThumbnails } from './thumbnails.ts';
 
-/**
- * An artwork's files live under `artworks/<id>/`, owned by that artwork alone: a copy of the
- * run output (so pruning runs never breaks the gallery) and its thumbnails. The folder is
- * served by this module's file route, which checks visibility.
- */
-export const ARTWORK_KEY_PREFIX = 'artworks/';
+export { ARTWORK_KEY_PREFIX, artworkFolder };
 
-export const artworkFolder = (artworkId: string) => `${ARTWORK_KEY_PREFIX}${artworkId}/`;
 const thumbnailKey = (artworkId: string, width: number) => `${artworkFolder(artworkId)}w${width}.webp`;
 export const fileUrl = (key: string) => `${FILES_URL_PREFIX}${key}`;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { authSessions, authUsers, creditLedger, profiles } from '../../platform/db/schema/index.ts';
+import { artworks, authSessions, authUsers, creditLedger, profiles, runs } from '../../platform/db/schema/index.ts';
 
 type Me = { profile: { username: string | null; avatarUrl: string | null; updatedAt: string } };
 
@@ -154,6 +154,36 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
           )
         ).json()) as Me
       ).profile.avatarUrl!;
+      // A finished run and an artwork saved from it: their rows and files must go too.
+      const started = await rt.request(
+        '/api/tools/image-generation/runs',
+        as(user, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prompt":"a fox"}' }),
+      );
+      expect(started.status).toBe(202);
+      const runId = ((await started.json()) as { run: { id: string } }).run.id;
+      let run: { status: string; outputs: { url: string }[] } | undefined;
+      for (let i = 0; i < 200 && !['succeeded', 'failed'].includes(run?.status ?? ''); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        run = ((await (await rt.request(`/api/runs/${runId}`, as(user))).json()) as { run: typeof run }).run;
+      }
+      expect(run?.status).toBe('succeeded');
+      const saved = await rt.request(
+        '/api/artworks',
+        as(user, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            runId,
+            outputIndex: 0,
+            prompt: 'a fox',
+            toolType: 'image-generation',
+            isPublic: true,
+          }),
+        }),
+      );
+      expect(saved.status).toBe(201);
+      const artwork = ((await saved.json()) as { artwork: { id: string; imageUrl: string } }).artwork;
+      expect((await rt.request(artwork.imageUrl)).status).toBe(200);
 
       const res = await rt.request('/api/me', as(user, { method: 'DELETE' }));
       expect(res.status).toBe(204);
@@ -164,7 +194,12 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
       expect(await db.select().from(authSessions).where(eq(authSessions.userId, user.userId))).toEqual([]);
       expect(await db.select().from(profiles).where(eq(profiles.userId, user.userId))).toEqual([]);
       expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, user.userId))).toEqual([]);
+      expect(await db.select().from(runs).where(eq(runs.userId, user.userId))).toEqual([]);
+      expect(await db.select().from(artworks).where(eq(artworks.userId, user.userId))).toEqual([]);
       expect((await rt.request(avatar)).status).toBe(404);
+      expect((await rt.request(artwork.imageUrl)).status).toBe(404);
+      expect(await rt.storage.exists(run!.outputs[0]!.url.replace('/files/', ''))).toBe(false);
+      expect(await rt.storage.exists(artwork.imageUrl.replace('/files/', ''))).toBe(false);
       expect((await rt.request('/api/me', as(user))).status).toBe(401);
       expect((await signIn(rt, { email: user.email }, user.password)).status).toBe(401);
     });

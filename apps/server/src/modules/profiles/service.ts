@@ -9,17 +9,24 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import {
+  artworks,
   authUsers,
+  billingCustomers,
   creditLedger,
+  orders,
   type Profile,
   profiles,
   rateLimits,
+  runs,
   securityEvents,
+  subscriptions,
 } from '../../platform/db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { artworkFolder } from '../artworks/artwork-keys.ts';
 import { grantCredits } from '../credits/credits-service.ts';
+import { userRunsFolder } from '../runs/storage-keys.ts';
 import { signInAccountKey } from '../auth/auth-limits.ts';
 import { normalizeAvatar } from './avatar-image.ts';
 import { newReferralCode } from './referral-code.ts';
@@ -126,20 +133,28 @@ export async function removeAvatar(db: Database, storage: Storage, userId: strin
 }
 
 /**
- * Deletes an account: the auth user (its sessions and sign-in methods go with it through
- * ON DELETE CASCADE), the profile, the credit ledger, its security events and sign-in
- * counters, in one transaction; then its stored files. Tables of other modules reference
- * auth_users with ON DELETE CASCADE and go with the user.
+ * Deletes an account: every row of the user — the auth user (its sessions and sign-in methods
+ * go with it through ON DELETE CASCADE), the profile (artworks, likes and referral rows go with
+ * it the same way), runs, billing records, the credit ledger, security events and sign-in
+ * counters — in one transaction; then every stored file of the user: run inputs and outputs,
+ * artwork images and the avatar. Files go after the commit, so a failed deletion loses nothing.
  */
 export async function deleteAccount(db: Database, storage: Storage, userId: string): Promise<void> {
   const profile = await getProfile(db, userId);
+  const ownArtworks = await db.select({ id: artworks.id }).from(artworks).where(eq(artworks.userId, userId));
   await db.transaction(async (tx) => {
+    await tx.delete(runs).where(eq(runs.userId, userId));
+    await tx.delete(orders).where(eq(orders.userId, userId));
+    await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+    await tx.delete(billingCustomers).where(eq(billingCustomers.userId, userId));
     await tx.delete(creditLedger).where(eq(creditLedger.userId, userId));
     await tx.delete(securityEvents).where(eq(securityEvents.userId, userId));
     await tx.delete(rateLimits).where(eq(rateLimits.key, signInAccountKey(profile.email)));
     await tx.delete(profiles).where(eq(profiles.userId, userId));
     await tx.delete(authUsers).where(eq(authUsers.id, userId));
   });
+  await storage.deleteFolder(userRunsFolder(userId));
+  for (const artwork of ownArtworks) await storage.deleteFolder(artworkFolder(artwork.id).replace(/\/$/, ''));
   const avatarKey = avatarKeyOf(profile.avatarUrl);
   if (avatarKey) await storage.delete(avatarKey);
 }

@@ -2,7 +2,9 @@
  * Where a run's files live. The owner's id is the second segment, which is what the files
  * route checks before serving anything under `runs/`.
  */
-export const runFolder = (userId: string, runId: string) => `runs/${userId}/${runId}`;
+/** Every run file of one user (account deletion removes the whole folder). */
+export const userRunsFolder = (userId: string) => `runs/${userId}`;
+export const runFolder = (userId: string, runId: string) => `${userRunsFolder(userId)}/${runId}`;
 export const inputKey = (userId: string, runId: string, field: string, extension: string) =>
   `${runFolder(userId, runId)}/input-${field.replace(/_/g, '-')}.${extension}`;
 export const outputKey = (userId: string, runId: string, index: number, extension: string) =>

@@ -39,6 +39,10 @@ export class LocalStorage implements Storage {
     await fsp.rm(this.pathOf(key), { force: true });
   }
 
+  async deleteFolder(folder: string): Promise<void> {
+    await fsp.rm(this.pathOf(folder), { recursive: true, force: true });
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       return (await fsp.stat(this.pathOf(key))).isFile();

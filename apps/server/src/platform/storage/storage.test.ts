@@ -52,6 +52,19 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     expect(await store.get('runs/u1/r1/output-0.png')).toBeNull();
     await expect(store.put('../escape.png', data, 'image/png')).rejects.toThrow(/Invalid storage key/);
   });
+
+  it('deletes a whole folder and nothing beside it', async () => {
+    const store = storage();
+    const data = Buffer.from('x');
+    await store.put('runs/gone/r1/input-image.png', data, 'image/png');
+    await store.put('runs/gone/r2/output-0.png', data, 'image/png');
+    await store.put('runs/gone-not/r1/output-0.png', data, 'image/png');
+    await store.deleteFolder('runs/gone');
+    expect(await store.exists('runs/gone/r1/input-image.png')).toBe(false);
+    expect(await store.exists('runs/gone/r2/output-0.png')).toBe(false);
+    expect(await store.exists('runs/gone-not/r1/output-0.png')).toBe(true);
+    await expect(store.deleteFolder('../..')).rejects.toThrow(/Invalid storage key/);
+  });
 });
 
 describe('the run pipeline with STORAGE=s3', () => {

@@ -12,6 +12,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Deletes every object under `folder/` (a key prefix), e.g. all files of a deleted account. */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
