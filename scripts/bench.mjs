@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'apps/server/bench');
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.bench.ts'))
+      .sort()
+  : [];
 if (files.length === 0) {
   console.log('No benchmarks yet (apps/server/bench/*.bench.ts).');
   process.exit(0);
@@ -15,7 +20,10 @@ if (files.length === 0) {
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}`);
-  const res = spawnSync('npx', ['tsx', path.join(dir, file)], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+  const res = spawnSync('npx', ['tsx', path.join(dir, file)], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'inherit',
+  });
   if (res.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);
