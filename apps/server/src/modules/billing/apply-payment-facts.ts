@@ -4,6 +4,7 @@ import type { Transaction } from '../../platform/db/database.ts';
 import { orders, type PaymentProviderName } from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { grantCredits } from '../credits/credits-service.ts';
+import { completeReferral } from '../referrals/referral-rewards.ts';
 import {
   insertInvoiceOrder,
   lockOrderBySession,
@@ -78,6 +79,7 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
   });
   if (order.plan === 'lifetime' || !fact.subscription) {
     await setProfilePlan(tx, order.userId, order.plan);
+    await completeReferral(tx, order.userId);
     return;
   }
   const s = fact.subscription;
@@ -94,6 +96,9 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
   });
   await setProfilePlan(tx, order.userId, planForStatus(s));
+  // The payer's referral completes once their plan is no longer free (platform.md §4); it
+  // happens once per user, so later payments and replays find nothing to do.
+  if (planForStatus(s) !== 'free') await completeReferral(tx, order.userId);
 }
 
 /**

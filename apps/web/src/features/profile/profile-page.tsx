@@ -1,11 +1,11 @@
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { BillingHistory, SubscriptionCard } from '../billing/index.ts';
+import { ReferralSummaryCard } from '../referrals/index.ts';
 import { AccountInfoCard } from './account-info-card.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { profileLoadErrorKey, toastProfileError } from './profile-toasts.ts';
@@ -48,18 +48,7 @@ export default function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <AccountInfoCard profile={profile.data} />
         <div className="flex flex-col gap-6">
-          <section aria-labelledby="referral-title" className={card}>
-            <h2 id="referral-title" className="text-lg font-semibold">
-              {t('referral.title')}
-            </h2>
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('referral.body')}</p>
-            <p className="mt-3 text-sm">
-              {t('referral.code')} <code className="font-mono font-semibold">{profile.data.referralCode}</code>
-            </p>
-            <Link to="/referral-center" className={buttonClass('secondary', 'sm', 'mt-4')}>
-              {t('referral.open')}
-            </Link>
-          </section>
+          <ReferralSummaryCard />
           <SubscriptionCard />
         </div>
       </div>

@@ -1,6 +1,60 @@
-import { PendingFeaturePage } from '../../components/pending-feature-page.tsx';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../lib/notify.ts';
+import { GenerateCodeCard } from './generate-code-card.tsx';
+import { InvitationCodeList } from './invitation-code-list.tsx';
+import { ReferralHistory } from './referral-history.tsx';
+import { ReferralLinkCard } from './referral-link-card.tsx';
+import { ReferralProgressCard } from './referral-progress-card.tsx';
+import { ReferralSection } from './referral-section.tsx';
+import { useReferrals } from './referrals-api.ts';
 
-// Stands in until the referrals feature is built; see components/pending-feature-page.tsx.
+/** /referral-center (platform.md §2): progress, link and code, invitation codes, history. */
 export default function ReferralCenterPage() {
-  return <PendingFeaturePage area="referrals" />;
+  const { t } = useTranslation('referrals');
+  const referrals = useReferrals();
+
+  useEffect(() => {
+    if (referrals.isError) void notify((toast) => toast.error(t('loadFailed')));
+  }, [referrals.isError, t]);
+
+  if (referrals.isPending) return <PageSpinner />;
+  const data = referrals.data;
+  if (!data) {
+    return (
+      <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <p role="alert">{t('loadFailed')}</p>
+        <button type="button" className={buttonClass('secondary')} onClick={() => referrals.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+      </header>
+      <ReferralSection id="progress-title" title={t('progress.title')}>
+        <ReferralProgressCard progress={data.progress} />
+      </ReferralSection>
+      <ReferralSection id="link-title" title={t('link.title')}>
+        <ReferralLinkCard link={data.referralLink} code={data.referralCode} />
+      </ReferralSection>
+      <div className="grid gap-6 md:grid-cols-2">
+        {data.canCreateExperienceCodes && <GenerateCodeCard codeType="experience_7day" />}
+        <GenerateCodeCard codeType="discount_new_user" />
+      </div>
+      <ReferralSection id="history-title" title={t('history.title')}>
+        <ReferralHistory history={data.history} />
+      </ReferralSection>
+      <ReferralSection id="codes-title" title={t('codes.title')}>
+        <InvitationCodeList codes={data.invitationCodes} />
+      </ReferralSection>
+    </div>
+  );
 }

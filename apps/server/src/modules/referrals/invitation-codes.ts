@@ -1,0 +1,125 @@
+import {
+  EXPERIENCE_CODES_PER_MONTH,
+  INVITATION_CODE_EXPIRY_DAYS,
+  INVITATION_CODE_MAX_USES,
+  INVITATION_CODES_PER_HOUR,
+  type InvitationCode,
+  type InvitationCodeType,
+  NEW_USER_DISCOUNT_MINOR,
+  newUserDiscountCurrency,
+  PLANS,
+  isPlanId,
+} from '@atelier/contracts';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
+import type { Database, DbOrTx, Transaction } from '../../platform/db/database.ts';
+import { type InvitationCodeRow, invitationCodes, profiles } from '../../platform/db/schema/index.ts';
+import { AppError, forbidden, notFound, rateLimited } from '../../platform/http/app-error.ts';
+import { newReferralCode } from '../profiles/referral-code.ts';
+import { RateLimiter } from '../security/rate-limiter.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CREATION_RULE = { maxAttempts: INVITATION_CODES_PER_HOUR, windowMinutes: 60, blockMinutes: 60 };
+
+/** Studio and above: Lifetime has every Studio feature (ADR 0006). */
+export const mayCreateExperienceCodes = (plan: string) => isPlanId(plan) && PLANS[plan].rank >= PLANS.studio.rank;
+
+/** A code is usable while switched on, not used up and not expired. */
+export function toInvitationCodeDto(row: InvitationCodeRow, now = new Date()): InvitationCode {
+  return {
+    code: row.code,
+    codeType: row.codeType,
+    discountAmount: row.discountAmount,
+    discountCurrency: row.discountCurrency,
+    currentUses: row.currentUses,
+    maxUses: row.maxUses,
+    expiresAt: row.expiresAt.toISOString(),
+    isActive: row.isActive && row.currentUses < row.maxUses && row.expiresAt > now,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function listInvitationCodes(db: DbOrTx, creatorId: string): Promise<InvitationCodeRow[]> {
+  return db
+    .select()
+    .from(invitationCodes)
+    .where(eq(invitationCodes.creatorId, creatorId))
+    .orderBy(desc(invitationCodes.createdAt));
+}
+
+const startOfUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/**
+ * Creates an invitation code of `codeType` for `creatorId` (platform.md §6): experience codes
+ * for Studio only (403), at most 3 per calendar month (429); discount codes for anyone with
+ * a referral code. The creator's profile row is locked so concurrent requests count in turn.
+ */
+export async function createInvitationCode(
+  db: Database,
+  creatorId: string,
+  codeType: InvitationCodeType,
+): Promise<InvitationCode> {
+  const limit = await new RateLimiter(db).consume(`invitation-code:${creatorId}`, CREATION_RULE);
+  if (!limit.allowed) throw rateLimited(limit.retryAfter, 'Too many invitation codes; try again later');
+  return db.transaction(async (tx) => {
+    const [creator] = await tx.select().from(profiles).where(eq(profiles.userId, creatorId)).for('update');
+    if (!creator) throw notFound('Profile');
+    const now = new Date();
+    if (codeType === 'experience_7day') await checkExperienceAllowance(tx, creator, now);
+    else if (!creator.referralCode) throw forbidden('A referral code is needed to create discount codes');
+    const discount = codeType === 'discount_new_user';
+    return toInvitationCodeDto(
+      await insertUniqueCode(tx, {
+        creatorId,
+        codeType,
+        discountAmount: discount ? NEW_USER_DISCOUNT_MINOR : null,
+        discountCurrency: discount ? newUserDiscountCurrency(creator.language) : null,
+        maxUses: INVITATION_CODE_MAX_USES,
+        expiresAt: new Date(now.getTime() + INVITATION_CODE_EXPIRY_DAYS[codeType] * DAY_MS),
+      }),
+      now,
+    );
+  });
+}
+
+async function checkExperienceAllowance(
+  tx: Transaction,
+  creator: { userId: string; subscriptionType: string },
+  now: Date,
+) {
+  if (!mayCreateExperienceCodes(creator.subscriptionType)) {
+    throw forbidden('Only Studio subscribers can create experience codes');
+  }
+  const [made] = await tx
+    .select({ n: count() })
+    .from(invitationCodes)
+    .where(
+      and(
+        eq(invitationCodes.creatorId, creator.userId),
+        eq(invitationCodes.codeType, 'experience_7day'),
+        gte(invitationCodes.createdAt, startOfUtcMonth(now)),
+      ),
+    );
+  if ((made?.n ?? 0) >= EXPERIENCE_CODES_PER_MONTH) {
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    throw rateLimited(
+      Math.ceil((nextMonth.getTime() - now.getTime()) / 1000),
+      `Experience codes are limited to ${EXPERIENCE_CODES_PER_MONTH} per month`,
+    );
+  }
+}
+
+/** Codes are random; a collision is astronomically rare and simply draws again. */
+async function insertUniqueCode(
+  tx: Transaction,
+  values: Omit<typeof invitationCodes.$inferInsert, 'code'>,
+): Promise<InvitationCodeRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(invitationCodes)
+      .values({ ...values, code: newReferralCode() })
+      .onConflictDoNothing({ target: invitationCodes.code })
+      .returning();
+    if (row) return row;
+  }
+  throw new AppError('INTERNAL', 'Could not find a free invitation code');
+}

@@ -1,0 +1,33 @@
+import { REFERRAL_CODE_COOKIE } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { profiles, referrals } from '../../platform/db/schema/index.ts';
+
+/** The referral code a sign-up request carries: the body's `referralCode`, else the cookie. */
+export function referralCodeOf(body: unknown, cookieHeader: string | null | undefined): string | undefined {
+  const fromBody = (body as { referralCode?: unknown } | undefined)?.referralCode;
+  if (typeof fromBody === 'string' && fromBody.trim()) return fromBody.trim().toUpperCase();
+  const cookie = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${REFERRAL_CODE_COOKIE}=`));
+  const value = cookie ? decodeURIComponent(cookie.slice(REFERRAL_CODE_COOKIE.length + 1)).trim() : '';
+  return value ? value.toUpperCase() : undefined;
+}
+
+/**
+ * Records that the new user `referredId` came through `code`: the profile's referred_by and a
+ * pending referral. Runs in the sign-up transaction, right after the profile is written. An
+ * unknown code or the user's own code is ignored without a word: the visitor signs up anyway.
+ */
+export async function recordReferral(tx: DbOrTx, referredId: string, code: string): Promise<void> {
+  const [referrer] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.referralCode, code));
+  if (!referrer || referrer.userId === referredId) return;
+  const [recorded] = await tx
+    .insert(referrals)
+    .values({ referrerId: referrer.userId, referredId })
+    .onConflictDoNothing({ target: referrals.referredId })
+    .returning({ id: referrals.id });
+  if (!recorded) return;
+  await tx.update(profiles).set({ referredBy: referrer.userId }).where(eq(profiles.userId, referredId));
+}

@@ -1,0 +1,152 @@
+import { type InvitationCode, REFERRAL_CODE_COOKIE, type ReferralsResponse } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
+import { getCreditBalance } from '../credits/credits-service.ts';
+import { recordReferral } from './record-referral.ts';
+
+let counter = 0;
+
+describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime(kind);
+  });
+  afterAll(() => rt?.close());
+
+  const call = async <T>(user: TestUser, path: string, body?: unknown) => {
+    const res = await rt.request(path, as(user, body === undefined ? {} : postJson(body)));
+    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
+  };
+  const overview = async (user: TestUser) => (await call<ReferralsResponse>(user, '/api/referrals')).body;
+
+  /**
+   * Signs a friend up as the SPA does after `/login?ref=CODE` (the code rides in a cookie), or
+   * as an API client does (in the body).
+   */
+  const signUpReferred = async (code: string, via: 'cookie' | 'body' = 'cookie'): Promise<TestUser> => {
+    const email = `friend${Date.now()}${++counter}@example.com`;
+    const password = 'correct horse battery';
+    const res = await rt.request(
+      '/api/auth/sign-up/email',
+      via === 'cookie'
+        ? postJson({ email, password, name: 'friend' }, { cookie: `${REFERRAL_CODE_COOKIE}=${code}` })
+        : postJson({ email, password, name: 'friend', referralCode: code }),
+    );
+    expect(res.status).toBe(200);
+    const { user } = (await res.json()) as { user: { id: string } };
+    return { userId: user.id, email, password, cookie: cookieOf(res) };
+  };
+  const setPlan = (user: TestUser, plan: string) =>
+    rt.database.db.update(profiles).set({ subscriptionType: plan }).where(eq(profiles.userId, user.userId));
+
+  it('records one pending referral when a friend signs up through the link; ignores unknown and own codes', async () => {
+    const referrer = await signUpTestUser(rt);
+    const { referralCode, referralLink, progress } = await overview(referrer);
+    expect(referralLink).toBe(`${rt.config.publicUrl}/login?ref=${referralCode}`);
+    expect(progress).toEqual({ count: 0, target: 1, nextReward: 'pro_month' });
+
+    const friend = await signUpReferred(referralCode.toLowerCase());
+    const [friendProfile] = await rt.database.db.select().from(profiles).where(eq(profiles.userId, friend.userId));
+    expect(friendProfile?.referredBy).toBe(referrer.userId);
+    const { history } = await overview(referrer);
+    expect(history).toEqual([
+      expect.objectContaining({ referredName: friend.email.split('@')[0], status: 'pending', completedAt: null }),
+    ]);
+
+    const stranger = await signUpReferred('NOSUCHCD', 'body');
+    const [strangerProfile] = await rt.database.db.select().from(profiles).where(eq(profiles.userId, stranger.userId));
+    expect(strangerProfile?.referredBy).toBeNull();
+    await recordReferral(rt.database.db, referrer.userId, referralCode);
+    const rows = await rt.database.db.select().from(referrals).where(eq(referrals.referrerId, referrer.userId));
+    expect(rows).toHaveLength(1);
+
+    // A code in the sign-up body counts the same as the SPA's cookie.
+    await signUpReferred(referralCode, 'body');
+    expect((await overview(referrer)).history).toHaveLength(2);
+  });
+
+  it('gives experience codes to Studio only, three a month, and discount codes to anyone', async () => {
+    const free = await signUpTestUser(rt);
+    const refused = await call(free, '/api/referrals/invitation-codes', { codeType: 'experience_7day' });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+    const discount = await call<InvitationCode>(free, '/api/referrals/invitation-codes', {
+      codeType: 'discount_new_user',
+    });
+    expect(discount.status).toBe(201);
+    expect(discount.body).toMatchObject({
+      codeType: 'discount_new_user',
+      discountAmount: 990,
+      discountCurrency: 'usd',
+      currentUses: 0,
+      maxUses: 1,
+      isActive: true,
+    });
+    expect(discount.body.code).toMatch(/^[A-Z0-9]{8}$/);
+    const days = (new Date(discount.body.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(90);
+
+    const studio = await signUpTestUser(rt);
+    await setPlan(studio, 'studio');
+    for (let i = 0; i < 3; i++) {
+      const made = await call<InvitationCode>(studio, '/api/referrals/invitation-codes', {
+        codeType: 'experience_7day',
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.code).toMatch(/^[A-Z0-9]{8}$/);
+    }
+    const fourth = await call(studio, '/api/referrals/invitation-codes', { codeType: 'experience_7day' });
+    expect([fourth.status, fourth.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    const { invitationCodes, canCreateExperienceCodes } = await overview(studio);
+    expect(canCreateExperienceCodes).toBe(true);
+    expect(invitationCodes).toHaveLength(3);
+    expect(invitationCodes.every((c) => c.isActive && c.codeType === 'experience_7day')).toBe(true);
+  });
+
+  /** Pays a Pro monthly checkout on the sandbox page; answers the page's pay address. */
+  const payPro = async (user: TestUser) => {
+    const checkout = await call<{ url: string }>(user, '/api/billing/checkout', {
+      planId: 'pro',
+      billingCycle: 'monthly',
+      language: 'en',
+    });
+    expect(checkout.status).toBe(200);
+    const pay = `${new URL(checkout.body.url).pathname}/pay`;
+    expect((await rt.request(pay, { method: 'POST' })).status).toBe(303);
+    return pay;
+  };
+
+  it('completes the referral and grants the reward once when the friend pays', async () => {
+    const referrer = await signUpTestUser(rt);
+    const friend = await signUpReferred((await overview(referrer)).referralCode);
+    const pay = await payPro(friend);
+    // The provider tells us again: nothing more happens.
+    expect((await rt.request(pay, { method: 'POST' })).status).toBe(303);
+
+    const after = await overview(referrer);
+    expect(after.progress).toEqual({ count: 1, target: 3, nextReward: 'lifetime' });
+    expect(after.history).toEqual([expect.objectContaining({ status: 'completed' })]);
+    expect(after.rewards).toEqual([expect.objectContaining({ rewardType: 'pro_month', rewardValue: 400 })]);
+    const rewards = await rt.database.db
+      .select()
+      .from(referralRewards)
+      .where(eq(referralRewards.userId, referrer.userId));
+    expect(rewards).toHaveLength(1);
+    expect(await getCreditBalance(rt.database.db, referrer.userId)).toBe(30 + 400);
+  });
+
+  it('makes the referrer Lifetime at three paying friends', async () => {
+    const referrer = await signUpTestUser(rt);
+    const { referralCode } = await overview(referrer);
+    for (let i = 0; i < 3; i++) await payPro(await signUpReferred(referralCode));
+    const { progress, rewards } = await overview(referrer);
+    expect(progress).toEqual({ count: 3, target: 3, nextReward: 'lifetime' });
+    expect(rewards.map((r) => r.rewardType)).toEqual(['pro_month', 'lifetime']);
+    const [profile] = await rt.database.db.select().from(profiles).where(eq(profiles.userId, referrer.userId));
+    expect(profile?.subscriptionType).toBe('lifetime');
+    expect(profile?.credits).toBe(30 + 400 + 1500);
+  });
+});

@@ -1,0 +1,48 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  createInvitationCodeSchema,
+  errorBodySchema,
+  invitationCodeSchema,
+  referralsResponseSchema,
+} from '@atelier/contracts';
+import type { Database } from '../../platform/db/database.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { createInvitationCode } from './invitation-codes.ts';
+import { referralOverview } from './referral-overview.ts';
+
+const unauthenticated = jsonContent(errorBodySchema, 'Not signed in (UNAUTHENTICATED)');
+
+const getReferrals = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['referrals'],
+  summary: "The caller's referral progress, code, link, history, rewards and invitation codes",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(referralsResponseSchema, 'The referral centre'), 401: unauthenticated },
+});
+
+const postInvitationCode = createRoute({
+  method: 'post',
+  path: '/invitation-codes',
+  tags: ['referrals'],
+  summary: 'Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user',
+  middleware: [requireUser] as const,
+  request: { body: { content: { 'application/json': { schema: createInvitationCodeSchema } }, required: true } },
+  responses: {
+    201: jsonContent(invitationCodeSchema, 'The new code'),
+    400: jsonContent(errorBodySchema, 'Unknown code type (VALIDATION_ERROR)'),
+    401: unauthenticated,
+    403: jsonContent(errorBodySchema, 'Experience codes are for Studio subscribers (FORBIDDEN)'),
+    429: jsonContent(errorBodySchema, 'Monthly experience-code cap reached, or too many requests (RATE_LIMITED)'),
+  },
+});
+
+export function referralRoutes({ db, publicUrl }: { db: Database; publicUrl: string }) {
+  return createApiRouter()
+    .openapi(getReferrals, async (c) => c.json(await referralOverview(db, c.var.user.id, publicUrl), 200))
+    .openapi(postInvitationCode, async (c) =>
+      c.json(await createInvitationCode(db, c.var.user.id, c.req.valid('json').codeType), 201),
+    );
+}
