@@ -163,3 +163,31 @@ test('inpainting takes a painted or uploaded mask and shows original, mask and r
   await page.getByRole('button', { name: 'Start inpainting' }).click();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
 });
+
+test('background removal runs in the browser and sends no image to the server', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUp(page, baseURL);
+  const pngSignature = Buffer.from([137, 80, 78, 71]);
+  const uploads: string[] = [];
+  const external: string[] = [];
+  page.on('request', (request) => {
+    // blob: and data: URLs never leave the browser; anything else must be Atelier itself (no CDN).
+    if (!/^(blob|data):/.test(request.url()) && !request.url().startsWith(baseURL!)) external.push(request.url());
+    const body = request.postDataBuffer();
+    if (body?.includes(pngSignature) || /multipart/.test(request.headers()['content-type'] ?? '')) {
+      uploads.push(request.url());
+    }
+  });
+  await page.goto('/tools/background-removal');
+  await expect(page.getByText('your image never leaves your device')).toBeVisible();
+  await imageInput(page).setInputFiles(photo);
+  await page.getByRole('button', { name: 'Remove background' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(/You have 29 credits/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Result' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^removed-background-\d+\.png$/);
+  expect(uploads, 'requests that carried the image').toEqual([]);
+  expect(external, 'requests to other hosts').toEqual([]);
+});

@@ -1,13 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { backgroundRemovalAssets } from './background-removal-assets.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
 // and forwards the server's own paths to it.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), backgroundRemovalAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -103,6 +103,23 @@ CREATE TABLE "security_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "security_settings" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"inactivity_timeout_minutes" integer DEFAULT 30 NOT NULL,
+	"enable_device_fingerprinting" boolean DEFAULT true NOT NULL,
+	"enable_suspicious_activity_detection" boolean DEFAULT true NOT NULL,
+	"security_monitoring" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "session_activity" (
+	"session_id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"last_active_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"fingerprint" jsonb,
+	"fingerprint_mismatches" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "runs" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -210,12 +227,50 @@ CREATE TABLE "artworks" (
 	CONSTRAINT "artworks_likes_count_non_negative" CHECK ("artworks"."likes_count" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "invitation_codes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code" text NOT NULL,
+	"creator_id" text NOT NULL,
+	"code_type" text NOT NULL,
+	"discount_amount" integer,
+	"discount_currency" text,
+	"current_uses" integer DEFAULT 0 NOT NULL,
+	"max_uses" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "referral_rewards" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"reward_type" text NOT NULL,
+	"reward_value" integer NOT NULL,
+	"status" text DEFAULT 'granted' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "referrals" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"referrer_id" text NOT NULL,
+	"referred_id" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "auth_accounts" ADD CONSTRAINT "auth_accounts_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "security_settings" ADD CONSTRAINT "security_settings_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_activity" ADD CONSTRAINT "session_activity_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artwork_likes" ADD CONSTRAINT "artwork_likes_artwork_id_artworks_id_fk" FOREIGN KEY ("artwork_id") REFERENCES "public"."artworks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artwork_likes" ADD CONSTRAINT "artwork_likes_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artworks" ADD CONSTRAINT "artworks_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artworks" ADD CONSTRAINT "artworks_run_id_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."runs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation_codes" ADD CONSTRAINT "invitation_codes_creator_id_profiles_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_rewards" ADD CONSTRAINT "referral_rewards_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referrals" ADD CONSTRAINT "referrals_referrer_id_profiles_user_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referrals" ADD CONSTRAINT "referrals_referred_id_profiles_user_id_fk" FOREIGN KEY ("referred_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_accounts_user_idx" ON "auth_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_verifications_identifier_idx" ON "auth_verifications" USING btree ("identifier");--> statement-breakpoint
@@ -225,6 +280,7 @@ CREATE UNIQUE INDEX "profiles_username_lower_idx" ON "profiles" USING btree (low
 CREATE UNIQUE INDEX "profiles_referral_code_idx" ON "profiles" USING btree ("referral_code");--> statement-breakpoint
 CREATE INDEX "security_events_user_idx" ON "security_events" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "security_events_type_idx" ON "security_events" USING btree ("event_type","created_at");--> statement-breakpoint
+CREATE INDEX "session_activity_user_idx" ON "session_activity" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "runs_user_created_idx" ON "runs" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "runs_status_lease_idx" ON "runs" USING btree ("status","lease_expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_customers_customer_idx" ON "billing_customers" USING btree ("customer_id");--> statement-breakpoint
@@ -234,4 +290,9 @@ CREATE UNIQUE INDEX "subscriptions_provider_subscription_idx" ON "subscriptions"
 CREATE INDEX "artwork_likes_user_idx" ON "artwork_likes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "artworks_public_feed_idx" ON "artworks" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "artworks"."is_public";--> statement-breakpoint
 CREATE INDEX "artworks_user_created_idx" ON "artworks" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE UNIQUE INDEX "artworks_run_output_idx" ON "artworks" USING btree ("run_id","output_index");
+CREATE UNIQUE INDEX "artworks_run_output_idx" ON "artworks" USING btree ("run_id","output_index");--> statement-breakpoint
+CREATE UNIQUE INDEX "invitation_codes_code_idx" ON "invitation_codes" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "invitation_codes_creator_idx" ON "invitation_codes" USING btree ("creator_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_rewards_user_type_idx" ON "referral_rewards" USING btree ("user_id","reward_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "referrals_referred_idx" ON "referrals" USING btree ("referred_id");--> statement-breakpoint
+CREATE INDEX "referrals_referrer_idx" ON "referrals" USING btree ("referrer_id");

@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import type { RunPipeline } from './modules/runs/run-pipeline.ts';
 import { runRoutes } from './modules/runs/routes.ts';
@@ -45,7 +47,7 @@ export function createApp(deps: AppDeps) {
   app.onError(errorHandler);
 
   const auth = createAuth({ config, db: database.db, mailer, logger });
-  app.use('*', sessionResolver(auth));
+  app.use('*', sessionResolver(auth, database.db));
   // The OAuth callback receives Apple's cross-site form_post.
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
 
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, db: database.db, config }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
+  api.route('/security', securityRoutes(database.db));
+  api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

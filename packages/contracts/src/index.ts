@@ -10,3 +10,5 @@ export * from './tool-options.ts';
 export * from './plans.ts';
 export * from './billing.ts';
 export * from './artworks.ts';
+export * from './referrals.ts';
+export * from './security.ts';

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { errorCodeSchema } from './errors.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
-/** A run moves queued → running → succeeded | failed (tools.md §4); a failed run is refunded. */
-export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+import { RUN_STATUSES } from './run-constants.ts';
+
+export { isFinishedStatus, RUN_EVENTS, RUN_STATUSES, type RunStatus } from './run-constants.ts';
 export const runStatusSchema = z.enum(RUN_STATUSES);
-export type RunStatus = z.infer<typeof runStatusSchema>;
-export const isFinishedStatus = (s: RunStatus) => s === 'succeeded' || s === 'failed';
 
 export const ENGINE_KINDS = ['local', 'provider', 'demo', 'client'] as const;
 export const engineKindSchema = z.enum(ENGINE_KINDS);
@@ -63,9 +62,6 @@ export const runListResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type RunListResponse = z.infer<typeof runListResponseSchema>;
-
-/** SSE events of `GET /api/runs/{id}/events`: `progress` while it runs, then one `end`. */
-export const RUN_EVENTS = { progress: 'progress', end: 'end' } as const;
 
 export const toolInfoSchema = z.object({
   id: toolIdSchema,

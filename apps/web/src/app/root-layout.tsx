@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { SessionMonitor } from '../features/security/session-monitor.tsx';
 import { useAppliedTheme } from '../lib/use-theme.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));
@@ -29,6 +30,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <SessionMonitor />
       <Suspense fallback={null}>
         <AppToaster dark={dark} />
       </Suspense>

@@ -27,7 +27,7 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], RouteObject> = {
   '/profile': lazyPage(() => import('../features/profile/profile-page.tsx')),
   '/tools': lazyPage(() => import('../features/tools/tools-index-page.tsx')),
   '/security': lazyPage(() => import('../features/security/security-page.tsx')),
-  '/referral-center': lazyPage(() => import('../features/referrals/referral-center-page.tsx')),
+  '/referral-center': lazyPage(() => import('../features/referrals/referral-center-page.tsx'), ['referrals']),
   '/history': lazyPage(() => import('../features/history/history-page.tsx')),
 };
 

@@ -12,7 +12,9 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createProfile } from '../profiles/service.ts';
 import { findProfile } from '../profiles/repo.ts';
+import { recordReferral, referralCodeOf } from '../referrals/record-referral.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
+import { enforceSessionLimit } from '../security/session-revocation.ts';
 import { appleClientSecret } from './apple-client-secret.ts';
 import { activationMail, passwordResetMail } from './mail-templates.ts';
 import { requestLanguage } from './request-language.ts';
@@ -96,6 +98,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       },
     },
     databaseHooks: {
+      // A fourth sign-in ends the oldest session (platform.md §9, modules/security).
+      session: { create: { after: (session) => enforceSessionLimit(db, session.userId) } },
       user: {
         create: {
           // Runs inside the user's transaction, before the user row: the profile (with the
@@ -107,6 +111,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             const body = ctx?.body as { language?: unknown } | undefined;
             const language = requestLanguage(body?.language, ctx?.headers?.get('accept-language'));
             await createProfile(tx, { userId: id, email: user.email.toLowerCase(), language });
+            // A `?ref=` code from the body (e-mail sign-up) or the SPA's cookie (any sign-up).
+            const referralCode = referralCodeOf(ctx?.body, ctx?.headers?.get('cookie'));
+            if (referralCode) await recordReferral(tx, id, referralCode);
             return { data: { ...user, id } };
           },
         },

@@ -13,8 +13,12 @@ export interface AppVariables {
   log: Logger;
   /** Present on routes behind `requireUser` (modules/auth). */
   user: SessionUser;
-  /** Resolves the session cookie of these headers (set for every request by the auth module). */
-  getSessionUser: (headers: Headers) => Promise<SessionUser | null>;
+  /**
+   * Resolves the session cookie of these headers (set for every request by the auth module).
+   * Throws SESSION_EXPIRED for a session idle past its timeout; `touch: false` for requests
+   * that are not the person's activity (background checks).
+   */
+  getSessionUser: (headers: Headers, options?: { touch?: boolean }) => Promise<SessionUser | null>;
 }
 
 export interface AppEnv {

@@ -9,12 +9,7 @@ import { SaveToGalleryDialog } from '../gallery/save-to-gallery-dialog.tsx';
 import { CompareSlider } from './compare-slider.tsx';
 import { DownloadButton } from './download-button.tsx';
 import type { ToolPageDefinition } from './tool-definitions.ts';
-
-export interface ToolResult {
-  outputs: RunOutput[];
-  /** The stored run the outputs belong to; null for a browser run, which keeps nothing on the server. */
-  runId: string | null;
-}
+import type { ToolResult } from './use-tool-run.ts';
 
 interface ResultViewProps {
   definition: ToolPageDefinition;

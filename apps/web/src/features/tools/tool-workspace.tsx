@@ -1,4 +1,3 @@
-import { isFinishedStatus } from '@atelier/contracts';
 import { RotateCcw, Sparkles } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,8 @@ import { EngineNotice } from './engine-notice.tsx';
 import { ImageDropZone } from './image-drop-zone.tsx';
 import { MaskPainter } from './mask-painter.tsx';
 import { PromptFields } from './prompt-fields.tsx';
-import { ResultView, type ToolResult } from './result-view.tsx';
+import { ResultView } from './result-view.tsx';
+import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
 import { RunProgress } from './run-progress.tsx';
 import { costOf, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
 import { failureText } from './run-failure-text.ts';
@@ -45,7 +45,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
   const imageUrl = useObjectUrl(inputs.image);
   const maskUrl = useObjectUrl(inputs.mask);
 
-  const { state, start } = useToolRun(definition.id, (error) => {
+  const { state, start, startInBrowser } = useToolRun(definition.id, (error) => {
     const text = failureText(definition.id, error);
     void notify((toast) =>
       toast.error(t(text.title), { description: text.serverMessage ?? (text.description && t(text.description)) }),
@@ -62,7 +62,6 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
     : shortOfCredits
       ? t(`credits.insufficient.${definition.insufficientMessage}`, { count: cost })
       : null;
-  const browserOnly = definition.inBrowser;
 
   function run() {
     if (blocked) {
@@ -74,21 +73,17 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
       void notify((toast) => toast.error(t(`validation.${missing}`)));
       return;
     }
-    if (browserOnly) {
-      void notify((toast) => toast.error(t('engine.browserUnavailable')));
-      return;
-    }
-    void start(runFormData(definition, inputs));
+    const image = inputs.image;
+    if (definition.inBrowser && image)
+      void startInBrowser((onProgress) => removeBackgroundInBrowser(image, onProgress));
+    else void start(runFormData(definition, inputs));
   }
 
   const fileRules = {
     formats: definition.image?.formats ?? [],
     tooLargeMessage: definition.inBrowser ? 'imageTooLargeBytes' : 'fileTooLarge',
   } as const;
-  const result: ToolResult | null =
-    state.phase === 'succeeded' && isFinishedStatus(state.run.status)
-      ? { outputs: state.run.outputs, runId: state.run.clientSide ? null : state.run.id }
-      : null;
+  const result = state.phase === 'succeeded' ? state.result : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -147,7 +142,9 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
           />
         )}
 
-        {processing && <RunProgress progress={state.progress} />}
+        {processing && (
+          <RunProgress progress={state.progress} label={definition.inBrowser ? t('progress.browser') : undefined} />
+        )}
 
         <div className="flex flex-wrap items-center gap-3">
           <button

@@ -1,12 +1,19 @@
-import { isFinishedStatus, RUN_EVENTS, type Run, type ToolId } from '@atelier/contracts';
+import { isFinishedStatus, RUN_EVENTS, type Run, type RunOutput, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from './tools-api.ts';
 
+/** What a finished run shows. */
+export interface ToolResult {
+  outputs: RunOutput[];
+  /** The stored run the outputs belong to; null for a browser run, which keeps nothing on the server. */
+  runId: string | null;
+}
+
 export type RunState =
   | { phase: 'idle' }
   | { phase: 'processing'; progress: number }
-  | { phase: 'succeeded'; run: Run }
+  | { phase: 'succeeded'; result: ToolResult }
   | { phase: 'failed' };
 
 /** After the stream drops, how long to wait before asking again (the server may be restarting). */
@@ -24,6 +31,15 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
   const failure = useRef(onFailure);
   failure.current = onFailure;
 
+  // A browser run's result lives in a blob: URL; let it go once the result is replaced or gone.
+  useEffect(() => {
+    if (state.phase !== 'succeeded' || state.result.runId) return;
+    const urls = state.result.outputs.map((output) => output.url);
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, [state]);
+
   const close = useCallback(() => {
     source.current?.close();
     source.current = null;
@@ -35,7 +51,7 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
       close();
       // The balance changed: charged at the start, refunded if the run failed.
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-      if (run.status === 'succeeded') setState({ phase: 'succeeded', run });
+      if (run.status === 'succeeded') setState({ phase: 'succeeded', result: { outputs: run.outputs, runId: run.id } });
       else {
         setState({ phase: 'failed' });
         failure.current(run.error, run);
@@ -90,5 +106,25 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
     [tool, finish, follow],
   );
 
-  return { state, start, setState };
+  /**
+   * A run done on this device (background removal): the server records and charges it first
+   * (tools.md §4: credits are taken before the work), then `work` runs here with the image.
+   */
+  const startInBrowser = useCallback(
+    async (work: (onProgress: (percent: number) => void) => Promise<RunOutput>) => {
+      setState({ phase: 'processing', progress: 0 });
+      try {
+        await toolsApi.recordBrowserRun(tool);
+        void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+        const output = await work((progress) => setState({ phase: 'processing', progress }));
+        setState({ phase: 'succeeded', result: { outputs: [output], runId: null } });
+      } catch (error) {
+        setState({ phase: 'failed' });
+        failure.current(error);
+      }
+    },
+    [tool, queryClient],
+  );
+
+  return { state, start, startInBrowser };
 }

@@ -7,3 +7,4 @@ export * from './security.ts';
 export * from './runs.ts';
 export * from './billing.ts';
 export * from './artworks.ts';
+export * from './referrals.ts';

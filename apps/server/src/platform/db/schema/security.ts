@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { INACTIVITY_TIMEOUT_DEFAULT_MINUTES, type DeviceFingerprint } from '@atelier/contracts';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authSessions, authUsers } from './auth.ts';
 
 export const SECURITY_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
@@ -35,6 +37,38 @@ export const rateLimits = pgTable('rate_limits', {
   attempts: integer('attempts').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * What the server tracks about each Better Auth session for session security (platform.md §4):
+ * its last activity (for the inactivity timeout), the device fingerprint first reported for it
+ * and how many later reports did not match. Kept beside Better Auth's table, not in it, so its
+ * schema stays Better Auth's own. A session without a row has been idle since it was created.
+ */
+export const sessionActivity = pgTable(
+  'session_activity',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    fingerprint: jsonb('fingerprint').$type<DeviceFingerprint>(),
+    fingerprintMismatches: integer('fingerprint_mismatches').notNull().default(0),
+  },
+  (t) => [index('session_activity_user_idx').on(t.userId)],
+);
+
+/** Each user's security settings (platform.md §2 /security); no row means the defaults. */
+export const securitySettings = pgTable('security_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  inactivityTimeoutMinutes: integer('inactivity_timeout_minutes').notNull().default(INACTIVITY_TIMEOUT_DEFAULT_MINUTES),
+  enableDeviceFingerprinting: boolean('enable_device_fingerprinting').notNull().default(true),
+  enableSuspiciousActivityDetection: boolean('enable_suspicious_activity_detection').notNull().default(true),
+  securityMonitoring: boolean('security_monitoring').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type SecurityEvent = typeof securityEvents.$inferSelect;

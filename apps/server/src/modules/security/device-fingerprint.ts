@@ -1,0 +1,59 @@
+import { type DeviceFingerprint, fingerprintsMatch, MAX_FINGERPRINT_MISMATCHES } from '@atelier/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { authSessions, sessionActivity } from '../../platform/db/schema/index.ts';
+import type { SessionUser } from '../../platform/http/app-env.ts';
+import { logSecurityEvent } from './security-events.ts';
+import { revokeSession } from './session-revocation.ts';
+import { sessionExpired } from './session-activity.ts';
+
+/** Which fields of a reported fingerprint differ from the known one (for the event's details). */
+function differingFields(known: DeviceFingerprint, reported: DeviceFingerprint): string[] {
+  return (Object.keys(known) as (keyof DeviceFingerprint)[]).filter((key) => known[key] !== reported[key]);
+}
+
+/**
+ * Compares a fingerprint the page reported with the first one reported for this session
+ * (platform.md §4, §9). A session whose cookie was taken to another device reports another
+ * device; each mismatch is a security event, and more than MAX_FINGERPRINT_MISMATCHES end
+ * the session (unless the user turned suspicious-activity detection off) with SESSION_EXPIRED.
+ */
+export async function checkDeviceFingerprint(
+  db: DbOrTx,
+  user: SessionUser,
+  reported: DeviceFingerprint,
+  options: { endSessionOnMismatches: boolean; userAgent: string | null },
+): Promise<void> {
+  // The first report of a session is kept; later ones are compared with it. A new row starts
+  // its activity at the session's creation: a report is not activity.
+  const createdAt = sql`(SELECT ${authSessions.createdAt} FROM ${authSessions} WHERE ${authSessions.id} = ${user.sessionId})`;
+  const [stored] = await db
+    .insert(sessionActivity)
+    .values({ sessionId: user.sessionId, userId: user.id, fingerprint: reported, lastActiveAt: createdAt })
+    .onConflictDoUpdate({
+      target: sessionActivity.sessionId,
+      set: { fingerprint: sql`coalesce(${sessionActivity.fingerprint}, excluded.fingerprint)` },
+    })
+    .returning({ fingerprint: sessionActivity.fingerprint });
+  const known = stored?.fingerprint;
+  if (!known || fingerprintsMatch(known, reported)) return;
+
+  const [counted] = await db
+    .update(sessionActivity)
+    .set({ fingerprintMismatches: sql`${sessionActivity.fingerprintMismatches} + 1` })
+    .where(eq(sessionActivity.sessionId, user.sessionId))
+    .returning({ mismatches: sessionActivity.fingerprintMismatches });
+  const mismatches = counted?.mismatches ?? 1;
+  await logSecurityEvent(db, {
+    eventType: 'device_fingerprint_mismatch',
+    userId: user.id,
+    severity: 'high',
+    details: { mismatches, fields: differingFields(known, reported).join(', ') },
+    sessionId: user.sessionId,
+    userAgent: options.userAgent,
+  });
+  if (options.endSessionOnMismatches && mismatches > MAX_FINGERPRINT_MISMATCHES) {
+    await revokeSession(db, { id: user.sessionId, userId: user.id }, 'device_mismatch');
+    throw sessionExpired();
+  }
+}

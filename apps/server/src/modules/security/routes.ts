@@ -1,0 +1,155 @@
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import {
+  errorBodySchema,
+  heartbeatSchema,
+  SECURITY_EVENTS_DEFAULT_LIMIT,
+  SECURITY_EVENTS_MAX_LIMIT,
+  securityEventsResponseSchema,
+  securityMetricsSchema,
+  securitySettingsSchema,
+  sessionStateSchema,
+  sessionsResponseSchema,
+  updateSecuritySettingsSchema,
+} from '@atelier/contracts';
+import type { Database } from '../../platform/db/database.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import { notFound } from '../../platform/http/app-error.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { checkDeviceFingerprint } from './device-fingerprint.ts';
+import { requireUserQuietly } from './require-user-quietly.ts';
+import { listSecurityEvents, securityMetrics } from './security-overview.ts';
+import { getSecuritySettings, updateSecuritySettings } from './security-settings.ts';
+import { SessionActivity } from './session-activity.ts';
+import { listSessions } from './session-list.ts';
+import { revokeSession } from './session-revocation.ts';
+
+const tags = ['security'];
+const unauthenticated = jsonContent(errorBodySchema, 'Not signed in, or the session expired (SESSION_EXPIRED)');
+const sessionOk = jsonContent(sessionStateSchema, 'The session: its last activity and when it ends');
+const settingsOk = jsonContent(securitySettingsSchema, 'The security settings');
+const jsonBody = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+
+type Declaration = Omit<RouteConfig, 'tags' | 'middleware'>;
+/** A route for signed-in users only; the request counts as the person's activity. */
+const userRoute = <const R extends Declaration>(route: R) =>
+  createRoute({ ...route, tags, middleware: [requireUser] as const });
+/** A background check by the page: refused once the session is idle, but not activity itself. */
+const quietRoute = <const R extends Declaration>(route: R) =>
+  createRoute({ ...route, tags, middleware: [requireUserQuietly] as const });
+
+const heartbeat = quietRoute({
+  method: 'post',
+  path: '/heartbeat',
+  summary: "The page's session check (every 60 s): reports activity and the device fingerprint",
+  request: jsonBody(heartbeatSchema),
+  responses: { 200: sessionOk, 400: jsonContent(errorBodySchema, 'Invalid report'), 401: unauthenticated },
+});
+
+const extendSession = quietRoute({
+  method: 'post',
+  path: '/session/extend',
+  summary: 'Extend Session: counts as activity, restarting the inactivity timeout',
+  responses: { 200: sessionOk, 401: unauthenticated },
+});
+
+const getEvents = userRoute({
+  method: 'get',
+  path: '/events',
+  summary: "The caller's security events, newest first",
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(SECURITY_EVENTS_MAX_LIMIT).default(SECURITY_EVENTS_DEFAULT_LIMIT),
+    }),
+  },
+  responses: { 200: jsonContent(securityEventsResponseSchema, 'The events'), 401: unauthenticated },
+});
+
+const getMetrics = userRoute({
+  method: 'get',
+  path: '/metrics',
+  summary: 'Counts of failed sign-ins, suspicious activity and rate-limit hits, and the security score',
+  responses: { 200: jsonContent(securityMetricsSchema, 'The metrics'), 401: unauthenticated },
+});
+
+const getSettings = userRoute({
+  method: 'get',
+  path: '/settings',
+  summary: 'The security settings (inactivity timeout, detection toggles) and fixed limits',
+  responses: { 200: settingsOk, 401: unauthenticated },
+});
+
+const patchSettings = userRoute({
+  method: 'patch',
+  path: '/settings',
+  summary: 'Change security settings; the inactivity timeout is 5-480 minutes',
+  request: jsonBody(updateSecuritySettingsSchema),
+  responses: {
+    200: settingsOk,
+    400: jsonContent(errorBodySchema, 'Out of range (VALIDATION_ERROR)'),
+    401: unauthenticated,
+  },
+});
+
+const getSessions = userRoute({
+  method: 'get',
+  path: '/sessions',
+  summary: "The caller's sessions (this one marked current)",
+  responses: { 200: jsonContent(sessionsResponseSchema, 'The sessions'), 401: unauthenticated },
+});
+
+const deleteSession = userRoute({
+  method: 'delete',
+  path: '/sessions/{id}',
+  summary: "Sign out one of the caller's sessions",
+  request: { params: z.object({ id: z.string().min(1) }) },
+  responses: {
+    204: { description: 'Revoked' },
+    401: unauthenticated,
+    404: jsonContent(errorBodySchema, 'No such session of yours (NOT_FOUND)'),
+  },
+});
+
+/** /api/security: session checks, settings, events, metrics and sessions (platform.md §2, §7). */
+export function securityRoutes(db: Database) {
+  const activity = new SessionActivity(db);
+  return createApiRouter()
+    .openapi(heartbeat, async (c) => {
+      const user = c.get('user');
+      const { active, fingerprint } = c.req.valid('json');
+      const settings = await getSecuritySettings(db, user.id);
+      if (fingerprint && settings.enableDeviceFingerprinting) {
+        await checkDeviceFingerprint(db, user, fingerprint, {
+          endSessionOnMismatches: settings.enableSuspiciousActivityDetection,
+          userAgent: c.req.header('user-agent') ?? null,
+        });
+      }
+      if (active) await activity.touch(user);
+      return c.json(await activity.state(user), 200);
+    })
+    .openapi(extendSession, async (c) => {
+      const user = c.get('user');
+      await activity.touch(user);
+      return c.json(await activity.state(user), 200);
+    })
+    .openapi(getEvents, async (c) => {
+      const events = await listSecurityEvents(db, c.get('user').id, c.req.valid('query').limit);
+      return c.json({ events }, 200);
+    })
+    .openapi(getMetrics, async (c) => c.json(await securityMetrics(db, c.get('user').id), 200))
+    .openapi(getSettings, async (c) => c.json(await getSecuritySettings(db, c.get('user').id), 200))
+    .openapi(patchSettings, async (c) =>
+      c.json(await updateSecuritySettings(db, c.get('user').id, c.req.valid('json')), 200),
+    )
+    .openapi(getSessions, async (c) => {
+      const user = c.get('user');
+      return c.json({ sessions: await listSessions(db, user.id, user.sessionId) }, 200);
+    })
+    .openapi(deleteSession, async (c) => {
+      const user = c.get('user');
+      const by = { sessionId: user.sessionId, userAgent: c.req.header('user-agent') ?? null };
+      const revoked = await revokeSession(db, { id: c.req.valid('param').id, userId: user.id }, 'revoked_by_user', by);
+      if (!revoked) throw notFound('Session');
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,49 @@
+import { MAX_CONCURRENT_SESSIONS } from '@atelier/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { authSessions } from '../../platform/db/schema/index.ts';
+import { logSecurityEvent } from './security-events.ts';
+
+export type RevocationReason = 'inactivity_timeout' | 'session_limit' | 'device_mismatch' | 'revoked_by_user';
+
+/**
+ * Ends one session of a user by deleting Better Auth's row (its activity row goes with it):
+ * the next request with its cookie finds no session. Logs why. Returns false when the user
+ * has no such session.
+ */
+export async function revokeSession(
+  db: DbOrTx,
+  session: { id: string; userId: string },
+  reason: RevocationReason,
+  by?: { sessionId: string; userAgent?: string | null },
+): Promise<boolean> {
+  const deleted = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.id, session.id), eq(authSessions.userId, session.userId)))
+    .returning({ id: authSessions.id });
+  if (deleted.length === 0) return false;
+  await logSecurityEvent(db, {
+    eventType: 'session_revoked',
+    userId: session.userId,
+    severity: reason === 'revoked_by_user' || reason === 'inactivity_timeout' ? 'low' : 'medium',
+    details: { reason, revokedSession: session.id },
+    sessionId: by?.sessionId ?? session.id,
+    userAgent: by?.userAgent ?? null,
+  });
+  return true;
+}
+
+/**
+ * Keeps at most MAX_CONCURRENT_SESSIONS sessions per user (platform.md §9): called after a
+ * sign-in has created its session, it ends the oldest ones beyond the limit.
+ */
+export async function enforceSessionLimit(db: DbOrTx, userId: string): Promise<void> {
+  const sessions = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(eq(authSessions.userId, userId))
+    .orderBy(desc(authSessions.createdAt), desc(authSessions.id));
+  for (const old of sessions.slice(MAX_CONCURRENT_SESSIONS)) {
+    await revokeSession(db, { id: old.id, userId }, 'session_limit');
+  }
+}
