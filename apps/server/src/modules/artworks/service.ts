@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage, StoredObject } from '../../platform/storage/storage.ts';
-import { RateLimiter } from '../security/rate-limiter.ts';
+import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { artworkIdOfKey, fileUrl, removeArtworkFiles, storeArtworkFiles, thumbnailUrls } from './artwork-files.ts';
 import { decodeCursor, encodeCursor } from './feed-cursor.ts';
 import {
@@ -172,10 +172,13 @@ export async function deleteArtwork({ db, storage, logger }: ArtworkDeps, userId
  * leaves the count as it was.
  */
 export async function setArtworkLike(db: Database, userId: string, id: string, liked: boolean): Promise<LikeResponse> {
-  const limit = await new RateLimiter(db).consume(`artwork-like:${userId}`, LIKE_RULE);
-  if (!limit.allowed) {
-    throw new AppError('RATE_LIMITED', 'Too many likes; try again in a moment', { retryAfter: limit.retryAfter });
-  }
+  await enforceRateLimit(db, {
+    key: `artwork-like:${userId}`,
+    rule: LIKE_RULE,
+    action: 'artwork_like',
+    userId,
+    message: 'Too many likes; try again in a moment',
+  });
   if (!(await findVisibleArtworkFiles(db, id, userId))) throw artworkNotFound();
   try {
     const likesCount = await db.transaction((tx) => setLike(tx, id, userId, liked));

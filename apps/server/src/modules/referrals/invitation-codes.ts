@@ -15,7 +15,7 @@ import type { Database, DbOrTx, Transaction } from '../../platform/db/database.t
 import { type InvitationCodeRow, invitationCodes, profiles } from '../../platform/db/schema/index.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../platform/http/app-error.ts';
 import { newReferralCode } from '../profiles/referral-code.ts';
-import { RateLimiter } from '../security/rate-limiter.ts';
+import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CREATION_RULE = { maxAttempts: INVITATION_CODES_PER_HOUR, windowMinutes: 60, blockMinutes: 60 };
@@ -58,8 +58,13 @@ export async function createInvitationCode(
   creatorId: string,
   codeType: InvitationCodeType,
 ): Promise<InvitationCode> {
-  const limit = await new RateLimiter(db).consume(`invitation-code:${creatorId}`, CREATION_RULE);
-  if (!limit.allowed) throw rateLimited(limit.retryAfter, 'Too many invitation codes; try again later');
+  await enforceRateLimit(db, {
+    key: `invitation-code:${creatorId}`,
+    rule: CREATION_RULE,
+    action: 'invitation_code',
+    userId: creatorId,
+    message: 'Too many invitation codes; try again later',
+  });
   return db.transaction(async (tx) => {
     const [creator] = await tx.select().from(profiles).where(eq(profiles.userId, creatorId)).for('update');
     if (!creator) throw notFound('Profile');

@@ -98,6 +98,7 @@ export function runRoutes(service: RunService, watcher: RunWatcher) {
   return createApiRouter()
     .openapi(startRun, async (c) => {
       const { tool } = c.req.valid('param');
+      await service.assertRunAllowed(c.get('user').id);
       const request = await readRunRequest(c, tool);
       return c.json({ run: await service.startRun(c.get('user').id, request) }, 202);
     })

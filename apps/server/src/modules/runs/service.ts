@@ -5,7 +5,10 @@ import {
   type Run,
   type RunError,
   type RunListResponse,
+  RATE_LIMIT_BLOCK_MINUTES,
+  RATE_LIMIT_WINDOW_MINUTES,
   runCost,
+  TOOL_RUNS_PER_HOUR,
   type ToolId,
 } from '@atelier/contracts';
 import type { EngineRegistry } from '../../engines/registry.ts';
@@ -16,6 +19,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { chargeCredits, refundCredits } from '../credits/credits-service.ts';
+import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
@@ -97,6 +101,20 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
   }
 
   return {
+    /** Counts a run attempt against the abuse limit; called before the upload is read. */
+    async assertRunAllowed(userId: string): Promise<void> {
+      await enforceRateLimit(db, {
+        key: `tool-run:${userId}`,
+        rule: {
+          maxAttempts: TOOL_RUNS_PER_HOUR,
+          windowMinutes: RATE_LIMIT_WINDOW_MINUTES,
+          blockMinutes: RATE_LIMIT_BLOCK_MINUTES,
+        },
+        action: 'tool_run',
+        userId,
+      });
+    },
+
     /**
      * Inputs are stored first (a transaction must not wait on file I/O), and removed again
      * when the transaction refuses the run, so a refusal leaves no file behind.
