@@ -1,6 +1,12 @@
 import type { ToolId, ToolInfo } from '@atelier/contracts';
+import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+// The demo engine is a warning (its output is not AI); the others are plain information.
+const WARNING =
+  'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100';
+const NEUTRAL = 'border-zinc-200 bg-white text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300';
 
 /** The variable that gives Atelier a real provider for the tools the demo engine stands in for. */
 const PROVIDER_VARIABLE = 'RECRAFT_API_KEY';
@@ -14,7 +20,12 @@ export function EngineNotice({ tool, info }: { tool: ToolId; info: ToolInfo | un
   const text = noticeKey(tool, info);
   if (!text) return null;
   return (
-    <p className="flex gap-2 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+    <p
+      className={clsx(
+        'flex gap-2 rounded-2xl border px-4 py-3 text-sm',
+        info?.engine.kind === 'demo' ? WARNING : NEUTRAL,
+      )}
+    >
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{t(text, { variable: PROVIDER_VARIABLE })}</span>
     </p>

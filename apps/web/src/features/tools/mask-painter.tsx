@@ -105,9 +105,7 @@ export function MaskPainter({ imageUrl, onMask, disabled }: MaskPainterProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <p id={`${sizeId}-help`} className="text-sm text-zinc-600 dark:text-zinc-400">
-        {t('mask.help')}
-      </p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('mask.help')}</p>
       <div className="relative w-full max-w-2xl overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800">
         <img
           src={imageUrl}

@@ -1,3 +1,4 @@
+import { INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { RotateCcw, Sparkles } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +103,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
             <ImageDropZone
               label={t(definition.mask ? 'upload.original' : 'upload.image')}
               file={inputs.image}
-              onFile={(image) => update({ image, mask: definition.mask ? null : inputs.mask })}
+              onFile={(image) => update({ image })}
               rules={fileRules}
               disabled={processing}
               takesPaste
@@ -113,7 +114,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
                 label={t('upload.mask')}
                 file={inputs.mask}
                 onFile={setMask}
-                rules={{ ...fileRules, formats: ['png', 'jpeg', 'webp'] }}
+                rules={{ ...fileRules, formats: INPUT_IMAGE_FORMATS }}
                 disabled={processing}
               />
             )}
@@ -127,7 +128,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
             label={t('upload.reference')}
             file={inputs.referenceImage}
             onFile={(referenceImage) => update({ referenceImage })}
-            rules={{ formats: ['png', 'jpeg', 'webp'], tooLargeMessage: 'fileTooLarge' }}
+            rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
             disabled={processing}
           />
         )}

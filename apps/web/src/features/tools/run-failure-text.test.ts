@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
+import { failureText } from './run-failure-text.ts';
+
+describe('failureText', () => {
+  it('uses the spec credit text for a 402, whatever the tool', () => {
+    expect(failureText('image-generation', new ApiError(402, 'INSUFFICIENT_CREDITS', 'x'))).toEqual({
+      title: 'error.insufficientCredits',
+    });
+  });
+
+  it("titles a failed run with the tool's own text and explains the code", () => {
+    expect(failureText('ai-photo-editor', { code: 'PROVIDER_TIMEOUT', message: 'slow' })).toEqual({
+      title: 'failure.photoEditor',
+      description: 'error.providerTimeout',
+      serverMessage: undefined,
+    });
+    expect(failureText('image-upscale', new ApiError(413, 'PAYLOAD_TOO_LARGE', 'big')).description).toBe(
+      'validation.fileTooLarge',
+    );
+  });
+
+  it('shows the server message for inpainting and for refused options', () => {
+    expect(failureText('inpainting', { code: 'INTERNAL', message: 'mask is empty' }).serverMessage).toBe(
+      'mask is empty',
+    );
+    expect(
+      failureText('image-generation', new ApiError(400, 'VALIDATION_ERROR', 'Unknown substyle for this style'))
+        .serverMessage,
+    ).toBe('Unknown substyle for this style');
+  });
+
+  it('says "Processing Error / Please try again" for background removal', () => {
+    expect(failureText('background-removal', new Error('wasm'))).toMatchObject({
+      title: 'failure.processing',
+      description: 'failure.tryAgain',
+    });
+  });
+});
