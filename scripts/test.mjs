@@ -1,6 +1,6 @@
-// `npm test`: builds the app, runs every Vitest project (unit + integration on PGlite, and on
-// PostgreSQL when TEST_DATABASE_URL is set), then the Playwright browser tests when a Chromium
-// is found. Each runner prints its own summary lines; the exit code is non-zero if any failed.
+// `npm test`: lints and type-checks, builds the app, runs every Vitest project (unit +
+// integration on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright
+// browser tests when a Chromium is found. Each runner prints its own summary lines; the exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -15,6 +15,8 @@ const step = (name, fn) => {
   return status;
 };
 
+step('lint', () => run('npx', ['biome', 'check', '.']));
+step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 if (step('build', () => run('npm', ['run', 'build', '--silent'])) !== 0) process.exit(1);
 
 step('vitest', () => run('npx', ['vitest', 'run']));
