@@ -69,6 +69,8 @@ export const toolInfoSchema = z.object({
   perImage: z.boolean(),
   options: z.record(z.string(), z.unknown()),
   engine: z.object({ id: z.string(), kind: engineKindSchema }),
+  /** Option values that engine hands to the demo engine (no real model for them): field → values. */
+  demoOptions: z.record(z.string(), z.array(z.string())),
 });
 export type ToolInfo = z.infer<typeof toolInfoSchema>;
 export const toolListResponseSchema = z.object({ tools: z.array(toolInfoSchema) });

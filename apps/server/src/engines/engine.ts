@@ -32,6 +32,11 @@ export interface Engine {
   id: string;
   kind: Exclude<EngineKind, 'client'>;
   supports(tool: ToolId): boolean;
+  /**
+   * Option values of a tool this engine has no real model for and hands to the demo engine
+   * (e.g. creative upscale on the local engine), so `GET /api/tools` can say so per option.
+   */
+  demoOptions?(tool: ToolId): Record<string, readonly string[]>;
   run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]>;
 }
 

@@ -39,6 +39,12 @@ function need(image: EngineImage | undefined, what: string): EngineImage {
  * use and stay warm. Option values with no local model — creative upscale, custom photo edits —
  * go to the demo engine, whose output is marked as such.
  */
+/** What the local engine hands to the demo engine: no offline model can do these. */
+const LOCAL_DEMO_OPTIONS: Partial<Record<ToolId, Record<string, readonly string[]>>> = {
+  'image-upscale': { upscaleType: ['creative'] },
+  'ai-photo-editor': { editType: ['custom'] satisfies ToolOptions<'ai-photo-editor'>['editType'][] },
+};
+
 export class LocalEngine implements Engine {
   readonly id = LOCAL_ENGINE_ID;
   readonly kind = 'local' as const;
@@ -49,6 +55,10 @@ export class LocalEngine implements Engine {
     return LOCAL_TOOLS.includes(tool);
   }
 
+  demoOptions(tool: ToolId): Record<string, readonly string[]> {
+    return LOCAL_DEMO_OPTIONS[tool] ?? {};
+  }
+
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
     const image = () => need(input.images.image, 'image');
     switch (input.tool) {
@@ -56,13 +66,16 @@ export class LocalEngine implements Engine {
         return [await cutOutSubject(image(), context)];
       case 'image-upscale': {
         const { upscaleType } = input.options as ToolOptions<'image-upscale'>;
-        if (upscaleType !== 'crisp') return this.fallback.run(input, context);
+        if (LOCAL_DEMO_OPTIONS['image-upscale']?.upscaleType?.includes(upscaleType)) {
+          return this.fallback.run(input, context);
+        }
         return [await upscaleCrisp(image(), context)];
       }
       case 'vectorization':
         return [await traceToSvg(image(), context)];
       case 'ai-photo-editor': {
         const { editType, strength } = input.options as ToolOptions<'ai-photo-editor'>;
+        // Every edit type but the ones listed in LOCAL_DEMO_OPTIONS is a local preset.
         if (editType === 'custom') return this.fallback.run(input, context);
         return [await applyPreset(image(), editType, strength, context)];
       }

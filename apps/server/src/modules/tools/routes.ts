@@ -25,6 +25,12 @@ export function toolRoutes(engines: EngineRegistry) {
         unknown
       >,
       engine: engines.choiceFor(t.id),
+      demoOptions: Object.fromEntries(
+        Object.entries(engines.engineFor(t.id)?.demoOptions?.(t.id) ?? {}).map(([field, values]) => [
+          field,
+          [...values],
+        ]),
+      ),
     })),
   };
   return createApiRouter().openapi(route, (c) => c.json(body, 200));

@@ -2,6 +2,7 @@ import type { ToolId, ToolInfo } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { OptionValues } from './tool-definitions.ts';
 
 // The demo engine is a warning (its output is not AI); the others are plain information.
 const WARNING =
@@ -15,27 +16,34 @@ const PROVIDER_VARIABLE = 'RECRAFT_API_KEY';
  * Says plainly what will process the input (DESIGN §5): the demo engine is never passed off
  * as AI, local inpainting fills from the surroundings, and the browser tool keeps the image.
  */
-export function EngineNotice({ tool, info }: { tool: ToolId; info: ToolInfo | undefined }) {
+export function EngineNotice({
+  tool,
+  info,
+  options,
+}: {
+  tool: ToolId;
+  info: ToolInfo | undefined;
+  options: OptionValues;
+}) {
   const { t } = useTranslation('tool-run');
-  const text = noticeKey(tool, info);
+  const demo = info?.engine.kind === 'demo' || usesDemoOption(info, options);
+  const text = demo ? 'engine.demo' : noticeKey(tool, info);
   if (!text) return null;
   return (
-    <p
-      className={clsx(
-        'flex gap-2 rounded-2xl border px-4 py-3 text-sm',
-        info?.engine.kind === 'demo' ? WARNING : NEUTRAL,
-      )}
-    >
+    <p className={clsx('flex gap-2 rounded-2xl border px-4 py-3 text-sm', demo ? WARNING : NEUTRAL)}>
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{t(text, { variable: PROVIDER_VARIABLE })}</span>
     </p>
   );
 }
 
+/** Does the chosen option fall to the demo engine (e.g. creative upscale without a provider)? */
+function usesDemoOption(info: ToolInfo | undefined, options: OptionValues): boolean {
+  return Object.entries(info?.demoOptions ?? {}).some(([field, values]) => values.includes(String(options[field])));
+}
+
 function noticeKey(tool: ToolId, info: ToolInfo | undefined): string | null {
   switch (info?.engine.kind) {
-    case 'demo':
-      return 'engine.demo';
     case 'client':
       return 'engine.browser';
     case 'local':

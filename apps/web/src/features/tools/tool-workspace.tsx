@@ -89,7 +89,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
   return (
     <div className="flex flex-col gap-6">
       <CreditsBanner credits={credits} cost={cost} />
-      <EngineNotice tool={definition.id} info={info} />
+      <EngineNotice tool={definition.id} info={info} options={inputs.options} />
 
       <form
         className="flex flex-col gap-6"
