@@ -155,10 +155,12 @@ test('inpainting takes a painted or uploaded mask and shows original, mask and r
   // An uploaded mask works as well.
   await page.getByRole('button', { name: 'Reset' }).click();
   await imageInput(page).setInputFiles(photo);
-  await page
-    .locator('input[type=file]')
-    .nth(1)
-    .setInputFiles({ name: 'mask.png', mimeType: 'image/png', buffer: makeMaskPng(160, 120) });
+  const maskInput = page.locator('input[type=file]').nth(1);
+  // A mask of another size is stretched by the server, and the page says so beforehand.
+  await maskInput.setInputFiles({ name: 'small-mask.png', mimeType: 'image/png', buffer: makeMaskPng(100, 80) });
+  await expect(page.getByText("it will be stretched to the image's size")).toBeVisible();
+  await maskInput.setInputFiles({ name: 'mask.png', mimeType: 'image/png', buffer: makeMaskPng(160, 120) });
+  await expect(page.getByText("it will be stretched to the image's size")).toHaveCount(0);
   await page.getByLabel('Describe what should fill the marked area').fill('a window');
   await page.getByRole('button', { name: 'Start inpainting' }).click();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });

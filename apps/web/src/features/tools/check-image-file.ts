@@ -33,7 +33,7 @@ export async function checkImageFile(file: File, rules: FileRules): Promise<stri
   return null;
 }
 
-async function imageSize(file: File): Promise<{ width: number; height: number }> {
+export async function imageSize(file: File): Promise<{ width: number; height: number }> {
   const bitmap = await createImageBitmap(file);
   const size = { width: bitmap.width, height: bitmap.height };
   bitmap.close();

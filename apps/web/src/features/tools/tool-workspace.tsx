@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
 import { CreditsBanner } from './credits-banner.tsx';
 import { EngineNotice } from './engine-notice.tsx';
+import { MaskSizeNotice } from './mask-size-notice.tsx';
 import { ImageDropZone } from './image-drop-zone.tsx';
 import { MaskPainter } from './mask-painter.tsx';
 import { PromptFields } from './prompt-fields.tsx';
@@ -120,6 +121,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
             )}
           </div>
         )}
+        {definition.mask && <MaskSizeNotice image={inputs.image} mask={inputs.mask} />}
         {definition.mask && imageUrl && (
           <MaskPainter key={imageUrl} imageUrl={imageUrl} onMask={setMask} disabled={processing} />
         )}
