@@ -12,6 +12,7 @@ import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
 import type { Engine } from './engines/engine.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
 import { openStorage } from './platform/storage/open-storage.ts';
+import { configuredProviders } from './engines/providers/configured-providers.ts';
 
 export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;
@@ -36,7 +37,13 @@ export async function createRuntime(
   if (paymentProvider.name === 'sandbox' && config.isProduction) {
     logger.warn('Payments run on the sandbox (no STRIPE_SECRET_KEY): anyone can "pay" on the test checkout page.');
   }
-  const runs = await startRunPipeline({ config, database, storage, logger, engines: overrides.engines ?? [] });
+  const runs = await startRunPipeline({
+    config,
+    database,
+    storage,
+    logger,
+    engines: [...(overrides.engines ?? []), ...configuredProviders(config.providers)],
+  });
   const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
   const app = createApp(deps);
   return {

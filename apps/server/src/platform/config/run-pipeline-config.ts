@@ -30,6 +30,9 @@ export const runPipelineEnv = {
   RUN_LEASE_SECONDS: seconds(60),
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
   RUN_SWEEP_INTERVAL_SECONDS: seconds(15),
+  // AI providers: each is configured (and offered to the registry) only when its key is set.
+  RECRAFT_API_KEY: z.string().min(1).optional(),
+  RECRAFT_API_BASE: z.url().default('https://external.api.recraft.ai/v1'),
   ...engineVars,
 };
 
@@ -61,6 +64,12 @@ export function runPipelineConfig(env: RunPipelineEnv) {
         return typeof id === 'string' ? [[t, id]] : [];
       }),
     ) as Partial<Record<ToolId, string>>,
+    providers: {
+      // The key stays on the server: it is only ever put in the Authorization header.
+      recraft: env.RECRAFT_API_KEY
+        ? { apiKey: env.RECRAFT_API_KEY, baseUrl: env.RECRAFT_API_BASE.replace(/\/$/, '') }
+        : undefined,
+    },
     runs: {
       workerConcurrency: env.WORKER_CONCURRENCY,
       leaseMs: env.RUN_LEASE_SECONDS * 1000,

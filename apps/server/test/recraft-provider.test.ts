@@ -1,0 +1,119 @@
+import type { ToolListResponse } from '@atelier/contracts';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { DATABASE_KINDS } from './databases.ts';
+import { type FakeRecraft, startFakeRecraft } from './fakes/fake-recraft.ts';
+import { pngImage, runForm } from './images.ts';
+import { runToEnd } from './tool-runs.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { as, signUpTestUser } from './users.ts';
+
+const SIGN_UP_CREDITS = 30;
+
+/** A brush-stroke mask as a page sends it: anti-aliased grey edges, not the image's size. */
+async function softMask(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * width + x] = Math.round((x / width) * 255);
+  return sharp(raw, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+describe.each(DATABASE_KINDS)('Recraft provider on %s', (kind) => {
+  let fake: FakeRecraft;
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    fake = await startFakeRecraft('rk-secret-123');
+    rt = await createTestRuntime(kind, {
+      RUN_SWEEP_INTERVAL_SECONDS: '3600',
+      RECRAFT_API_KEY: 'rk-secret-123',
+      RECRAFT_API_BASE: fake.baseUrl,
+    });
+  });
+  afterEach(() => {
+    fake.apiKey = 'rk-secret-123';
+    fake.failNext(0, 500);
+  });
+  afterAll(async () => {
+    await rt?.close();
+    await fake?.close();
+  });
+
+  it('serves the server-side tools', async () => {
+    const { tools } = (await (await rt.request('/api/tools')).json()) as ToolListResponse;
+    const engines = Object.fromEntries(tools.map((t) => [t.id, t.engine]));
+    expect(engines['image-generation']).toEqual({ id: 'recraft', kind: 'provider' });
+    expect(engines.inpainting).toEqual({ id: 'recraft', kind: 'provider' });
+    expect(engines['background-removal']).toEqual({ id: 'browser', kind: 'client' });
+  });
+
+  it('generates two images for 2 credits and keeps them after the links expire', async () => {
+    const user = await signUpTestUser(rt);
+    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a lighthouse', n: 2, size: '1365x1024' });
+    expect(run).toMatchObject({ status: 'succeeded', credits: 2, engine: 'recraft' });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS - 2);
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({ path: '/v1/images/generations', contentType: 'application/json' });
+    expect(sent.fields).toMatchObject({ prompt: 'a lighthouse', n: 2, size: '1365x1024', model: 'recraftv3' });
+
+    const links = fake.resultUrls.slice(-2);
+    for (const link of links) expect((await fetch(link)).status).toBe(404);
+    expect(run.outputs).toHaveLength(2);
+    for (const output of run.outputs) {
+      expect(output.url).toMatch(/^\/files\//);
+      expect(output).toMatchObject({ mediaType: 'image/png', width: 1365, height: 1024 });
+      expect((await rt.request(output.url, as(user))).status).toBe(200);
+    }
+  });
+
+  it('fails and refunds the run when the provider keeps answering 500', async () => {
+    const user = await signUpTestUser(rt);
+    fake.failNext(10, 500);
+    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a storm', n: 3 });
+    expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_UNAVAILABLE' } });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS);
+  });
+
+  it('retries a rate-limited call and succeeds', async () => {
+    const user = await signUpTestUser(rt);
+    fake.failNext(1, 429);
+    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a calm sea' });
+    expect(run.status).toBe('succeeded');
+  });
+
+  it('reports a rejected key clearly, without the key', async () => {
+    const user = await signUpTestUser(rt);
+    fake.apiKey = 'another-key';
+    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a forest' });
+    expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_AUTH' } });
+    expect(run.error!.message).toBe("The AI provider rejected Atelier's API key");
+    expect(JSON.stringify(run)).not.toContain('rk-secret-123');
+  });
+
+  it('sends inpainting a strictly binary mask of the image size', async () => {
+    const user = await signUpTestUser(rt);
+    const form = runForm(
+      { prompt: 'a red balloon' },
+      { image: await pngImage(200, 150), mask: await softMask(100, 80) },
+    );
+    const run = await runToEnd(rt, user, 'inpainting', form);
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/images/inpaint');
+    expect(sent.contentType).toMatch(/^multipart\/form-data/);
+    expect(await sharp(sent.files.mask!).metadata()).toMatchObject({ width: 200, height: 150, channels: 1 });
+    const data = await sharp(sent.files.mask!).toColourspace('b-w').raw().toBuffer();
+    expect(new Set(data)).toEqual(new Set([0, 255]));
+  });
+
+  it('stores vectorize results as sanitized SVG', async () => {
+    const user = await signUpTestUser(rt);
+    const run = await runToEnd(rt, user, 'vectorization', runForm({}, { image: await pngImage(120, 90) }));
+    expect(run.status).toBe('succeeded');
+    expect(run.outputs[0]).toMatchObject({ mediaType: 'image/svg+xml', width: 120, height: 90 });
+    const svg = await (await rt.request(run.outputs[0]!.url, as(user))).text();
+    expect(svg).toContain('<svg');
+    expect(svg).not.toMatch(/<script|onclick/i);
+  });
+});
