@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps) {
   app.onError(errorHandler);
 
   const auth = createAuth({ config, db: database.db, mailer, logger });
-  app.use('*', sessionResolver(auth, database.db));
+  app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   // The OAuth callback receives Apple's cross-site form_post.
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
 

@@ -13,13 +13,13 @@ let counter = 0;
 /** Signs a new user up through the real auth endpoint and returns the session cookie. */
 export async function signUpTestUser(
   rt: TestRuntime,
-  fields: { email?: string; password?: string; name?: string } = {},
+  fields: { email?: string; password?: string; name?: string; headers?: Record<string, string> } = {},
 ): Promise<TestUser> {
   const email = fields.email ?? `user${Date.now()}${++counter}@example.com`;
   const password = fields.password ?? 'correct horse battery';
   const res = await rt.request('/api/auth/sign-up/email', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: rt.config.publicUrl },
+    headers: { 'content-type': 'application/json', origin: rt.config.publicUrl, ...fields.headers },
     body: JSON.stringify({ email, password, name: fields.name ?? email.split('@')[0] }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);

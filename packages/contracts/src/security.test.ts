@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type DeviceFingerprint,
   fingerprintsMatch,
+  isFailedLoginBurstStart,
+  isRequestBurstStart,
+  isScriptedInput,
+  isUnusualHour,
+  SUSPICIOUS_REQUESTS_PER_WINDOW,
   securityAlerts,
   securityBadge,
   securityScore,
@@ -51,5 +56,32 @@ describe('security score', () => {
     expect(securityAlerts(busy).map((a) => a.level)).toEqual(['high', 'high', 'medium']);
     expect(securityBadge('failedLogins', busy)).toBe('high');
     expect(securityBadge('rateLimitViolations', busy)).toBe('medium');
+  });
+});
+
+describe('suspicious patterns', () => {
+  const utc = (hour: number) => new Date(Date.UTC(2026, 0, 15, hour, 30));
+
+  it('finds hours before 06:00 and from 22:00 in the given timezone', () => {
+    expect([5, 6, 21, 22].map((h) => isUnusualHour(utc(h), 'UTC'))).toEqual([true, false, false, true]);
+    // 12:30 UTC is 21:30 in Tokyo (usual) and 23:30 in Auckland's summer (unusual).
+    expect(isUnusualHour(utc(12), 'Asia/Tokyo')).toBe(false);
+    expect(isUnusualHour(utc(10), 'Pacific/Auckland')).toBe(true);
+    expect(isUnusualHour(utc(3), 'Not/AZone')).toBe(false);
+  });
+
+  it('counts a burst once: the request or failure that first goes over the limit', () => {
+    expect(
+      [SUSPICIOUS_REQUESTS_PER_WINDOW, SUSPICIOUS_REQUESTS_PER_WINDOW + 1, SUSPICIOUS_REQUESTS_PER_WINDOW + 2].map(
+        isRequestBurstStart,
+      ),
+    ).toEqual([false, true, false]);
+    expect([3, 4, 5].map(isFailedLoginBurstStart)).toEqual([false, true, false]);
+  });
+
+  it('flags over 100 keystrokes only without any mouse movement', () => {
+    expect(isScriptedInput({ keystrokes: 101, mouseMoves: 0 })).toBe(true);
+    expect(isScriptedInput({ keystrokes: 100, mouseMoves: 0 })).toBe(false);
+    expect(isScriptedInput({ keystrokes: 500, mouseMoves: 1 })).toBe(false);
   });
 });

@@ -43,7 +43,63 @@ export const ALLOWED_IMAGE_TYPES = ['JPEG/JPG', 'PNG', 'WebP', 'GIF'] as const;
 
 /** Event types the metrics count in each group. */
 export const FAILED_LOGIN_EVENT_TYPES = ['failed_login'] as const;
-export const SUSPICIOUS_EVENT_TYPES = ['device_fingerprint_mismatch', 'suspicious_activity'] as const;
+export const SUSPICIOUS_EVENT_TYPES = [
+  'device_fingerprint_mismatch',
+  'suspicious_activity',
+  'suspicious_request_burst',
+  'suspicious_unusual_hours',
+  'suspicious_failed_logins',
+  'suspicious_location_change',
+  'suspicious_input_pattern',
+] as const;
+export type SuspiciousEventType = (typeof SUSPICIOUS_EVENT_TYPES)[number];
+
+/**
+ * Suspicious patterns (platform.md §9 "Suspicious patterns"). Each becomes one security event
+ * of the matching SUSPICIOUS_EVENT_TYPES type while the user has detection turned on.
+ */
+/** More authenticated requests than this from one session in one window… */
+export const SUSPICIOUS_REQUESTS_PER_WINDOW = 50;
+export const SUSPICIOUS_REQUEST_WINDOW_MINUTES = 1;
+/** Activity from this hour (inclusive) until the next morning's end hour (exclusive), local time. */
+export const UNUSUAL_HOURS_START = 22;
+export const UNUSUAL_HOURS_END = 6;
+/**
+ * One unusual-hours event per session per night: a night is at most 8 hours, so a 12-hour
+ * quiet period covers it without swallowing the next night.
+ */
+export const UNUSUAL_HOURS_EVENT_QUIET_MINUTES = 12 * 60;
+/** More failed sign-ins than this within the rate-limit window. */
+export const SUSPICIOUS_FAILED_LOGINS = 3;
+/** More keystrokes than this between two heartbeats, with no mouse movement at all. */
+export const SUSPICIOUS_KEYSTROKES_WITHOUT_MOUSE = 100;
+
+/** The hour (0–23) at `at` in an IANA timezone; null when the timezone is unknown. */
+export function localHour(at: Date, timeZone: string): number | null {
+  try {
+    const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at);
+    return Number(hour);
+  } catch {
+    return null;
+  }
+}
+
+/** Before 06:00 or from 22:00 on, in the user's timezone. An unknown timezone is not unusual. */
+export function isUnusualHour(at: Date, timeZone: string): boolean {
+  const hour = localHour(at, timeZone);
+  return hour !== null && (hour >= UNUSUAL_HOURS_START || hour < UNUSUAL_HOURS_END);
+}
+
+/** Typing with no mouse movement at all, at a rate a script would (or a stolen session replayed). */
+export const isScriptedInput = (input: { keystrokes: number; mouseMoves: number }) =>
+  input.keystrokes > SUSPICIOUS_KEYSTROKES_WITHOUT_MOUSE && input.mouseMoves === 0;
+
+/** The request whose count first goes over the limit: exactly once per window. */
+export const isRequestBurstStart = (requestsInWindow: number) =>
+  requestsInWindow === SUSPICIOUS_REQUESTS_PER_WINDOW + 1;
+
+/** The failure whose count first goes over the limit: exactly once per window. */
+export const isFailedLoginBurstStart = (failuresInWindow: number) => failuresInWindow === SUSPICIOUS_FAILED_LOGINS + 1;
 export const RATE_LIMIT_EVENT_TYPES = ['sign_in_blocked', 'rate_limited'] as const;
 
 export const deviceFingerprintSchema = z.object({
@@ -176,6 +232,9 @@ export const heartbeatSchema = z.object({
   /** Whether the person used the page since the last heartbeat; a background check is not activity. */
   active: z.boolean(),
   fingerprint: deviceFingerprintSchema.optional(),
+  /** Key presses and mouse movements since the last heartbeat: counts only, never which keys. */
+  keystrokes: z.number().int().min(0).max(1_000_000).optional(),
+  mouseMoves: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 

@@ -15,6 +15,7 @@ import { findProfile } from '../profiles/repo.ts';
 import { recordReferral, referralCodeOf } from '../referrals/record-referral.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { enforceSessionLimit } from '../security/session-revocation.ts';
+import { accountChangeEvents } from './account-change-events.ts';
 import { appleClientSecret } from './apple-client-secret.ts';
 import { activationMail, passwordResetMail } from './mail-templates.ts';
 import { requestLanguage } from './request-language.ts';
@@ -97,6 +98,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         await mailer.send(activationMail(user.email, await languageOf(user.id), link));
       },
     },
+    // Password changes by a signed-in user become security events.
+    hooks: { after: accountChangeEvents(db) },
     databaseHooks: {
       // A fourth sign-in ends the oldest session (platform.md §9, modules/security).
       session: { create: { after: (session) => enforceSessionLimit(db, session.userId) } },

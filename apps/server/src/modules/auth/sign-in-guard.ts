@@ -4,6 +4,7 @@ import { authUsers } from '../../platform/db/schema/index.ts';
 import { rateLimited } from '../../platform/http/app-error.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
+import { reportFailedLogins } from '../security/suspicious-patterns.ts';
 import { SIGN_IN_FAILURE_RULE, signInAccountKey, signInAddressKey } from './auth-limits.ts';
 
 export interface SignInAttempt {
@@ -55,6 +56,14 @@ export class SignInGuard {
         eventType: 'sign_in_blocked',
         severity: 'high',
         details: { method: attempt.method, blockMinutes: SIGN_IN_FAILURE_RULE.blockMinutes },
+      });
+    }
+    // The account's own count (the last key), not the address's: one user's pattern.
+    const account = attempt.email ? states.at(-1) : undefined;
+    if (userId && account) {
+      await reportFailedLogins(this.db, userId, account.attempts, {
+        address: attempt.address,
+        userAgent: base.userAgent,
       });
     }
   }

@@ -23,6 +23,7 @@ import { getSecuritySettings, updateSecuritySettings } from './security-settings
 import { SessionActivity } from './session-activity.ts';
 import { listSessions } from './session-list.ts';
 import { revokeSession } from './session-revocation.ts';
+import { SuspiciousPatterns } from './suspicious-patterns.ts';
 
 const tags = ['security'];
 const unauthenticated = jsonContent(errorBodySchema, 'Not signed in, or the session expired (SESSION_EXPIRED)');
@@ -113,16 +114,23 @@ const deleteSession = userRoute({
 /** /api/security: session checks, settings, events, metrics and sessions (platform.md §2, §7). */
 export function securityRoutes(db: Database) {
   const activity = new SessionActivity(db);
+  const patterns = new SuspiciousPatterns(db);
   return createApiRouter()
     .openapi(heartbeat, async (c) => {
       const user = c.get('user');
-      const { active, fingerprint } = c.req.valid('json');
+      const report = c.req.valid('json');
+      const { active, fingerprint } = report;
       const settings = await getSecuritySettings(db, user.id);
+      const userAgent = c.req.header('user-agent') ?? null;
       if (fingerprint && settings.enableDeviceFingerprinting) {
         await checkDeviceFingerprint(db, user, fingerprint, {
           endSessionOnMismatches: settings.enableSuspiciousActivityDetection,
-          userAgent: c.req.header('user-agent') ?? null,
+          userAgent,
         });
+      }
+      if (settings.enableSuspiciousActivityDetection) {
+        // The address was already checked by the session resolver; here only what the page reports.
+        await patterns.onHeartbeat(user, report, { address: null, userAgent });
       }
       if (active) await activity.touch(user);
       return c.json(await activity.state(user), 200);

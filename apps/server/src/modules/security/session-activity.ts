@@ -9,6 +9,7 @@ import { authSessions, securitySettings, sessionActivity } from '../../platform/
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
 import { revokeSession } from './session-revocation.ts';
+import { type RequestClient, SuspiciousPatterns } from './suspicious-patterns.ts';
 
 export const sessionExpired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
 
@@ -17,6 +18,9 @@ interface ActivityRow {
   timeoutMinutes: number;
   mismatches: number;
   now: Date;
+  /** The user's enableSuspiciousActivityDetection (on by default). */
+  detect: boolean;
+  ipAddress: string | null;
 }
 
 /**
@@ -26,10 +30,16 @@ interface ActivityRow {
  * forgotten open tab would keep its session alive for ever.
  */
 export class SessionActivity {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly patterns: SuspiciousPatterns;
+  constructor(private readonly db: DbOrTx) {
+    this.patterns = new SuspiciousPatterns(db);
+  }
 
-  /** Throws SESSION_EXPIRED (and revokes the session) when idle too long; else may record activity. */
-  async assertActive(user: SessionUser, { touch }: { touch: boolean }): Promise<void> {
+  /**
+   * Throws SESSION_EXPIRED (and revokes the session) when idle too long; else may record
+   * activity and checks the request for suspicious patterns.
+   */
+  async assertActive(user: SessionUser, { touch, client }: { touch: boolean; client: RequestClient }): Promise<void> {
     const row = await this.read(user.sessionId);
     // Better Auth has just found the session; it can only be missing if revoked meanwhile.
     if (!row) throw sessionExpired();
@@ -39,6 +49,7 @@ export class SessionActivity {
     }
     // Written at most once a minute: a busy page would otherwise write on every request.
     if (touch && idleSeconds(row) >= SESSION_ACTIVITY_WRITE_INTERVAL_SECONDS) await this.touch(user);
+    if (row.detect) await this.patterns.onRequest(user, row, client);
   }
 
   /** Records activity now (a request, or the Extend Session button). */
@@ -73,6 +84,8 @@ export class SessionActivity {
         lastActiveAt: sessionActivity.lastActiveAt,
         timeoutMinutes: securitySettings.inactivityTimeoutMinutes,
         mismatches: sessionActivity.fingerprintMismatches,
+        detect: securitySettings.enableSuspiciousActivityDetection,
+        ipAddress: authSessions.ipAddress,
         // The database's clock, like the rate limiter's, so API processes agree.
         now: sql<string>`now()`,
       })
@@ -86,6 +99,8 @@ export class SessionActivity {
       timeoutMinutes: row.timeoutMinutes ?? INACTIVITY_TIMEOUT_DEFAULT_MINUTES,
       mismatches: row.mismatches ?? 0,
       now: new Date(row.now),
+      detect: row.detect ?? true,
+      ipAddress: row.ipAddress,
     };
   }
 }

@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /** When there is no socket (the app called in-process by tests), all such calls share this. */
-const NO_SOCKET = 'unknown';
+export const NO_SOCKET = 'unknown';
 
 /**
  * The client's address, for rate limits and security events. Behind a reverse proxy

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { deviceFingerprint } from './device-fingerprint.ts';
+import { countInput, type InputCounts } from './input-counter.ts';
 import { securityApi, securityKeys } from './security-api.ts';
 import { useSessionExpiry } from './use-session-expiry.ts';
 
@@ -23,13 +24,14 @@ export interface SessionHeartbeat {
 
 /**
  * Checks the session with the server every 60 s (every 30 s once the warning is due),
- * reporting whether the person used the page since the last check and, if they allow it,
- * the device fingerprint. The server decides; when it says the session has ended, sign out.
+ * reporting whether the person used the page since the last check, how many keys and mouse
+ * movements (counts only) and, if they allow it, the device fingerprint. The server decides; when it says the session has ended, sign out.
  */
 export function useSessionHeartbeat(): SessionHeartbeat {
   const settings = useQuery({ queryKey: securityKeys.settings, queryFn: securityApi.settings });
   const [deadline, setDeadline] = useState<number | null>(null);
   const active = useRef(false);
+  const input = useRef<{ take: () => InputCounts } | null>(null);
   const expire = useSessionExpiry();
   const fingerprinting = settings.data?.enableDeviceFingerprinting;
 
@@ -51,13 +53,21 @@ export function useSessionHeartbeat(): SessionHeartbeat {
       active.current = true;
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, mark, { passive: true });
+    // Typing with no mouse at all is one of the server's suspicious patterns.
+    const counter = countInput(window);
+    input.current = counter;
     return () => {
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, mark);
+      counter.stop();
     };
   }, []);
 
   const check = useCallback(() => {
-    const report = { active: active.current, ...(fingerprinting ? { fingerprint: deviceFingerprint() } : {}) };
+    const report = {
+      active: active.current,
+      ...input.current?.take(),
+      ...(fingerprinting ? { fingerprint: deviceFingerprint() } : {}),
+    };
     active.current = false;
     return apply(securityApi.heartbeat(report));
   }, [apply, fingerprinting]);

@@ -1,0 +1,150 @@
+import {
+  isFailedLoginBurstStart,
+  isRequestBurstStart,
+  isScriptedInput,
+  isUnusualHour,
+  SUSPICIOUS_REQUEST_WINDOW_MINUTES,
+  SUSPICIOUS_REQUESTS_PER_WINDOW,
+  type SuspiciousEventType,
+  UNUSUAL_HOURS_EVENT_QUIET_MINUTES,
+  type Heartbeat,
+} from '@atelier/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { authSessions } from '../../platform/db/schema/index.ts';
+import type { SecuritySeverity } from '../../platform/db/schema/index.ts';
+import type { SessionUser } from '../../platform/http/app-env.ts';
+import { NO_SOCKET } from '../../platform/http/client-address.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { logSecurityEvent } from './security-events.ts';
+import { getSecuritySettings } from './security-settings.ts';
+
+/** Who is making a request, as far as the server can tell. */
+export interface RequestClient {
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The session as the resolver has already read it (no extra query for these rules). */
+export interface KnownSession {
+  /** The client address Better Auth recorded at sign-in, updated by each location change. */
+  ipAddress: string | null;
+}
+
+const RULE_SEVERITY: Record<SuspiciousEventType, SecuritySeverity> = {
+  device_fingerprint_mismatch: 'high',
+  suspicious_activity: 'medium',
+  suspicious_request_burst: 'medium',
+  suspicious_unusual_hours: 'low',
+  suspicious_failed_logins: 'high',
+  suspicious_location_change: 'medium',
+  suspicious_input_pattern: 'medium',
+};
+
+/**
+ * The suspicious patterns of platform.md §9, detected by the server. Callers check the
+ * user's enableSuspiciousActivityDetection first; each pattern is logged once per occurrence
+ * (per window, per night, per change), not on every request, so one incident does not sink
+ * the security score on its own.
+ */
+export class SuspiciousPatterns {
+  private readonly limiter: RateLimiter;
+  constructor(private readonly db: DbOrTx) {
+    this.limiter = new RateLimiter(db);
+  }
+
+  /** Every authenticated request: request bursts and location changes. One write, plus one on a change. */
+  async onRequest(user: SessionUser, session: KnownSession, client: RequestClient): Promise<void> {
+    // Counted in the database, so several API processes see the same session's requests.
+    const { attempts } = await this.limiter.hit(`suspicious:requests:${user.sessionId}`, {
+      maxAttempts: SUSPICIOUS_REQUESTS_PER_WINDOW,
+      windowMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
+      blockMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
+    });
+    if (isRequestBurstStart(attempts)) {
+      await this.record('suspicious_request_burst', user, client, {
+        requests: attempts,
+        windowMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
+      });
+    }
+    if (isLocation(client.address) && client.address !== session.ipAddress) await this.onAddress(user, session, client);
+  }
+
+  /** The page's heartbeat: activity at unusual hours and typing without any mouse. */
+  async onHeartbeat(user: SessionUser, report: Heartbeat, client: RequestClient): Promise<void> {
+    const timezone = report.fingerprint?.timezone;
+    // Only the person's own activity counts; a background check at night is not them.
+    // The server's clock is enough here: only the hour in the user's timezone matters.
+    if (report.active && timezone && isUnusualHour(new Date(), timezone)) {
+      const night = `suspicious:unusual-hours:${user.sessionId}`;
+      if (await this.firstWithin(night, UNUSUAL_HOURS_EVENT_QUIET_MINUTES)) {
+        await this.record('suspicious_unusual_hours', user, client, { timezone });
+      }
+    }
+    const input = { keystrokes: report.keystrokes ?? 0, mouseMoves: report.mouseMoves ?? 0 };
+    if (isScriptedInput(input)) await this.record('suspicious_input_pattern', user, client, input);
+  }
+
+  /**
+   * A new client address for the session: remembered on the session itself, and the request
+   * that changes it logs the change. A session without a recorded address just records one.
+   */
+  private async onAddress(user: SessionUser, session: KnownSession, client: RequestClient): Promise<void> {
+    const changed = await this.db
+      .update(authSessions)
+      .set({ ipAddress: client.address })
+      .where(and(eq(authSessions.id, user.sessionId), eqOrNull(session.ipAddress)))
+      .returning({ id: authSessions.id });
+    // Another request of the session may have recorded the same change first.
+    if (changed.length && isLocation(session.ipAddress)) {
+      await this.record('suspicious_location_change', user, client, { from: session.ipAddress, to: client.address });
+    }
+  }
+
+  /** True for the first call with this key in each period. */
+  private async firstWithin(key: string, minutes: number): Promise<boolean> {
+    const { attempts } = await this.limiter.hit(key, { maxAttempts: 1, windowMinutes: minutes, blockMinutes: minutes });
+    return attempts === 1;
+  }
+
+  private record(type: SuspiciousEventType, user: SessionUser, client: RequestClient, details: object) {
+    return logSecurityEvent(this.db, {
+      eventType: type,
+      userId: user.id,
+      severity: RULE_SEVERITY[type],
+      details: { ...details },
+      sessionId: user.sessionId,
+      userAgent: client.userAgent,
+      ip: client.address,
+    });
+  }
+}
+
+/** An address that says where the client is: not a missing one, nor "no socket" (in-process calls). */
+const isLocation = (address: string | null): address is string => Boolean(address) && address !== NO_SOCKET;
+
+/** Matches the session row only while it still holds the address we read (null included). */
+const eqOrNull = (address: string | null) =>
+  address === null ? isNull(authSessions.ipAddress) : eq(authSessions.ipAddress, address);
+
+/**
+ * The failed-sign-in pattern (more than 3 failures in the rate-limit window), called by the
+ * sign-in guard with the account's failure count; logged once, on the failure that crosses it.
+ */
+export async function reportFailedLogins(
+  db: DbOrTx,
+  userId: string,
+  failures: number,
+  client: RequestClient,
+): Promise<void> {
+  if (!isFailedLoginBurstStart(failures)) return;
+  if (!(await getSecuritySettings(db, userId)).enableSuspiciousActivityDetection) return;
+  await logSecurityEvent(db, {
+    eventType: 'suspicious_failed_logins',
+    userId,
+    severity: RULE_SEVERITY.suspicious_failed_logins,
+    details: { failures },
+    userAgent: client.userAgent,
+    ip: client.address,
+  });
+}
