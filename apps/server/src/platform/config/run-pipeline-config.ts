@@ -33,6 +33,8 @@ export const runPipelineEnv = {
   // AI providers: each is configured (and offered to the registry) only when its key is set.
   RECRAFT_API_KEY: z.string().min(1).optional(),
   RECRAFT_API_BASE: z.url().default('https://external.api.recraft.ai/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_API_BASE: z.url().default('https://api.openai.com/v1'),
   ...engineVars,
 };
 
@@ -68,6 +70,9 @@ export function runPipelineConfig(env: RunPipelineEnv) {
       // The key stays on the server: it is only ever put in the Authorization header.
       recraft: env.RECRAFT_API_KEY
         ? { apiKey: env.RECRAFT_API_KEY, baseUrl: env.RECRAFT_API_BASE.replace(/\/$/, '') }
+        : undefined,
+      openai: env.OPENAI_API_KEY
+        ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_API_BASE.replace(/\/$/, '') }
         : undefined,
     },
     runs: {

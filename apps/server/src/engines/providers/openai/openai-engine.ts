@@ -1,0 +1,147 @@
+import type { ToolId, ToolOptions } from '@atelier/contracts';
+import sharp from 'sharp';
+import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
+import { EngineError } from '../../engine.ts';
+import { LocalEngine } from '../../local/local-engine.ts';
+import { alphaMaskFor } from './alpha-mask.ts';
+import {
+  type ImagesResponse,
+  type OpenAICall,
+  OpenAIClient,
+  type OpenAIConfig,
+  type OpenAIImage,
+} from './openai-client.ts';
+
+export const OPENAI_ENGINE_ID = 'openai';
+
+/** The one model used: it generates and edits, and always answers base64. */
+export const OPENAI_MODEL = 'gpt-image-1';
+
+const OPENAI_TOOLS: readonly ToolId[] = ['image-generation', 'inpainting', 'ai-photo-editor'];
+
+/**
+ * The sizes gpt-image-1 makes (providers.md §2.2). Atelier's size is mapped to the one of nearest
+ * aspect ratio (by |log(w/h)|). The square/landscape boundary is a ratio of √1.5 ≈ 1.22, so
+ * 1024x1024 stays square while 1280x1024 (1.25), 1365x1024,
+ * 1434x1024, 1536x1024, 1707x1024, 1820x1024, 2048x1024 → 1536x1024, and their portrait twins
+ * (1024x1280 … 1024x2048) → 1024x1536.
+ */
+export const OPENAI_SIZES = ['1024x1024', '1536x1024', '1024x1536'] as const;
+
+export function openAISizeFor(size: string): (typeof OPENAI_SIZES)[number] {
+  const ratio = (s: string) => {
+    const [w, h] = s.split('x').map(Number) as [number, number];
+    return Math.log(w / h);
+  };
+  const wanted = ratio(size);
+  return OPENAI_SIZES.reduce((best, s) => (Math.abs(ratio(s) - wanted) < Math.abs(ratio(best) - wanted) ? s : best));
+}
+
+/** gpt-image-1 at high quality often takes 60–180 s (providers.md §5.3): long per-attempt timeouts. */
+const TIMEOUT_MS = { generate: 240_000, edit: 240_000 } as const;
+
+/** OpenAI answers synchronously with the images themselves; these are the stages reported. */
+const STAGE = { uploading: 10, waiting: 50, downloading: 90 } as const;
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+function need(image: EngineImage | undefined, what: string): EngineImage {
+  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
+  return image;
+}
+
+async function outputOf(image: OpenAIImage): Promise<EngineOutput> {
+  if (image.url) return { url: image.url };
+  if (!image.b64_json) throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned no image');
+  const data = Buffer.from(image.b64_json, 'base64');
+  const meta = await sharp(data)
+    .metadata()
+    .catch(() => undefined);
+  const mediaType = meta?.format ? MEDIA_TYPES[meta.format] : undefined;
+  if (!meta?.width || !meta.height || !mediaType) {
+    throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned an unreadable image');
+  }
+  return { data, mediaType, width: meta.width, height: meta.height };
+}
+
+/**
+ * OpenAI Images (providers.md §2) behind the engine interface: generation (JSON), inpainting and
+ * custom photo edits (multipart `/images/edits`, with an alpha mask for inpainting). The photo
+ * editor's presets are not an AI edit, so they stay on the local engine.
+ */
+export class OpenAIEngine implements Engine {
+  readonly id = OPENAI_ENGINE_ID;
+  readonly kind = 'provider' as const;
+  private readonly client: OpenAIClient;
+
+  constructor(
+    config: OpenAIConfig,
+    private readonly local: Engine = new LocalEngine(),
+  ) {
+    this.client = new OpenAIClient(config);
+  }
+
+  supports(tool: ToolId): boolean {
+    return OPENAI_TOOLS.includes(tool);
+  }
+
+  async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
+    const image = () => need(input.images.image, 'image');
+    switch (input.tool) {
+      case 'image-generation': {
+        const { prompt, size, n } = input.options as ToolOptions<'image-generation'>;
+        const body = { model: OPENAI_MODEL, prompt, n, size: openAISizeFor(size) };
+        return this.call(context, TIMEOUT_MS.generate, (call) =>
+          this.client.postJson<ImagesResponse>('/images/generations', body, call),
+        );
+      }
+      case 'inpainting': {
+        const { prompt } = input.options as ToolOptions<'inpainting'>;
+        const mask = await alphaMaskFor(image(), need(input.images.mask, 'mask'));
+        return this.edit(prompt, image(), context, mask);
+      }
+      case 'ai-photo-editor': {
+        const o = input.options as ToolOptions<'ai-photo-editor'>;
+        if (o.editType !== 'custom') return this.local.run(input, context);
+        if (!o.prompt) throw new EngineError('VALIDATION_ERROR', 'A custom edit needs a description');
+        return this.edit(o.prompt, image(), context);
+      }
+      default:
+        throw new EngineError('INTERNAL', `OpenAI does not serve ${input.tool}`);
+    }
+  }
+
+  /** One call with its stages reported around it, its images decoded. */
+  private async call(
+    context: EngineContext,
+    timeoutMs: number,
+    send: (call: OpenAICall) => Promise<ImagesResponse>,
+  ): Promise<EngineOutput[]> {
+    context.onProgress(STAGE.uploading, 'uploading');
+    const answer = send({ timeoutMs, signal: context.signal });
+    context.onProgress(STAGE.waiting, 'waiting');
+    const res = await answer;
+    context.onProgress(STAGE.downloading, 'downloading');
+    if (!Array.isArray(res.data) || res.data.length === 0) {
+      throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned no image');
+    }
+    return Promise.all(res.data.map(outputOf));
+  }
+
+  private edit(prompt: string, image: EngineImage, context: EngineContext, mask?: Buffer) {
+    const makeForm = () => {
+      const form = new FormData();
+      form.set('model', OPENAI_MODEL);
+      form.set('prompt', prompt);
+      form.set('n', '1');
+      const ext = EXTENSIONS[image.mediaType] ?? 'png';
+      form.set('image', new Blob([new Uint8Array(image.data)], { type: image.mediaType }), `image.${ext}`);
+      if (mask) form.set('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+      return form;
+    };
+    return this.call(context, TIMEOUT_MS.edit, (call) =>
+      this.client.postForm<ImagesResponse>('/images/edits', makeForm, call),
+    );
+  }
+}
