@@ -227,6 +227,15 @@ CREATE TABLE "artworks" (
 	CONSTRAINT "artworks_likes_count_non_negative" CHECK ("artworks"."likes_count" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "invitation_code_redemptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"code_type" text NOT NULL,
+	"ends_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invitation_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"code" text NOT NULL,
@@ -267,6 +276,8 @@ ALTER TABLE "artwork_likes" ADD CONSTRAINT "artwork_likes_artwork_id_artworks_id
 ALTER TABLE "artwork_likes" ADD CONSTRAINT "artwork_likes_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artworks" ADD CONSTRAINT "artworks_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artworks" ADD CONSTRAINT "artworks_run_id_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."runs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation_code_redemptions" ADD CONSTRAINT "invitation_code_redemptions_code_id_invitation_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."invitation_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation_code_redemptions" ADD CONSTRAINT "invitation_code_redemptions_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation_codes" ADD CONSTRAINT "invitation_codes_creator_id_profiles_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_rewards" ADD CONSTRAINT "referral_rewards_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_referrer_id_profiles_user_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -291,6 +302,8 @@ CREATE INDEX "artwork_likes_user_idx" ON "artwork_likes" USING btree ("user_id")
 CREATE INDEX "artworks_public_feed_idx" ON "artworks" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "artworks"."is_public";--> statement-breakpoint
 CREATE INDEX "artworks_user_created_idx" ON "artworks" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "artworks_run_output_idx" ON "artworks" USING btree ("run_id","output_index");--> statement-breakpoint
+CREATE UNIQUE INDEX "invitation_code_redemptions_code_user_idx" ON "invitation_code_redemptions" USING btree ("code_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invitation_code_redemptions_experience_idx" ON "invitation_code_redemptions" USING btree ("user_id") WHERE "invitation_code_redemptions"."code_type" = 'experience_7day';--> statement-breakpoint
 CREATE UNIQUE INDEX "invitation_codes_code_idx" ON "invitation_codes" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "invitation_codes_creator_idx" ON "invitation_codes" USING btree ("creator_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_rewards_user_type_idx" ON "referral_rewards" USING btree ("user_id","reward_type");--> statement-breakpoint

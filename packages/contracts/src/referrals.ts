@@ -115,3 +115,19 @@ export type CreateInvitationCodeRequest = z.infer<typeof createInvitationCodeSch
 export function newUserDiscountCurrency(language: string): 'usd' | 'cny' {
   return language.startsWith('zh') ? 'cny' : 'usd';
 }
+
+/** An account may redeem an experience code within this many days of registering (ADR 0009). */
+export const EXPERIENCE_REDEEM_ACCOUNT_MAX_AGE_DAYS = 7;
+
+export const redeemInvitationCodeSchema = z.object({ code: z.string().trim().min(1).max(32) });
+export type RedeemInvitationCodeRequest = z.infer<typeof redeemInvitationCodeSchema>;
+
+export const redeemInvitationCodeResponseSchema = z.object({
+  codeType: z.literal('experience_7day'),
+  /** The plan the pass gives, until `endsAt`. */
+  plan: z.literal('studio'),
+  endsAt: z.string(),
+  /** Credits granted with the pass. */
+  credits: z.number().int(),
+});
+export type RedeemInvitationCodeResponse = z.infer<typeof redeemInvitationCodeResponseSchema>;

@@ -32,6 +32,7 @@ import {
   saveCustomerId,
   updateSubscription,
 } from './billing-repo.ts';
+import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
 import { buildPlansResponse } from './plans-response.ts';
 import {
   type PaidCycle,
@@ -204,7 +205,18 @@ export class BillingService {
     if (plan === 'lifetime')
       return { ...free, subscribed: true, subscription_tier: 'Lifetime', billing_cycle: 'lifetime' };
     const subscription = await this.activeSubscription(userId);
-    if (!subscription) return free;
+    if (!subscription) {
+      // A redeemed experience code: Studio until its end, then Free again with nothing to undo.
+      const passEnd = await runningExperiencePassEnd(this.db, userId);
+      if (!passEnd) return free;
+      return {
+        ...free,
+        subscribed: true,
+        subscription_tier: 'Studio',
+        subscription_end: passEnd.toISOString(),
+        cancel_at_period_end: true,
+      };
+    }
     return {
       subscribed: true,
       subscription_tier: TIER[subscription.plan],

@@ -1,10 +1,22 @@
-import { type InvitationCode, REFERRAL_CODE_COOKIE, type ReferralsResponse } from '@atelier/contracts';
+import {
+  type InvitationCode,
+  REFERRAL_CODE_COOKIE,
+  type RedeemInvitationCodeResponse,
+  type ReferralsResponse,
+  type SubscriptionStatus,
+} from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
+import {
+  invitationCodeRedemptions,
+  invitationCodes,
+  profiles,
+  referralRewards,
+  referrals,
+} from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
 import { recordReferral } from './record-referral.ts';
 
@@ -148,5 +160,80 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     const [profile] = await rt.database.db.select().from(profiles).where(eq(profiles.userId, referrer.userId));
     expect(profile?.subscriptionType).toBe('lifetime');
     expect(profile?.credits).toBe(30 + 400 + 1500);
+  });
+  it('redeems an experience code once: seven days of Studio and its credits for a new free account', async () => {
+    const studio = await signUpTestUser(rt);
+    await setPlan(studio, 'studio');
+    const makeCode = async () =>
+      (await call<InvitationCode>(studio, '/api/referrals/invitation-codes', { codeType: 'experience_7day' })).body
+        .code;
+    const code = await makeCode();
+    const redeem = (user: TestUser, c: string) =>
+      call<RedeemInvitationCodeResponse>(user, '/api/referrals/redeem', { code: c });
+
+    expect((await redeem(studio, code)).status).toBe(403); // own code
+    const friend = await signUpTestUser(rt);
+    const unknown = await redeem(friend, 'NOSUCHCD');
+    expect([unknown.status, unknown.body.error?.code]).toEqual([404, 'NOT_FOUND']);
+    const discount = await call<InvitationCode>(friend, '/api/referrals/invitation-codes', {
+      codeType: 'discount_new_user',
+    });
+    expect((await redeem(studio, discount.body.code)).status).toBe(404); // not an experience code
+
+    const done = await redeem(friend, code.toLowerCase());
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ codeType: 'experience_7day', plan: 'studio', credits: 1500 });
+    expect(Math.round((new Date(done.body.endsAt).getTime() - Date.now()) / 86_400_000)).toBe(7);
+    expect(await getCreditBalance(rt.database.db, friend.userId)).toBe(30 + 1500);
+    const status = (await call<SubscriptionStatus>(friend, '/api/billing/subscription')).body;
+    expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Studio', subscription_end: done.body.endsAt });
+    const [row] = await rt.database.db.select().from(invitationCodes).where(eq(invitationCodes.code, code));
+    expect(row?.currentUses).toBe(1);
+    expect((await overview(studio)).invitationCodes.find((c) => c.code === code)?.isActive).toBe(false);
+
+    // Used up for anyone else; a second code for the same friend is refused.
+    const other = await signUpTestUser(rt);
+    const usedUp = await redeem(other, code);
+    expect([usedUp.status, usedUp.body.error?.code]).toEqual([409, 'CONFLICT']);
+    const second = await makeCode();
+    expect((await redeem(friend, second)).status).toBe(403);
+    expect(await getCreditBalance(rt.database.db, friend.userId)).toBe(30 + 1500);
+
+    // Accounts older than seven days, and paying ones, are not eligible; expired codes are refused.
+    const old = await signUpTestUser(rt);
+    await rt.database.db
+      .update(profiles)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(profiles.userId, old.userId));
+    expect((await redeem(old, second)).status).toBe(403);
+    const pro = await signUpTestUser(rt);
+    await setPlan(pro, 'pro');
+    expect((await redeem(pro, second)).status).toBe(403);
+    await rt.database.db
+      .update(invitationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitationCodes.code, second));
+    const expired = await redeem(other, second);
+    expect([expired.status, expired.body.error?.code]).toEqual([409, 'CONFLICT']);
+    const [secondRow] = await rt.database.db.select().from(invitationCodes).where(eq(invitationCodes.code, second));
+    expect(secondRow?.currentUses).toBe(0);
+  });
+
+  it('ends the experience pass by itself after seven days', async () => {
+    const studio = await signUpTestUser(rt);
+    await setPlan(studio, 'studio');
+    const { code } = (
+      await call<InvitationCode>(studio, '/api/referrals/invitation-codes', {
+        codeType: 'experience_7day',
+      })
+    ).body;
+    const friend = await signUpTestUser(rt);
+    expect((await call(friend, '/api/referrals/redeem', { code })).status).toBe(200);
+    await rt.database.db
+      .update(invitationCodeRedemptions)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(invitationCodeRedemptions.userId, friend.userId));
+    const status = (await call<SubscriptionStatus>(friend, '/api/billing/subscription')).body;
+    expect(status).toMatchObject({ subscribed: false, subscription_tier: 'Free', subscription_end: null });
   });
 });

@@ -3,6 +3,8 @@ import {
   createInvitationCodeSchema,
   errorBodySchema,
   invitationCodeSchema,
+  redeemInvitationCodeResponseSchema,
+  redeemInvitationCodeSchema,
   referralsResponseSchema,
 } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
@@ -10,6 +12,7 @@ import { createApiRouter } from '../../platform/http/api-router.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { createInvitationCode } from './invitation-codes.ts';
+import { redeemExperienceCode } from './redeem-code.ts';
 import { referralOverview } from './referral-overview.ts';
 
 const unauthenticated = jsonContent(errorBodySchema, 'Not signed in (UNAUTHENTICATED)');
@@ -39,10 +42,30 @@ const postInvitationCode = createRoute({
   },
 });
 
+const postRedeem = createRoute({
+  method: 'post',
+  path: '/redeem',
+  tags: ['referrals'],
+  summary: 'Redeem an experience code: seven days of Studio for a new free account (ADR 0009)',
+  middleware: [requireUser] as const,
+  request: { body: { content: { 'application/json': { schema: redeemInvitationCodeSchema } }, required: true } },
+  responses: {
+    200: jsonContent(redeemInvitationCodeResponseSchema, 'The experience pass'),
+    400: jsonContent(errorBodySchema, 'No code (VALIDATION_ERROR)'),
+    401: unauthenticated,
+    403: jsonContent(errorBodySchema, 'Not eligible: own code, not free, account too old, redeemed before (FORBIDDEN)'),
+    404: jsonContent(errorBodySchema, 'No such experience code (NOT_FOUND)'),
+    409: jsonContent(errorBodySchema, 'The code has expired or is used up (CONFLICT)'),
+  },
+});
+
 export function referralRoutes({ db, publicUrl }: { db: Database; publicUrl: string }) {
   return createApiRouter()
     .openapi(getReferrals, async (c) => c.json(await referralOverview(db, c.var.user.id, publicUrl), 200))
     .openapi(postInvitationCode, async (c) =>
       c.json(await createInvitationCode(db, c.var.user.id, c.req.valid('json').codeType), 201),
+    )
+    .openapi(postRedeem, async (c) =>
+      c.json(await redeemExperienceCode(db, c.var.user.id, c.req.valid('json').code), 200),
     );
 }

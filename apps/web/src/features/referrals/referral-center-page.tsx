@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
 import { GenerateCodeCard } from './generate-code-card.tsx';
+import { RedeemCodeCard } from './redeem-code-card.tsx';
 import { InvitationCodeList } from './invitation-code-list.tsx';
 import { ReferralHistory } from './referral-history.tsx';
 import { ReferralLinkCard } from './referral-link-card.tsx';
@@ -48,6 +49,7 @@ export default function ReferralCenterPage() {
       <div className="grid gap-6 md:grid-cols-2">
         {data.canCreateExperienceCodes && <GenerateCodeCard codeType="experience_7day" />}
         <GenerateCodeCard codeType="discount_new_user" />
+        <RedeemCodeCard />
       </div>
       <ReferralSection id="history-title" title={t('history.title')}>
         <ReferralHistory history={data.history} />

@@ -1,4 +1,9 @@
-import type { InvitationCode, InvitationCodeType, ReferralsResponse } from '@atelier/contracts';
+import type {
+  InvitationCode,
+  InvitationCodeType,
+  RedeemInvitationCodeResponse,
+  ReferralsResponse,
+} from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, postJson } from '../../lib/api-client.ts';
 
@@ -7,6 +12,7 @@ export const referralsApi = {
   overview: () => apiFetch<ReferralsResponse>('/api/referrals'),
   createCode: (codeType: InvitationCodeType) =>
     apiFetch<InvitationCode>('/api/referrals/invitation-codes', postJson({ codeType })),
+  redeem: (code: string) => apiFetch<RedeemInvitationCodeResponse>('/api/referrals/redeem', postJson({ code })),
 };
 
 export const REFERRALS_QUERY_KEY = ['referrals'] as const;

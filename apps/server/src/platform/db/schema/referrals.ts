@@ -4,6 +4,7 @@ import {
   REFERRAL_REWARD_TYPES,
   REFERRAL_STATUSES,
 } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
 
@@ -71,3 +72,32 @@ export const invitationCodes = pgTable(
   ],
 );
 export type InvitationCodeRow = typeof invitationCodes.$inferSelect;
+
+/**
+ * Who redeemed which invitation code (ADR 0009). An experience code gives a seven-day Studio
+ * pass that ends at `ends_at` by itself: nothing is written when it ends, readers compare the
+ * date. One experience pass per user (the partial unique index).
+ */
+export const invitationCodeRedemptions = pgTable(
+  'invitation_code_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => invitationCodes.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    codeType: text('code_type', { enum: INVITATION_CODE_TYPES }).notNull(),
+    /** End of the experience pass; null for other kinds. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitation_code_redemptions_code_user_idx').on(t.codeId, t.userId),
+    uniqueIndex('invitation_code_redemptions_experience_idx')
+      .on(t.userId)
+      .where(sql`${t.codeType} = 'experience_7day'`),
+  ],
+);
+export type InvitationCodeRedemptionRow = typeof invitationCodeRedemptions.$inferSelect;
