@@ -4,6 +4,9 @@ import { expect, type Page } from '@playwright/test';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** Longer than the app's colour transitions (Tailwind's default 150 ms). */
+const THEME_TRANSITION_MS = 400;
+
 interface AxeViolation {
   id: string;
   impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
@@ -11,20 +14,32 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core on the page and fails on any serious or critical violation, listing them. */
+/**
+ * Runs axe-core on the page in the light and the dark theme (the default theme follows the
+ * time of day, so one run alone would check whichever the clock picked) and fails on any
+ * serious or critical violation, listing them.
+ */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // Not addScriptTag: that injects an inline <script>, which the app's CSP rightly blocks.
   // Evaluating through the DevTools protocol is not subject to the page's CSP.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  const serious = (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  const serious: string[] = [];
+  for (const dark of [false, true]) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), dark);
+    // Colours change with a CSS transition: measure contrast once it has ended.
+    await page.waitForTimeout(THEME_TRANSITION_MS);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
+        .axe;
+      return (await axe.run(document)).violations;
+    });
+    for (const violation of violations as AxeViolation[]) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      const nodes = violation.nodes.map((node) => node.target.join(' ')).join(', ');
+      serious.push(`${dark ? 'dark' : 'light'}: ${violation.impact} ${violation.id}: ${violation.help} — ${nodes}`);
+    }
+  }
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), wasDark);
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
