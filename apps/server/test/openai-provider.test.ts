@@ -7,6 +7,7 @@ import { type FakeOpenAI, startFakeOpenAI } from './fakes/fake-openai.ts';
 import { pngImage, runForm } from './images.ts';
 import { runToEnd } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { itHandlesProviderFailures } from './provider-failure-tests.ts';
 import { as, signUpTestUser } from './users.ts';
 
 const SIGN_UP_CREDITS = 30;
@@ -105,27 +106,5 @@ describe.each(DATABASE_KINDS)('OpenAI provider on %s', (kind) => {
     expect(sent.files.mask).toBeUndefined();
   });
 
-  it('fails and refunds the run when the provider keeps answering 500', async () => {
-    const user = await signUpTestUser(rt);
-    fake.failNext(10, 500);
-    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a storm', n: 3 });
-    expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_UNAVAILABLE' } });
-    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS);
-  });
-
-  it('retries a rate-limited call and succeeds', async () => {
-    const user = await signUpTestUser(rt);
-    fake.failNext(1, 429);
-    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a calm sea' });
-    expect(run.status).toBe('succeeded');
-  });
-
-  it('reports a rejected key clearly, without the key', async () => {
-    const user = await signUpTestUser(rt);
-    fake.apiKey = 'another-key';
-    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a forest' });
-    expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_AUTH' } });
-    expect(run.error!.message).toBe("The AI provider rejected Atelier's API key");
-    expect(JSON.stringify(run)).not.toContain(KEY);
-  });
+  itHandlesProviderFailures(() => ({ rt, fake, key: KEY }));
 });

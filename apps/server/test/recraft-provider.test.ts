@@ -7,6 +7,7 @@ import { type FakeRecraft, startFakeRecraft } from './fakes/fake-recraft.ts';
 import { pngImage, runForm } from './images.ts';
 import { runToEnd } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { itHandlesProviderFailures } from './provider-failure-tests.ts';
 import { as, signUpTestUser } from './users.ts';
 
 const SIGN_UP_CREDITS = 30;
@@ -67,29 +68,7 @@ describe.each(DATABASE_KINDS)('Recraft provider on %s', (kind) => {
     }
   });
 
-  it('fails and refunds the run when the provider keeps answering 500', async () => {
-    const user = await signUpTestUser(rt);
-    fake.failNext(10, 500);
-    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a storm', n: 3 });
-    expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_UNAVAILABLE' } });
-    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS);
-  });
-
-  it('retries a rate-limited call and succeeds', async () => {
-    const user = await signUpTestUser(rt);
-    fake.failNext(1, 429);
-    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a calm sea' });
-    expect(run.status).toBe('succeeded');
-  });
-
-  it('reports a rejected key clearly, without the key', async () => {
-    const user = await signUpTestUser(rt);
-    fake.apiKey = 'another-key';
-    const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a forest' });
-    expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_AUTH' } });
-    expect(run.error!.message).toBe("The AI provider rejected Atelier's API key");
-    expect(JSON.stringify(run)).not.toContain('rk-secret-123');
-  });
+  itHandlesProviderFailures(() => ({ rt, fake, key: 'rk-secret-123' }));
 
   it('sends inpainting a strictly binary mask of the image size', async () => {
     const user = await signUpTestUser(rt);
