@@ -143,6 +143,15 @@ test.describe('time theme', () => {
   }
 });
 
+test('the footer links the open-source licences, with the offer of source for background removal', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Open-source licences' }).click();
+  await expect(page).toHaveURL(/\/third-party-licenses\.txt$/);
+  const text = await page.locator('body').innerText();
+  expect(text).toMatch(/@imgly\/background-removal@[\d.]+ — GNU Affero General Public License/);
+  expect(text).toContain('complete corresponding source');
+});
+
 test('a toast is dismissed by Escape', async ({ page }) => {
   await page.goto('/profile');
   const toast = page.getByText('Access Denied');

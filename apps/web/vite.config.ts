@@ -2,13 +2,20 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
+import { thirdPartyLicenses } from './third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
 // and forwards the server's own paths to it.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), backgroundRemovalAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    backgroundRemovalAssets(),
+    // The model files are copied as assets, not bundled: name their package explicitly.
+    thirdPartyLicenses(['@imgly/background-removal-data']),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -27,3 +27,9 @@ export const HOME_JS_BUDGET_GZIP_BYTES = 150 * 1024;
 export function isDarkHour(hour: number): boolean {
   return hour >= TIME_THEME_DARK_FROM_HOUR || hour < TIME_THEME_DARK_UNTIL_HOUR;
 }
+
+/**
+ * Notices and licences of the third-party code the web app serves, written by the web build
+ * and linked from the footer (ADR 0011: the AGPL's offer of source for background removal).
+ */
+export const THIRD_PARTY_LICENSES_PATH = '/third-party-licenses.txt';

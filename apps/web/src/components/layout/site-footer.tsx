@@ -1,4 +1,4 @@
-import { TOOLS_BY_ID } from '@atelier/contracts';
+import { THIRD_PARTY_LICENSES_PATH, TOOLS_BY_ID } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolHref } from '../../lib/tool-href.ts';
@@ -8,6 +8,8 @@ interface FooterLink {
   to: string;
   /** i18n key, with its namespace. */
   label: string;
+  /** A file the server serves, not a route of the SPA: a full page load. */
+  document?: boolean;
 }
 
 // The product column links image generation at /tools/raster-generation, as the spec's footer does.
@@ -38,6 +40,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
       { to: '/contact', label: 'footer.contact' },
       { to: '/terms', label: 'footer.terms' },
       { to: '/privacy', label: 'footer.privacy' },
+      { to: THIRD_PARTY_LICENSES_PATH, label: 'footer.licenses', document: true },
     ],
   },
 ];
@@ -59,6 +62,7 @@ export function SiteFooter() {
                 <li key={link.to}>
                   <Link
                     to={link.to}
+                    reloadDocument={link.document}
                     className="rounded text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
                   >
                     {t(link.label)}

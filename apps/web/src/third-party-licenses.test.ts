@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { THIRD_PARTY_LICENSES_PATH } from '@atelier/contracts';
+import { describe, expect, it } from 'vitest';
+
+// The build writes the notices of every package it ships (third-party-licenses.ts, ADR 0011).
+// Run after `npm run build`; skipped without a build.
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const file = path.join(dist, THIRD_PARTY_LICENSES_PATH);
+
+describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('third-party licences of the build', () => {
+  it('lists the shipped packages with their licence texts', () => {
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toMatch(/^- react@\S+ \(MIT\)$/m);
+    expect(text).toMatch(/^- onnxruntime-web@\S+ \(MIT\)$/m);
+    expect(text).toContain('Permission is hereby granted, free of charge');
+  });
+
+  it('offers the source of the AGPL background-removal engine and its model files', () => {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const name of ['@imgly/background-removal', '@imgly/background-removal-data']) {
+      const entry = text.split(/\n={80}\n/).find((section) => section.trimStart().startsWith(`${name}@`));
+      expect(entry, name).toBeDefined();
+      expect(entry).toMatch(/Affero General Public License/);
+      expect(entry).toMatch(/complete corresponding source/);
+      expect(entry).toContain('github.com/imgly/background-removal-js');
+    }
+  });
+});
