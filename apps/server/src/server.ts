@@ -11,6 +11,7 @@ import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
 import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
 import type { Engine } from './engines/engine.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
+import { startRateLimitPruning } from './modules/security/rate-limit-pruning.ts';
 import { openStorage } from './platform/storage/open-storage.ts';
 import { configuredProviders } from './engines/providers/configured-providers.ts';
 
@@ -44,12 +45,14 @@ export async function createRuntime(
     logger,
     engines: [...(overrides.engines ?? []), ...configuredProviders(config.providers)],
   });
+  const stopPruning = startRateLimitPruning(database.db, logger);
   const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
   const app = createApp(deps);
   return {
     ...deps,
     app,
     close: async () => {
+      await stopPruning();
       await runs.close();
       if (mailer instanceof SmtpMailer) mailer.close();
       if (!overrides.database) await database.close();

@@ -248,3 +248,12 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+
+/**
+ * Rate-limit rows (sign-in, runs, likes, per-session pattern checks …) idle this long, and not
+ * blocking, are deleted. Longer than any rule's window or block (the limiter refuses a rule
+ * that is not), so pruning never forgets an attempt that still counts.
+ */
+export const RATE_LIMIT_ROW_RETENTION_MINUTES = 24 * 60;
+/** How often each server process prunes them (the delete is idempotent across processes). */
+export const RATE_LIMIT_PRUNE_INTERVAL_MINUTES = 60;

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { RATE_LIMIT_ROW_RETENTION_MINUTES } from '@atelier/contracts';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { rateLimits } from '../../platform/db/schema/index.ts';
 
@@ -52,6 +53,9 @@ export class RateLimiter {
    * attempt that reaches `maxAttempts` starts the block: the next one is refused.
    */
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+    if (Math.max(rule.windowMinutes, rule.blockMinutes) > RATE_LIMIT_ROW_RETENTION_MINUTES) {
+      throw new Error(`A rate-limit rule may not outlast RATE_LIMIT_ROW_RETENTION_MINUTES (${key})`);
+    }
     const window = sql`make_interval(mins => ${rule.windowMinutes})`;
     const block = sql`make_interval(mins => ${rule.blockMinutes})`;
     const fresh = sql`(${rateLimits.windowStart} <= now() - ${window} OR ${rateLimits.blockedUntil} <= now())`;
@@ -88,6 +92,24 @@ export class RateLimiter {
     if (!current.allowed) return current;
     const counted = await this.hit(key, rule);
     return { ...counted, allowed: true };
+  }
+
+  /**
+   * Deletes the rows of keys idle for longer than any window, with no block running: they count
+   * for nothing any more, and per-session keys would otherwise pile up. Returns how many.
+   */
+  async prune(): Promise<number> {
+    const idleSince = sql`now() - make_interval(mins => ${RATE_LIMIT_ROW_RETENTION_MINUTES})`;
+    const deleted = await this.db
+      .delete(rateLimits)
+      .where(
+        and(
+          lt(rateLimits.windowStart, idleSince),
+          or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ key: rateLimits.key });
+    return deleted.length;
   }
 
   /** Forgets a key's attempts (e.g. after a successful sign-in). */
