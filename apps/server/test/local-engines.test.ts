@@ -5,23 +5,14 @@ import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { runForm } from './images.ts';
 import { type PhotoName, photoBytes } from './photos.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { runToEnd } from './tool-runs.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';
 
 /** Model runs take seconds (tens on a busy 2-core machine): wait longer than for the demo. */
 const RUN_DEADLINE_MS = 120_000;
 
-async function runTool(rt: TestRuntime, user: TestUser, tool: string, form: FormData): Promise<Run> {
-  const res = await rt.request(`/api/tools/${tool}/runs`, as(user, { method: 'POST', body: form }));
-  expect(res.status).toBe(202);
-  const { run } = (await res.json()) as { run: Run };
-  const deadline = Date.now() + RUN_DEADLINE_MS;
-  for (;;) {
-    const current = ((await (await rt.request(`/api/runs/${run.id}`, as(user))).json()) as { run: Run }).run;
-    if (current.status === 'succeeded' || current.status === 'failed') return current;
-    if (Date.now() > deadline) throw new Error(`run ${run.id} stayed ${current.status} ${current.progress}%`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const runTool = (rt: TestRuntime, user: TestUser, tool: string, form: FormData) =>
+  runToEnd(rt, user, tool, form, { deadlineMs: RUN_DEADLINE_MS });
 
 /** The stored output, fetched the way the page does. */
 async function fetchOutput(rt: TestRuntime, user: TestUser, run: Run): Promise<Buffer> {

@@ -8,33 +8,9 @@ import { runs } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { failingEngine, hangingEngine, linkingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
+import { getRun, requestToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';
-
-async function startRun(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
-  const init: RequestInit =
-    body instanceof FormData
-      ? { method: 'POST', body }
-      : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
-  return rt.request(`/api/tools/${tool}/runs`, as(user, init));
-}
-
-async function getRun(rt: TestRuntime, user: TestUser, id: string): Promise<Run> {
-  const res = await rt.request(`/api/runs/${id}`, as(user));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { run: Run }).run;
-}
-
-async function waitForRun(rt: TestRuntime, user: TestUser, id: string, until: (run: Run) => boolean) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const run = await getRun(rt, user, id);
-    if (until(run)) return run;
-    if (Date.now() > deadline) throw new Error(`run ${id} stayed ${run.status} ${run.progress}%`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
 
 /** The files stored for a user's runs in a local DATA_DIR. */
 function runFiles(rt: TestRuntime, user: TestUser): string[] {
@@ -94,7 +70,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   it('runs a generation on the demo engine: charged per image, progress over SSE, outputs for the owner only', async () => {
     const owner = await signUpTestUser(rt);
     const other = await signUpTestUser(rt);
-    const res = await startRun(rt, owner, 'image-generation', {
+    const res = await requestToolRun(rt, owner, 'image-generation', {
       prompt: 'a lighthouse at dusk',
       n: 2,
       size: '1365x1024',
@@ -131,7 +107,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   it('accepts exactly as many of 40 simultaneous runs as 30 credits pay for', async () => {
     const user = await signUpTestUser(rt);
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => startRun(rt, user, 'image-generation', { prompt: `race ${i}` })),
+      Array.from({ length: 40 }, (_, i) => requestToolRun(rt, user, 'image-generation', { prompt: `race ${i}` })),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(30);
@@ -146,14 +122,19 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   it('refuses over-size, non-image, too small and invalid uploads before charging, leaving no file or row', async () => {
     const user = await signUpTestUser(rt);
     const big = Buffer.concat([await pngImage(), Buffer.alloc(11 * 1024 * 1024)]);
-    const tooBig = await startRun(rt, user, 'image-upscale', runForm({}, { image: big }));
+    const tooBig = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image: big }));
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
 
-    const hugeBody = await startRun(rt, user, 'image-upscale', runForm({}, { image: Buffer.alloc(25 * 1024 * 1024) }));
+    const hugeBody = await requestToolRun(
+      rt,
+      user,
+      'image-upscale',
+      runForm({}, { image: Buffer.alloc(25 * 1024 * 1024) }),
+    );
     expect(hugeBody.status).toBe(413);
 
-    const notImage = await startRun(
+    const notImage = await requestToolRun(
       rt,
       user,
       'image-upscale',
@@ -162,12 +143,17 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     expect(notImage.status).toBe(400);
     expect(await notImage.json()).toMatchObject({ error: { code: 'INVALID_IMAGE', message: 'Invalid image format' } });
 
-    const tiny = await startRun(rt, user, 'image-upscale', runForm({}, { image: await pngImage(32, 32) }));
+    const tiny = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image: await pngImage(32, 32) }));
     expect(await tiny.json()).toMatchObject({ error: { code: 'IMAGE_TOO_SMALL' } });
 
-    const noPrompt = await startRun(rt, user, 'inpainting', runForm({ prompt: '  ' }, { image: await pngImage() }));
+    const noPrompt = await requestToolRun(
+      rt,
+      user,
+      'inpainting',
+      runForm({ prompt: '  ' }, { image: await pngImage() }),
+    );
     expect(noPrompt.status).toBe(400);
-    const badOption = await startRun(rt, user, 'image-generation', { prompt: 'x', n: 7 });
+    const badOption = await requestToolRun(rt, user, 'image-generation', { prompt: 'x', n: 7 });
     expect(await badOption.json()).toMatchObject({
       error: { code: 'VALIDATION_ERROR', fields: { n: expect.any(String) } },
     });
@@ -181,7 +167,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     const user = await signUpTestUser(rt);
     const image = await pngImage();
     await chargeCredits(rt.database.db, { userId: user.userId, amount: 30, reason: 'run', idempotencyKey: 'drain' });
-    const res = await startRun(rt, user, 'image-upscale', runForm({ upscaleType: 'crisp' }, { image }));
+    const res = await requestToolRun(rt, user, 'image-upscale', runForm({ upscaleType: 'crisp' }, { image }));
     expect(res.status).toBe(402);
     expect(runFiles(rt, user)).toEqual([]);
   });
@@ -189,21 +175,21 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   it('runs an image tool from a multipart upload and keeps the input', async () => {
     const user = await signUpTestUser(rt);
     const form = runForm({ upscaleType: 'crisp' }, { image: await pngImage(120, 90) });
-    const res = await startRun(rt, user, 'image-upscale', form);
+    const res = await requestToolRun(rt, user, 'image-upscale', form);
     expect(res.status).toBe(202);
     const { run } = (await res.json()) as { run: Run };
-    const done = await waitForRun(rt, user, run.id, finished);
+    const done = await waitForRun(rt, user, run.id);
     expect(done.status).toBe('succeeded');
     expect(done.outputs[0]).toMatchObject({ width: 240, height: 180 });
   });
 
   it('marks a run whose engine fails as failed and refunds it', async () => {
     const user = await signUpTestUser(rt);
-    const res = await startRun(rt, user, 'vector-generation', { prompt: 'a fox logo' });
+    const res = await requestToolRun(rt, user, 'vector-generation', { prompt: 'a fox logo' });
     expect(res.status).toBe(202);
     const { run } = (await res.json()) as { run: Run };
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(27);
-    const done = await waitForRun(rt, user, run.id, finished);
+    const done = await waitForRun(rt, user, run.id);
     expect(done).toMatchObject({
       status: 'failed',
       progress: 0,
@@ -216,9 +202,9 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
 
   it("keeps serving an output after the provider's link has expired", async () => {
     const user = await signUpTestUser(rt);
-    const res = await startRun(rt, user, 'style-creation', { prompt: 'watercolour', style: 'painting' });
+    const res = await requestToolRun(rt, user, 'style-creation', { prompt: 'watercolour', style: 'painting' });
     const { run } = (await res.json()) as { run: Run };
-    const done = await waitForRun(rt, user, run.id, finished);
+    const done = await waitForRun(rt, user, run.id);
     expect(done.status).toBe('succeeded');
     linking.expire();
     expect((await fetch(linking.url)).status).toBe(404);
@@ -230,12 +216,12 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
 
   it('records a background removal done in the browser: charged, succeeded, nothing uploaded', async () => {
     const user = await signUpTestUser(rt);
-    const res = await startRun(rt, user, 'background-removal', { clientSide: true });
+    const res = await requestToolRun(rt, user, 'background-removal', { clientSide: true });
     expect(res.status).toBe(202);
     const { run } = (await res.json()) as { run: Run };
     expect(run).toMatchObject({ status: 'succeeded', clientSide: true, engine: 'browser', credits: 1, outputs: [] });
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
-    const upload = await startRun(rt, user, 'background-removal', runForm({}, { image: await pngImage() }));
+    const upload = await requestToolRun(rt, user, 'background-removal', runForm({}, { image: await pngImage() }));
     expect(upload.status).toBe(400);
   });
 
@@ -243,7 +229,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     const user = await signUpTestUser(rt);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await startRun(rt, user, 'background-removal', { clientSide: true });
+      const res = await requestToolRun(rt, user, 'background-removal', { clientSide: true });
       ids.push(((await res.json()) as { run: Run }).run.id);
     }
     const first = (await (await rt.request('/api/runs?limit=3', as(user))).json()) as RunListResponse;
@@ -267,10 +253,10 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
     );
     try {
       const user = await signUpTestUser(rt);
-      const res = await startRun(rt, user, 'image-generation', { prompt: 'never finishes', n: 3 });
+      const res = await requestToolRun(rt, user, 'image-generation', { prompt: 'never finishes', n: 3 });
       const { run } = (await res.json()) as { run: Run };
       await hanging.started;
-      await waitForRun(rt, user, run.id, (r) => r.status === 'running');
+      await waitForRun(rt, user, run.id, { until: (r) => r.status === 'running' });
       expect(await getCreditBalance(rt.database.db, user.userId)).toBe(27);
 
       await rt.runs.worker!.kill();
@@ -297,7 +283,7 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
     );
     try {
       const user = await signUpTestUser(rt);
-      const res = await startRun(rt, user, 'image-generation', { prompt: 'second time lucky' });
+      const res = await requestToolRun(rt, user, 'image-generation', { prompt: 'second time lucky' });
       const { run } = (await res.json()) as { run: Run };
       // A worker takes the run and dies without a word.
       const { RunWorker } = await import('../src/modules/runs/run-worker.ts');

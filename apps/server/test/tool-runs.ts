@@ -3,32 +3,57 @@ import { expect } from 'vitest';
 import type { TestRuntime } from './test-runtime.ts';
 import { as, type TestUser } from './users.ts';
 
-const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
+/** How long a run may take by default: demo and provider fakes finish in well under a second. */
+const RUN_DEADLINE_MS = 30_000;
 
-/** Starts a run (multipart form or JSON options), expects it accepted, and returns it. */
-async function startToolRun(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
+export const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
+
+/** `POST /api/tools/{tool}/runs` with a multipart form or JSON options; the raw answer. */
+export function requestToolRun(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
   const init: RequestInit =
     body instanceof FormData
       ? { method: 'POST', body }
       : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
-  const res = await rt.request(`/api/tools/${tool}/runs`, as(user, init));
+  return rt.request(`/api/tools/${tool}/runs`, as(user, init));
+}
+
+/** Starts a run, expects it accepted, and returns it. */
+export async function startToolRun(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
+  const res = await requestToolRun(rt, user, tool, body);
   expect(res.status).toBe(202);
   return ((await res.json()) as { run: Run }).run;
 }
 
-/** Polls `GET /api/runs/{id}` until the run has succeeded or failed. */
-async function waitForRunEnd(rt: TestRuntime, user: TestUser, id: string, deadlineMs = 30_000): Promise<Run> {
+export async function getRun(rt: TestRuntime, user: TestUser, id: string): Promise<Run> {
+  const res = await rt.request(`/api/runs/${id}`, as(user));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { run: Run }).run;
+}
+
+/** Polls `GET /api/runs/{id}` until `until` holds (by default: the run has succeeded or failed). */
+export async function waitForRun(
+  rt: TestRuntime,
+  user: TestUser,
+  id: string,
+  { until = finished, deadlineMs = RUN_DEADLINE_MS }: { until?: (run: Run) => boolean; deadlineMs?: number } = {},
+): Promise<Run> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
-    const run = ((await (await rt.request(`/api/runs/${id}`, as(user))).json()) as { run: Run }).run;
-    if (finished(run)) return run;
+    const run = await getRun(rt, user, id);
+    if (until(run)) return run;
     if (Date.now() > deadline) throw new Error(`run ${id} stayed ${run.status} ${run.progress}%`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 /** Starts a run and waits for its end. */
-export async function runToEnd(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
+export async function runToEnd(
+  rt: TestRuntime,
+  user: TestUser,
+  tool: string,
+  body: FormData | object,
+  options: { deadlineMs?: number } = {},
+) {
   const run = await startToolRun(rt, user, tool, body);
-  return waitForRunEnd(rt, user, run.id);
+  return waitForRun(rt, user, run.id, options);
 }
