@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { FAKE_APPLE_CLIENT_ID, FAKE_APPLE_CLIENT_SECRET } from './e2e/fakes/fake-apple-client.ts';
 
 // Browser tests drive the built app (npm run build) in Debian's Chromium; no browser download.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Sign in with Apple goes to a local stand-in (e2e/fakes/fake-apple.ts) 100 ports up.
+const applePort = port + 100;
+const appleIssuer = `http://127.0.0.1:${applePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,19 +35,33 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${port} && node apps/server/dist/main.js`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: `.tmp/e2e-data-${port}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      PUBLIC_URL: `http://localhost:${port}`,
+  webServer: [
+    {
+      command: 'node --import tsx e2e/fakes/serve-fake-apple.ts',
+      url: `${appleIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_APPLE_PORT: String(applePort), APP_URL: `http://localhost:${port}` },
     },
-  },
+    {
+      command: `rm -rf .tmp/e2e-data-${port} && node apps/server/dist/main.js`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: `.tmp/e2e-data-${port}`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        PUBLIC_URL: `http://localhost:${port}`,
+        APPLE_CLIENT_ID: FAKE_APPLE_CLIENT_ID,
+        APPLE_CLIENT_SECRET: FAKE_APPLE_CLIENT_SECRET,
+        APPLE_ISSUER: appleIssuer,
+      },
+    },
+  ],
 });

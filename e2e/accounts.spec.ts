@@ -142,6 +142,38 @@ test('deletes the account through /profile; it cannot sign in afterwards', async
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('Sign in with Apple through a referral link signs a new user up and records the referral', async ({
+  page,
+  browser,
+}) => {
+  // The referrer, in a context of their own.
+  const referrerContext = await browser.newContext();
+  const referrer = await referrerContext.newPage();
+  await referrer.goto('/');
+  await signUpViaApi(referrer);
+  const { referralCode } = (await (await referrer.request.get('/api/referrals')).json()) as { referralCode: string };
+
+  await page.goto(`/login?ref=${referralCode}`);
+  await page.getByRole('button', { name: 'Continue with Apple' }).click();
+  // The stand-in's login page (oidc-provider's development interactions): any name is an account.
+  const appleUser = `000${Date.now()}.e2e`;
+  await page.locator('input[name="login"]').fill(appleUser);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+
+  // Apple posts back cross-site; Atelier lands on /auth/callback signed in, then goes home.
+  await expect(page.getByText('Authentication Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const me = (await (await page.request.get('/api/me')).json()) as { profile: { email: string; credits: number } };
+  expect(me.profile).toMatchObject({ email: `${appleUser}@privaterelay.appleid.com`, credits: FREE_PLAN_CREDITS });
+
+  const after = (await (await referrer.request.get('/api/referrals')).json()) as {
+    history: { referredName: string; status: string }[];
+  };
+  expect(after.history).toEqual([expect.objectContaining({ referredName: appleUser, status: 'pending' })]);
+  await referrerContext.close();
+});
+
 test('the callback page with a provider error shows Authentication Error and returns to /login', async ({ page }) => {
   await page.goto('/auth/callback#error=access_denied&error_description=The+user+cancelled');
   await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { FAKE_APPLE_CLIENT_ID, FAKE_APPLE_CLIENT_SECRET } from './fake-apple-client.ts';
 
 export interface FakeApple {
   issuer: string;
@@ -18,8 +19,8 @@ export interface FakeApple {
  * accepts any login name, which becomes the account's subject.
  */
 export async function startFakeApple(options: { redirectUri: string; port?: number }): Promise<FakeApple> {
-  const clientId = 'com.atelier.web';
-  const clientSecret = 'fake-apple-client-secret';
+  const clientId = FAKE_APPLE_CLIENT_ID;
+  const clientSecret = FAKE_APPLE_CLIENT_SECRET;
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'fake-apple-es256' };
 
