@@ -14,3 +14,17 @@ export function runForm(fields: Record<string, string>, files: Record<string, Bu
   for (const [k, v] of Object.entries(files)) form.set(k, new Blob([new Uint8Array(v)]), `${k}.png`);
   return form;
 }
+
+/** An inpainting mask as Atelier takes it: white (inpaint) in a rectangle, black elsewhere. */
+export async function rectMask(
+  width: number,
+  height: number,
+): Promise<{ png: Buffer; white: (x: number, y: number) => boolean }> {
+  const white = (x: number, y: number) => x >= 40 && x < 120 && y >= 30 && y < 90;
+  const raw = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * width + x] = white(x, y) ? 255 : 0;
+  const png = await sharp(raw, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { png, white };
+}

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeOpenAI, startFakeOpenAI } from './fakes/fake-openai.ts';
-import { pngImage, runForm } from './images.ts';
+import { pngImage, rectMask, runForm } from './images.ts';
 import { runToEnd } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { itHandlesProviderFailures } from './provider-failure-tests.ts';
@@ -12,20 +12,6 @@ import { as, signUpTestUser } from './users.ts';
 
 const SIGN_UP_CREDITS = 30;
 const KEY = 'sk-secret-openai-456';
-
-/** Atelier's mask: white (inpaint) in a rectangle, black elsewhere. */
-async function rectMask(
-  width: number,
-  height: number,
-): Promise<{ png: Buffer; white: (x: number, y: number) => boolean }> {
-  const white = (x: number, y: number) => x >= 40 && x < 120 && y >= 30 && y < 90;
-  const raw = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * width + x] = white(x, y) ? 255 : 0;
-  const png = await sharp(raw, { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
-  return { png, white };
-}
 
 describe.each(DATABASE_KINDS)('OpenAI provider on %s', (kind) => {
   let fake: FakeOpenAI;

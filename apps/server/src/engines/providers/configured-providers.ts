@@ -2,11 +2,16 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Engine } from '../engine.ts';
 import { OpenAIEngine } from './openai/openai-engine.ts';
 import { RecraftEngine } from './recraft/recraft-engine.ts';
+import { StabilityEngine } from './stability/stability-engine.ts';
 
-/** The AI providers whose key is set, offered to the engine registry (DESIGN.md §5). */
+/**
+ * The AI providers that are configured, offered to the engine registry (DESIGN.md §5) in this
+ * order: with no ENGINE_<TOOL>, the first one that supports a tool serves it.
+ */
 export function configuredProviders(providers: Config['providers']): Engine[] {
   const engines: Engine[] = [];
   if (providers.recraft) engines.push(new RecraftEngine(providers.recraft));
   if (providers.openai) engines.push(new OpenAIEngine(providers.openai));
+  if (providers.stability) engines.push(new StabilityEngine(providers.stability));
   return engines;
 }

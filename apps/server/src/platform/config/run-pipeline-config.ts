@@ -35,6 +35,8 @@ export const runPipelineEnv = {
   RECRAFT_API_BASE: z.url().default('https://external.api.recraft.ai/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_API_BASE: z.url().default('https://api.openai.com/v1'),
+  STABILITY_API_KEY: z.string().min(1).optional(),
+  STABILITY_API_BASE: z.url().default('https://api.stability.ai'),
   ...engineVars,
 };
 
@@ -73,6 +75,9 @@ export function runPipelineConfig(env: RunPipelineEnv) {
         : undefined,
       openai: env.OPENAI_API_KEY
         ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_API_BASE.replace(/\/$/, '') }
+        : undefined,
+      stability: env.STABILITY_API_KEY
+        ? { apiKey: env.STABILITY_API_KEY, baseUrl: env.STABILITY_API_BASE.replace(/\/$/, '') }
         : undefined,
     },
     runs: {

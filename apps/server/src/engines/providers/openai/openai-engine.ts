@@ -1,8 +1,8 @@
 import type { ToolId, ToolOptions } from '@atelier/contracts';
-import sharp from 'sharp';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
+import { engineImageOf, multipartForm } from '../provider-http.ts';
 import { alphaMaskFor } from './alpha-mask.ts';
 import {
   type ImagesResponse,
@@ -43,9 +43,6 @@ const TIMEOUT_MS = { generate: 240_000, edit: 240_000 } as const;
 /** OpenAI answers synchronously with the images themselves; these are the stages reported. */
 const STAGE = { uploading: 10, waiting: 50, downloading: 90 } as const;
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
-
 function need(image: EngineImage | undefined, what: string): EngineImage {
   if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
   return image;
@@ -54,15 +51,7 @@ function need(image: EngineImage | undefined, what: string): EngineImage {
 async function outputOf(image: OpenAIImage): Promise<EngineOutput> {
   if (image.url) return { url: image.url };
   if (!image.b64_json) throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned no image');
-  const data = Buffer.from(image.b64_json, 'base64');
-  const meta = await sharp(data)
-    .metadata()
-    .catch(() => undefined);
-  const mediaType = meta?.format ? MEDIA_TYPES[meta.format] : undefined;
-  if (!meta?.width || !meta.height || !mediaType) {
-    throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned an unreadable image');
-  }
-  return { data, mediaType, width: meta.width, height: meta.height };
+  return engineImageOf(Buffer.from(image.b64_json, 'base64'));
 }
 
 /**
@@ -130,16 +119,7 @@ export class OpenAIEngine implements Engine {
   }
 
   private edit(prompt: string, image: EngineImage, context: EngineContext, mask?: Buffer) {
-    const makeForm = () => {
-      const form = new FormData();
-      form.set('model', OPENAI_MODEL);
-      form.set('prompt', prompt);
-      form.set('n', '1');
-      const ext = EXTENSIONS[image.mediaType] ?? 'png';
-      form.set('image', new Blob([new Uint8Array(image.data)], { type: image.mediaType }), `image.${ext}`);
-      if (mask) form.set('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
-      return form;
-    };
+    const makeForm = () => multipartForm({ model: OPENAI_MODEL, prompt, n: 1 }, mask ? { image, mask } : { image });
     return this.call(context, TIMEOUT_MS.edit, (call) =>
       this.client.postForm<ImagesResponse>('/images/edits', makeForm, call),
     );

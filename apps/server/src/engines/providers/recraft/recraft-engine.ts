@@ -2,6 +2,7 @@ import { DEFAULT_MODEL, type ToolId, type ToolOptions } from '@atelier/contracts
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
+import { multipartForm } from '../provider-http.ts';
 import { binaryMaskFor } from './binary-mask.ts';
 import {
   type CreateStyleResponse,
@@ -45,19 +46,6 @@ const TIMEOUT_MS = {
 const STAGE = { uploading: 10, styling: 30, waiting: 50, downloading: 90 } as const;
 
 type Fields = Record<string, string | number | undefined>;
-
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-
-function formOf(fields: Fields, files: Record<string, EngineImage | Buffer>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, String(value));
-  for (const [name, file] of Object.entries(files)) {
-    const image = Buffer.isBuffer(file) ? { data: file, mediaType: 'image/png' } : file;
-    const blob = new Blob([new Uint8Array(image.data)], { type: image.mediaType });
-    form.set(name, blob, `${name}.${EXTENSIONS[image.mediaType] ?? 'png'}`);
-  }
-  return form;
-}
 
 function linksOf(images: RecraftImage[]): EngineOutput[] {
   return images.map((image) => {
@@ -194,14 +182,18 @@ export class RecraftEngine implements Engine {
     extra: Record<string, Buffer> = {},
   ) {
     const res = await this.call(context, TIMEOUT_MS.generate, (call) =>
-      this.client.postForm<GenerateImageResponse>(path, () => formOf(fields, { image, ...extra }), call),
+      this.client.postForm<GenerateImageResponse>(path, () => multipartForm(fields, { image, ...extra }), call),
     );
     return linksOf(res.data);
   }
 
   private async process(path: string, image: EngineImage, timeoutMs: number, context: EngineContext) {
     const res = await this.call(context, timeoutMs, (call) =>
-      this.client.postForm<ProcessImageResponse>(path, () => formOf({ response_format: 'url' }, { image }), call),
+      this.client.postForm<ProcessImageResponse>(
+        path,
+        () => multipartForm({ response_format: 'url' }, { image }),
+        call,
+      ),
     );
     return linksOf([res.image]);
   }
@@ -221,7 +213,7 @@ export class RecraftEngine implements Engine {
     context.onProgress(STAGE.uploading, 'uploading');
     const style = await this.client.postForm<CreateStyleResponse>(
       '/styles',
-      () => formOf({ style: base.style }, { images: reference }),
+      () => multipartForm({ style: base.style }, { images: reference }),
       { timeoutMs: TIMEOUT_MS.createStyle, signal: context.signal },
     );
     // style and style_id are mutually exclusive: the style made carries its base.
