@@ -249,3 +249,52 @@ export const CRISP_UPSCALE_FACTOR = 2;
  * mask was stretched to it, so the page can say so (tools.md §5: "or is resized").
  */
 export const MASK_RESIZED_STAGE = 'mask-resized';
+
+// ---- AI providers (DESIGN.md §5) ------------------------------------------------------
+
+/**
+ * The AI providers Atelier has adapters for: the server variable that configures each and the
+ * tools it serves. The engines read their tools from here, and a page on the demo engine names
+ * the variables that would give its tool a real provider. Order = precedence when several are
+ * configured and no ENGINE_<TOOL> is set.
+ */
+export const AI_PROVIDERS = [
+  {
+    id: 'recraft',
+    variable: 'RECRAFT_API_KEY',
+    // Every tool that runs on the server; background removal runs in the browser.
+    tools: [
+      'image-generation',
+      'vector-generation',
+      'style-creation',
+      'image-to-image',
+      'inpainting',
+      'vectorization',
+      'image-upscale',
+      'ai-eraser',
+      'ai-photo-editor',
+      'replace-background',
+    ],
+  },
+  { id: 'openai', variable: 'OPENAI_API_KEY', tools: ['image-generation', 'inpainting', 'ai-photo-editor'] },
+  {
+    id: 'stability',
+    variable: 'STABILITY_API_KEY',
+    // No vector output, no style training, nothing like the photo editor's presets.
+    tools: ['image-generation', 'image-to-image', 'inpainting', 'ai-eraser', 'replace-background', 'image-upscale'],
+  },
+  // Self-hosted: its address configures it; it runs the workflows Atelier ships.
+  { id: 'comfyui', variable: 'COMFYUI_URL', tools: ['image-generation', 'image-to-image', 'inpainting'] },
+] as const satisfies readonly { id: string; variable: string; tools: readonly ToolId[] }[];
+
+export type AIProviderId = (typeof AI_PROVIDERS)[number]['id'];
+
+/** The tools a provider serves. */
+export function providerTools(id: AIProviderId): readonly ToolId[] {
+  return AI_PROVIDERS.find((p) => p.id === id)?.tools ?? [];
+}
+
+/** The server variables that would each give a tool a real AI provider, in precedence order. */
+export function providerVariablesFor(tool: ToolId): string[] {
+  return AI_PROVIDERS.filter((p) => (p.tools as readonly ToolId[]).includes(tool)).map((p) => p.variable);
+}

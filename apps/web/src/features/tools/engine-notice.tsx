@@ -1,4 +1,4 @@
-import type { ToolId, ToolInfo } from '@atelier/contracts';
+import { providerVariablesFor, type ToolId, type ToolInfo } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,6 @@ import type { OptionValues } from './tool-definitions.ts';
 const WARNING =
   'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100';
 const NEUTRAL = 'border-zinc-200 bg-white text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300';
-
-/** The variable that gives Atelier a real provider for the tools the demo engine stands in for. */
-const PROVIDER_VARIABLE = 'RECRAFT_API_KEY';
 
 /**
  * Says plainly what will process the input (DESIGN §5): the demo engine is never passed off
@@ -25,14 +22,14 @@ export function EngineNotice({
   info: ToolInfo | undefined;
   options: OptionValues;
 }) {
-  const { t } = useTranslation('tool-run');
+  const { t, i18n } = useTranslation('tool-run');
   const demo = info?.engine.kind === 'demo' || usesDemoOption(info, options);
   const text = demo ? 'engine.demo' : noticeKey(tool, info);
   if (!text) return null;
   return (
     <p className={clsx('flex gap-2 rounded-2xl border px-4 py-3 text-sm', demo ? WARNING : NEUTRAL)}>
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>{t(text, { variable: PROVIDER_VARIABLE })}</span>
+      <span>{t(text, { variable: providerVariableList(tool, i18n.language) })}</span>
     </p>
   );
 }
@@ -51,4 +48,9 @@ function noticeKey(tool: ToolId, info: ToolInfo | undefined): string | null {
     default:
       return null;
   }
+}
+
+/** "RECRAFT_API_KEY, OPENAI_API_KEY or COMFYUI_URL": any one of them gives the tool a real provider. */
+export function providerVariableList(tool: ToolId, language: string): string {
+  return new Intl.ListFormat(language, { type: 'disjunction' }).format(providerVariablesFor(tool));
 }

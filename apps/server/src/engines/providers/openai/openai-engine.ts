@@ -1,4 +1,4 @@
-import type { ToolId, ToolOptions } from '@atelier/contracts';
+import { type AIProviderId, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
@@ -12,12 +12,12 @@ import {
   type OpenAIImage,
 } from './openai-client.ts';
 
-export const OPENAI_ENGINE_ID = 'openai';
+export const OPENAI_ENGINE_ID = 'openai' satisfies AIProviderId;
 
 /** The one model used: it generates and edits, and always answers base64. */
 export const OPENAI_MODEL = 'gpt-image-1';
 
-const OPENAI_TOOLS: readonly ToolId[] = ['image-generation', 'inpainting', 'ai-photo-editor'];
+const OPENAI_TOOLS = providerTools(OPENAI_ENGINE_ID);
 
 /**
  * The sizes gpt-image-1 makes (providers.md §2.2). Atelier's size is mapped to the one of nearest

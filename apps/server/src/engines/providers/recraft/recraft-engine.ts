@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL, type ToolId, type ToolOptions } from '@atelier/contracts';
+import { type AIProviderId, DEFAULT_MODEL, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
@@ -15,21 +15,9 @@ import {
 } from './recraft-client.ts';
 import { styleBaseOf, vectorRequest, withWords } from './recraft-styles.ts';
 
-export const RECRAFT_ENGINE_ID = 'recraft';
+export const RECRAFT_ENGINE_ID = 'recraft' satisfies AIProviderId;
 
-/** Every tool that runs on the server; background removal runs in the browser. */
-const RECRAFT_TOOLS: readonly ToolId[] = [
-  'image-generation',
-  'vector-generation',
-  'style-creation',
-  'image-to-image',
-  'inpainting',
-  'vectorization',
-  'image-upscale',
-  'ai-eraser',
-  'ai-photo-editor',
-  'replace-background',
-];
+const RECRAFT_TOOLS = providerTools(RECRAFT_ENGINE_ID);
 
 /** Per-attempt timeouts: generating images takes far longer than processing one. */
 const TIMEOUT_MS = {

@@ -1,4 +1,10 @@
-import { MASK_RESIZED_STAGE, type ToolId, type ToolOptions } from '@atelier/contracts';
+import {
+  type AIProviderId,
+  MASK_RESIZED_STAGE,
+  providerTools,
+  type ToolId,
+  type ToolOptions,
+} from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { multipartForm, sleep } from '../provider-http.ts';
@@ -8,20 +14,10 @@ import { type StabilityCall, StabilityClient, type StabilityConfig } from './sta
 import { fitPixels } from './stability-images.ts';
 import { stabilityAspectRatioFor, stabilityStyleOf, stabilityStyleWords } from './stability-options.ts';
 
-export const STABILITY_ENGINE_ID = 'stability';
+export const STABILITY_ENGINE_ID = 'stability' satisfies AIProviderId;
 
-/**
- * The tools Stability has an endpoint for (DESIGN.md §5). It has no vector output, no style
- * training and nothing like the photo editor's presets, so those stay with other engines.
- */
-export const STABILITY_TOOLS: readonly ToolId[] = [
-  'image-generation',
-  'image-to-image',
-  'inpainting',
-  'ai-eraser',
-  'replace-background',
-  'image-upscale',
-];
+/** The tools Stability has an endpoint for (DESIGN.md §5). */
+export const STABILITY_TOOLS = providerTools(STABILITY_ENGINE_ID);
 
 /** Image-to-image runs on SD 3.5 Large, the largest of the `generate/sd3` models. */
 export const STABILITY_SD3_MODEL = 'sd3.5-large';
