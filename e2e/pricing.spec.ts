@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUpViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectCspViolations } from './support/console.ts';
 
@@ -91,4 +92,77 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   await page.locator('button[data-plan="pro"]').click();
   await expect(page.getByText('You are already subscribed to this plan.')).toBeVisible();
   expect(csp).toEqual([]);
+});
+
+test("a friend's discount code lowers a referred user's first payment at the sandbox checkout", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
+  const csp = collectCspViolations(page);
+  await useLanguage(page, 'en');
+  const origin = new URL(baseURL!).origin;
+  // The referrer, in a context of their own: their referral code and a new-user discount code.
+  const referrer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin } });
+  const signUpReferrer = await referrer.post('/api/auth/sign-up/email', {
+    data: { email: `referrer${Date.now()}@example.com`, password: 'correct horse battery', name: 'referrer' },
+  });
+  expect(signUpReferrer.ok(), await signUpReferrer.text()).toBe(true);
+  const { referralCode } = await (await referrer.get('/api/referrals')).json();
+  const makeCode = async () =>
+    (await (await referrer.post('/api/referrals/invitation-codes', { data: { codeType: 'discount_new_user' } })).json())
+      .code as string;
+  const [code, spare] = [await makeCode(), await makeCode()];
+  await referrer.dispose();
+
+  // The friend signs up through the referral and opens the pricing page.
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email: `friend${Date.now()}@example.com`, password: 'correct horse battery', name: 'friend', referralCode },
+    headers: { origin },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await page.goto('/pricing');
+  const field = page.getByRole('textbox', { name: 'Discount code' });
+  await field.fill('NOSUCHCD');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This discount code does not exist.' })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  await field.fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Code ${code} applied` })).toContainText('$9.90');
+  await expect(page.getByTestId('price-pro')).toContainText('$0.50');
+  await expect(page.getByTestId('discount-pro')).toContainText('$2.99');
+  await expect(page.getByTestId('price-studio')).toContainText('$0.50');
+  await page.getByRole('radio', { name: /Yearly/ }).click();
+  await expect(page.getByTestId('price-pro')).toContainText('$19.10');
+  await expectNoSeriousAxeViolations(page);
+
+  await page.locator('button[data-plan="pro"]').click();
+  await expect(page).toHaveURL(/\/billing\/sandbox\/checkout\//);
+  await expect(page.getByText('$19.10')).toBeVisible();
+  await expect(page.getByText('$29.00', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Discount code ${code}: −$9.90 on this payment. Renewals: $29.00.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
+  const orders = await (await page.request.get('/api/billing/orders')).json();
+  expect(orders.orders[0]).toMatchObject({ plan: 'pro', amount: 1910, discountAmount: 990, status: 'paid' });
+
+  // A second code is refused for a second purchase, in the user's language.
+  const check = await page.request.post('/api/billing/discount-codes/check', {
+    data: { code: spare, language: 'ja' },
+    headers: { origin },
+  });
+  expect(check.status()).toBe(403);
+  expect((await check.json()).error.code).toBe('DISCOUNT_CODE_NOT_FIRST_PURCHASE');
+  expect(csp).toEqual([]);
+});
+
+test('/pricing?discount=CODE fills the code in and checks it at once, in the user’s language', async ({ page }) => {
+  await useLanguage(page, 'zh-CN');
+  await signUpViaApi(page);
+  await page.goto('/pricing?discount=ABCDEFGH');
+  await expect(page.getByRole('textbox', { name: '折扣码' })).toHaveValue('ABCDEFGH');
+  // Unknown to the server: the code is asked about as soon as the page opens.
+  await expect(page.getByRole('alert').filter({ hasText: '该折扣码不存在。' })).toBeVisible();
 });

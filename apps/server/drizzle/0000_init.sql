@@ -163,6 +163,8 @@ CREATE TABLE "orders" (
 	"amount" integer NOT NULL,
 	"currency" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"discount_code_id" uuid,
+	"discount_amount" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
 	CONSTRAINT "orders_provider_session_id_unique" UNIQUE("provider_session_id"),
@@ -197,6 +199,7 @@ CREATE TABLE "subscriptions" (
 	"currency" text NOT NULL,
 	"current_period_end" timestamp with time zone,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
+	"cancel_requested_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -272,6 +275,7 @@ ALTER TABLE "auth_accounts" ADD CONSTRAINT "auth_accounts_user_id_auth_users_id_
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "security_settings" ADD CONSTRAINT "security_settings_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session_activity" ADD CONSTRAINT "session_activity_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_discount_code_id_invitation_codes_id_fk" FOREIGN KEY ("discount_code_id") REFERENCES "public"."invitation_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artwork_likes" ADD CONSTRAINT "artwork_likes_artwork_id_artworks_id_fk" FOREIGN KEY ("artwork_id") REFERENCES "public"."artworks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artwork_likes" ADD CONSTRAINT "artwork_likes_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "artworks" ADD CONSTRAINT "artworks_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -298,6 +302,7 @@ CREATE UNIQUE INDEX "billing_customers_customer_idx" ON "billing_customers" USIN
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_paid_lifetime_idx" ON "orders" USING btree ("plan") WHERE "orders"."status" = 'paid' AND "orders"."plan" = 'lifetime';--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_provider_subscription_idx" ON "subscriptions" USING btree ("provider_subscription_id");--> statement-breakpoint
+CREATE INDEX "subscriptions_cancel_requested_idx" ON "subscriptions" USING btree ("cancel_requested_at") WHERE "subscriptions"."cancel_requested_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "artwork_likes_user_idx" ON "artwork_likes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "artworks_public_feed_idx" ON "artworks" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "artworks"."is_public";--> statement-breakpoint
 CREATE INDEX "artworks_user_created_idx" ON "artworks" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint

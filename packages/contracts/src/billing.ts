@@ -32,19 +32,56 @@ export const plansResponseSchema = z.object({
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
-export const checkoutRequestSchema = z.object({
+/** A friend's new-user discount code (an invitation code of kind discount_new_user). */
+const discountCodeSchema = z.string().trim().min(1).max(32);
+
+/** Upgrading (or downgrading) names the plan and cycle; the language picks the currency. */
+export const upgradeRequestSchema = z.object({
   planId: z.enum(SUBSCRIPTION_PLAN_IDS),
   billingCycle: z.enum(SUBSCRIPTION_CYCLES),
   language: languageSchema.default('en'),
 });
+export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
+
+/** A first subscription takes the same fields, and optionally a discount code (ADR 0009). */
+export const checkoutRequestSchema = upgradeRequestSchema.extend({ discountCode: discountCodeSchema.optional() });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-/** Upgrading (or downgrading) takes the same fields as a checkout. */
-export const upgradeRequestSchema = checkoutRequestSchema;
-export type UpgradeRequest = CheckoutRequest;
-
-export const lifetimeRequestSchema = z.object({ language: languageSchema.default('en') });
+export const lifetimeRequestSchema = z.object({
+  language: languageSchema.default('en'),
+  discountCode: discountCodeSchema.optional(),
+});
 export type LifetimeRequest = z.infer<typeof lifetimeRequestSchema>;
+
+/**
+ * The new-user discount (platform.md §9, ADR 0009): the code's amount comes off the first
+ * payment, but a payment never drops below this many minor units (Stripe's smallest US-dollar
+ * charge), so the discount is `min(code amount, price − 50)`.
+ */
+export const DISCOUNT_MIN_CHARGE_MINOR = 50;
+
+/** What a discount code takes off a price and what is left to pay, in minor units. */
+export function applyDiscount(priceMinor: number, discountMinor: number): { charged: number; discount: number } {
+  const charged = Math.max(Math.min(priceMinor, DISCOUNT_MIN_CHARGE_MINOR), priceMinor - discountMinor);
+  return { charged, discount: priceMinor - charged };
+}
+
+/** `POST /api/billing/discount-codes/check`: may the caller use this code for a checkout in `language`? */
+export const discountCheckRequestSchema = z.object({
+  code: discountCodeSchema,
+  language: languageSchema.default('en'),
+});
+export type DiscountCheckRequest = z.infer<typeof discountCheckRequestSchema>;
+
+export const discountCheckResponseSchema = z.object({
+  /** The code, normalised (upper case). */
+  code: z.string(),
+  /** Minor units taken off the first payment, before the minimum charge is applied. */
+  amountOff: z.number().int(),
+  /** Lower-case ISO 4217: the currency of the code, which is the checkout's currency. */
+  currency: z.enum(CURRENCIES),
+});
+export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const redirectResponseSchema = z.object({ url: z.string() });
 export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
@@ -79,6 +116,8 @@ export const orderSchema = z.object({
   currency: z.string(),
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
+  /** Minor units a discount code took off (0 without one); `amount` is what was charged. */
+  discountAmount: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });

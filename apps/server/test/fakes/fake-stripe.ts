@@ -51,6 +51,12 @@ export interface FakeStripe {
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
+  coupons: Map<string, Obj>;
+  /**
+   * The next `times` requests to `method path` fail with Stripe's 400 error (a 400 is not
+   * retried by stripe-node), as an unreachable or refusing Stripe would.
+   */
+  failNext(method: string, path: RegExp, times?: number): void;
   /** The customer pays on Stripe's page: the session completes and its subscription starts. */
   completeCheckout(sessionId: string): Obj;
   /** A new period of a subscription is paid: answers the paid invoice. */
@@ -69,6 +75,44 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, Obj>();
   const prices = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
+  const coupons = new Map<string, Obj>();
+  const failures: { method: string; path: RegExp; remaining: number }[] = [];
+
+  /**
+   * Checks a session's `discounts` as Stripe does (at most one; the coupon exists, is valid and
+   * in the session's currency) and answers the amount it takes off `subtotal`.
+   */
+  const sessionDiscount = (
+    discounts: unknown,
+    currency: unknown,
+    subtotal: number,
+  ): { coupon: Obj | null; off: number } => {
+    const list = (discounts as Obj[] | undefined) ?? [];
+    if (list.length > 1) throw new StripeFakeError(400, 'You may only specify one discount.');
+    const couponId = list[0]?.coupon as string | undefined;
+    if (!couponId) return { coupon: null, off: 0 };
+    const coupon = found(coupons, couponId);
+    if (!coupon.valid) throw new StripeFakeError(400, `Coupon ${couponId} is no longer valid.`);
+    if (coupon.amount_off !== null && coupon.currency !== currency) {
+      throw new StripeFakeError(
+        400,
+        `Coupon ${couponId} is in ${coupon.currency as string}, not ${currency as string}.`,
+      );
+    }
+    const off =
+      coupon.amount_off !== null
+        ? (coupon.amount_off as number)
+        : Math.round((subtotal * (coupon.percent_off as number)) / 100);
+    return { coupon, off: Math.min(off, subtotal) };
+  };
+
+  /** A coupon is redeemed when a checkout using it completes. */
+  const redeem = (coupon: Obj) => {
+    coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
+    if (coupon.max_redemptions !== null && (coupon.times_redeemed as number) >= (coupon.max_redemptions as number)) {
+      coupon.valid = false;
+    }
+  };
 
   const createPrice = (data: Obj): Obj => {
     const price = {
@@ -125,7 +169,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       latest_invoice: null as unknown,
     };
     subscriptions.set(subscription.id, subscription);
-    subscription.latest_invoice = createInvoice(subscription, price.unit_amount as number, 'subscription_create').id;
+    // A `once` coupon applies to the first invoice only; renewals are charged in full.
+    const firstAmount = (price.unit_amount as number) - ((session.total_details as Obj).amount_discount as number);
+    subscription.latest_invoice = createInvoice(subscription, firstAmount, 'subscription_create').id;
     return subscription;
   };
 
@@ -172,12 +218,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       /^\/v1\/checkout\/sessions$/,
       (_m, data) => {
         const sessionId = id('cs_test');
+        const lineItems = (data.line_items as Obj[] | undefined) ?? [];
+        const currency = (lineItems[0]?.price_data as Obj | undefined)?.currency;
+        const subtotal = lineItems.reduce(
+          (sum, item) => sum + Number((item.price_data as Obj).unit_amount) * Number(item.quantity ?? 1),
+          0,
+        );
+        const { coupon, off } = sessionDiscount(data.discounts, currency, subtotal);
         const session = {
           ...data,
           id: sessionId,
           object: 'checkout.session',
           status: 'open',
           payment_status: 'unpaid',
+          currency,
+          amount_subtotal: subtotal,
+          amount_total: subtotal - off,
+          total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
+          discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
           url: `https://checkout.stripe.test/c/pay/${sessionId}`,
           subscription: null,
           payment_intent: null,
@@ -193,6 +251,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       'POST',
       /^\/v1\/subscriptions\/([^/]+)$/,
       ([sid], data) => expand(updateSubscription(found(subscriptions, sid!), data), data.expand),
+    ],
+    [
+      'POST',
+      /^\/v1\/coupons$/,
+      (_m, data) => {
+        const amountOff = data.amount_off === undefined ? null : Number(data.amount_off);
+        const percentOff = data.percent_off === undefined ? null : Number(data.percent_off);
+        if ((amountOff === null) === (percentOff === null)) {
+          throw new StripeFakeError(400, 'Coupons need exactly one of amount_off and percent_off.');
+        }
+        if (amountOff !== null && !data.currency) {
+          throw new StripeFakeError(400, 'You must specify a currency when creating an amount_off coupon.');
+        }
+        const coupon = {
+          id: (data.id as string | undefined) ?? randomBytes(4).toString('hex').toUpperCase(),
+          object: 'coupon',
+          amount_off: amountOff,
+          percent_off: percentOff,
+          currency: amountOff === null ? null : data.currency,
+          duration: data.duration ?? 'once',
+          max_redemptions: data.max_redemptions === undefined ? null : Number(data.max_redemptions),
+          times_redeemed: 0,
+          name: data.name ?? null,
+          metadata: data.metadata ?? {},
+          valid: true,
+        };
+        coupons.set(coupon.id, coupon);
+        return coupon;
+      },
     ],
     ['POST', /^\/v1\/prices$/, (_m, data) => createPrice({ ...data, recurring: data.recurring })],
     [
@@ -226,6 +313,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         return;
       }
+      const failure = failures.find((f) => f.remaining > 0 && f.method === req.method && f.path.test(url.pathname));
+      if (failure) {
+        failure.remaining--;
+        send(400, { error: { type: 'invalid_request_error', message: 'Simulated failure (fake Stripe)' } });
+        return;
+      }
       for (const [method, pattern, handle] of routes) {
         const match = req.method === method ? pattern.exec(url.pathname) : null;
         if (!match) continue;
@@ -251,9 +344,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     subscriptions,
     invoices,
+    coupons,
+    failNext(method, path, times = 1) {
+      failures.push({ method, path, remaining: times });
+    },
     completeCheckout(sessionId) {
       const session = found(sessions, sessionId);
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
+      for (const discount of session.discounts as Obj[]) redeem(found(coupons, discount.coupon as string));
       if (session.mode === 'subscription') {
         const subscription = startSubscription(session);
         Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice });

@@ -1,10 +1,12 @@
 import type {
   CheckoutRequest,
+  DiscountCheckResponse,
   Language,
   OrdersResponse,
   PlansResponse,
   RedirectResponse,
   SubscriptionStatus,
+  UpgradeRequest,
   VerifyResponse,
 } from '@atelier/contracts';
 import { apiFetch, postJson } from './api-client.ts';
@@ -14,8 +16,11 @@ export const billingApi = {
   plans: (language: Language) => apiFetch<PlansResponse>(`/api/billing/plans?language=${encodeURIComponent(language)}`),
   subscription: () => apiFetch<SubscriptionStatus>('/api/billing/subscription'),
   checkout: (body: CheckoutRequest) => apiFetch<RedirectResponse>('/api/billing/checkout', postJson(body)),
-  upgrade: (body: CheckoutRequest) => apiFetch<{ success: true }>('/api/billing/upgrade', postJson(body)),
-  lifetime: (language: Language) => apiFetch<RedirectResponse>('/api/billing/lifetime', postJson({ language })),
+  upgrade: (body: UpgradeRequest) => apiFetch<{ success: true }>('/api/billing/upgrade', postJson(body)),
+  lifetime: (language: Language, discountCode?: string) =>
+    apiFetch<RedirectResponse>('/api/billing/lifetime', postJson({ language, discountCode })),
+  checkDiscount: (code: string, language: Language) =>
+    apiFetch<DiscountCheckResponse>('/api/billing/discount-codes/check', postJson({ code, language })),
   verify: (sessionId: string) => apiFetch<VerifyResponse>('/api/billing/verify', postJson({ sessionId })),
   orders: () => apiFetch<OrdersResponse>('/api/billing/orders'),
   syncOrders: () => apiFetch<{ updated: number }>('/api/billing/orders/sync', postJson()),
@@ -28,6 +33,7 @@ export const billingKeys = {
   plans: (language: Language) => ['billing', 'plans', language] as const,
   subscription: ['billing', 'subscription'] as const,
   orders: ['billing', 'orders'] as const,
+  discount: (code: string, language: Language) => ['billing', 'discount', code, language] as const,
 };
 
 /** A price in a currency for the interface language: 2.99 → "$2.99", 18 → "¥18". */

@@ -6,14 +6,18 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import { grantCredits } from '../credits/credits-service.ts';
 import { completeReferral } from '../referrals/referral-rewards.ts';
 import {
+  getProfilePlan,
   insertInvoiceOrder,
   lockOrderBySession,
   lockSubscriptionByProviderId,
+  makeLifetime,
   newOrderId,
+  requestSubscriptionCancel,
   setProfilePlan,
   updateSubscription,
   upsertSubscription,
 } from './billing-repo.ts';
+import { countDiscountUse } from './discount-codes.ts';
 import type { PaymentFact, ProviderSubscription } from './providers/payment-provider.ts';
 
 type FactOf<T extends PaymentFact['type']> = Extract<PaymentFact, { type: T }>;
@@ -70,6 +74,8 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), providerPaymentId: fact.paymentId })
     .where(eq(orders.id, order.id));
+  // Once per order: a replayed payment returned above, finding the order paid.
+  await countDiscountUse(tx, order, log);
   await grantCredits(tx, {
     userId: order.userId,
     amount: creditsForPeriod(order.plan, order.billingCycle),
@@ -78,7 +84,9 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     idempotencyKey: `order:${order.id}`,
   });
   if (order.plan === 'lifetime' || !fact.subscription) {
-    await setProfilePlan(tx, order.userId, order.plan);
+    // Lifetime also asks the provider to stop a running subscription (after the commit).
+    if (order.plan === 'lifetime') await makeLifetime(tx, order.userId);
+    else await setProfilePlan(tx, order.userId, order.plan);
     await completeReferral(tx, order.userId);
     return;
   }
@@ -94,8 +102,12 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     currency: s.currency,
     currentPeriodEnd: s.currentPeriodEnd,
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    cancelRequestedAt: null,
   });
   await setProfilePlan(tx, order.userId, planForStatus(s));
+  // A subscription paid for by someone already Lifetime (a checkout left open while they became
+  // Lifetime) is redundant: it is cancelled at the provider like one running at that moment.
+  if ((await getProfilePlan(tx, order.userId))?.plan === 'lifetime') await requestSubscriptionCancel(tx, order.userId);
   // The payer's referral completes once their plan is no longer free (platform.md §4); it
   // happens once per user, so later payments and replays find nothing to do.
   if (planForStatus(s) !== 'free') await completeReferral(tx, order.userId);
@@ -164,6 +176,8 @@ async function applySubscriptionUpdated({ tx }: ApplyContext, s: ProviderSubscri
     status: s.status,
     currentPeriodEnd: s.currentPeriodEnd,
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    // The provider says it stops renewing (or has ended): a pending cancel request is done.
+    ...(s.cancelAtPeriodEnd || s.status === 'canceled' ? { cancelRequestedAt: null } : {}),
     ...(s.customerId ? { providerCustomerId: s.customerId } : {}),
   });
   await setProfilePlan(tx, row.userId, planForStatus(s));
@@ -172,6 +186,6 @@ async function applySubscriptionUpdated({ tx }: ApplyContext, s: ProviderSubscri
 async function applySubscriptionDeleted({ tx }: ApplyContext, subscriptionId: string) {
   const row = await lockSubscriptionByProviderId(tx, subscriptionId);
   if (!row) return;
-  await updateSubscription(tx, row.userId, { status: 'canceled', cancelAtPeriodEnd: false });
+  await updateSubscription(tx, row.userId, { status: 'canceled', cancelAtPeriodEnd: false, cancelRequestedAt: null });
   await setProfilePlan(tx, row.userId, 'free');
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
   billingCustomers,
@@ -136,4 +136,61 @@ export async function setProfilePlan(db: DbOrTx, userId: string, plan: string) {
     .where(
       and(eq(profiles.userId, userId), plan === 'lifetime' ? undefined : ne(profiles.subscriptionType, 'lifetime')),
     );
+}
+
+/**
+ * Becoming Lifetime (a paid lifetime order or the three-referral reward): the profile plan,
+ * and a cancellation request for a subscription still running, which Lifetime makes redundant.
+ * The provider is told after the transaction commits (BillingService.processCancelRequests).
+ */
+export async function makeLifetime(tx: DbOrTx, userId: string) {
+  await setProfilePlan(tx, userId, 'lifetime');
+  await requestSubscriptionCancel(tx, userId);
+}
+
+/** Marks the user's running, still renewing subscription to be cancelled at its provider. */
+export async function requestSubscriptionCancel(tx: DbOrTx, userId: string) {
+  await tx
+    .update(subscriptions)
+    .set({ cancelRequestedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ['active', 'past_due']),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        isNull(subscriptions.cancelRequestedAt),
+      ),
+    );
+}
+
+/** Subscriptions of a provider waiting for their cancellation to reach it, oldest request first. */
+export async function listCancelRequests(
+  db: DbOrTx,
+  provider: PaymentProviderName,
+  options: { userId?: string; limit: number },
+): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.cancelRequestedAt),
+        eq(subscriptions.provider, provider),
+        options.userId ? eq(subscriptions.userId, options.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.cancelRequestedAt))
+    .limit(options.limit);
+}
+
+/** The provider stops renewing the subscription (or it has ended): the request is done. */
+export async function settleCancelRequest(
+  db: DbOrTx,
+  providerSubscriptionId: string,
+  changes: { cancelAtPeriodEnd?: boolean } = {},
+) {
+  await db
+    .update(subscriptions)
+    .set({ ...changes, cancelRequestedAt: null, updatedAt: new Date() })
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
 }

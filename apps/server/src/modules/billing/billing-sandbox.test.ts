@@ -1,9 +1,20 @@
-import type { OrdersResponse, PlansResponse, SubscriptionStatus } from '@atelier/contracts';
+import type {
+  DiscountCheckResponse,
+  InvitationCode,
+  OrdersResponse,
+  PlansResponse,
+  ReferralsResponse,
+  SubscriptionStatus,
+} from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { invitationCodeRedemptions, invitationCodes, profiles, subscriptions } from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
+
+let counter = 0;
 
 describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) => {
   let rt: TestRuntime;
@@ -186,5 +197,211 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     const user = await signUpTestUser(rt);
     await buy(user, '/api/billing/checkout', { planId: 'pro', billingCycle: 'monthly', language: 'en' });
     expect((await call(user, '/api/billing/portal', {})).status).toBe(409);
+  });
+
+  describe('new-user discount codes', () => {
+    /** A friend signed up through `referrer`'s referral code (as an API client sends it). */
+    const signUpReferredBy = async (referrer: TestUser): Promise<TestUser> => {
+      const { referralCode } = (await call<ReferralsResponse>(referrer, '/api/referrals')).body;
+      const email = `referred${Date.now()}${++counter}@example.com`;
+      const password = 'correct horse battery';
+      const res = await rt.request(
+        '/api/auth/sign-up/email',
+        postJson({ email, password, name: 'referred', referralCode }),
+      );
+      expect(res.status).toBe(200);
+      const { user } = (await res.json()) as { user: { id: string } };
+      return { userId: user.id, email, password, cookie: cookieOf(res) };
+    };
+    const newDiscountCode = async (creator: TestUser) => {
+      const made = await call<InvitationCode>(creator, '/api/referrals/invitation-codes', {
+        codeType: 'discount_new_user',
+      });
+      expect(made.status).toBe(201);
+      return made.body.code;
+    };
+    const codeRow = async (code: string) =>
+      (await rt.database.db.select().from(invitationCodes).where(eq(invitationCodes.code, code)))[0]!;
+    const check = (user: TestUser, code: string, language = 'en') =>
+      call<DiscountCheckResponse>(user, '/api/billing/discount-codes/check', { code, language });
+    const proMonthly = (discountCode?: string, language = 'en') => ({
+      planId: 'pro',
+      billingCycle: 'monthly',
+      language,
+      ...(discountCode ? { discountCode } : {}),
+    });
+
+    it("takes a friend's 9.90 off a referred user's first payment and counts the use once", async () => {
+      const referrer = await signUpTestUser(rt);
+      const code = await newDiscountCode(referrer);
+      const friend = await signUpReferredBy(referrer);
+
+      expect(await check(friend, code.toLowerCase())).toEqual({
+        status: 200,
+        body: { code, amountOff: 990, currency: 'usd' },
+      });
+      // Checking is not using: the code is still unused.
+      expect((await codeRow(code)).currentUses).toBe(0);
+
+      const checkout = await call<{ url: string }>(friend, '/api/billing/checkout', {
+        planId: 'pro',
+        billingCycle: 'yearly',
+        language: 'en',
+        discountCode: ` ${code.toLowerCase()} `,
+      });
+      expect(checkout.status).toBe(200);
+      const page = await (await rt.request(new URL(checkout.body.url).pathname)).text();
+      expect(page).toContain('$19.10'); // 29.00 − 9.90
+      expect(page).toContain('<s class="was">$29.00</s>');
+      const pay = `${new URL(checkout.body.url).pathname}/pay`;
+      expect((await rt.request(pay, { method: 'POST' })).status).toBe(303);
+      // The button pressed again, verification and sync: the use is counted once.
+      expect((await rt.request(pay, { method: 'POST' })).status).toBe(303);
+      const sessionId = new URL(checkout.body.url).pathname.split('/').pop()!;
+      expect((await call<{ verified: boolean }>(friend, '/api/billing/verify', { sessionId })).body.verified).toBe(
+        true,
+      );
+      await call(friend, '/api/billing/orders/sync', {});
+
+      const { orders } = (await call<OrdersResponse>(friend, '/api/billing/orders')).body;
+      expect(orders).toEqual([
+        expect.objectContaining({ plan: 'pro', billingCycle: 'yearly', amount: 1910, discountAmount: 990 }),
+      ]);
+      expect(await getCreditBalance(rt.database.db, friend.userId)).toBe(30 + 4800);
+      expect((await codeRow(code)).currentUses).toBe(1);
+      const redemptions = await rt.database.db
+        .select()
+        .from(invitationCodeRedemptions)
+        .where(eq(invitationCodeRedemptions.userId, friend.userId));
+      expect(redemptions).toEqual([expect.objectContaining({ codeType: 'discount_new_user', endsAt: null })]);
+      const listed = (await call<ReferralsResponse>(referrer, '/api/referrals')).body.invitationCodes;
+      expect(listed.find((c) => c.code === code)).toMatchObject({ currentUses: 1, isActive: false });
+
+      // Used up for anyone else; and the friend's next purchase is not a first one.
+      const other = await signUpReferredBy(referrer);
+      const usedUp = await call(other, '/api/billing/checkout', proMonthly(code));
+      expect([usedUp.status, usedUp.body.error?.code]).toEqual([409, 'DISCOUNT_CODE_UNAVAILABLE']);
+      const second = await newDiscountCode(referrer);
+      const again = await check(friend, second);
+      expect([again.status, again.body.error?.code]).toEqual([403, 'DISCOUNT_CODE_NOT_FIRST_PURCHASE']);
+    });
+
+    it('never charges less than 0.50, and discounts lifetime and yuan prices', async () => {
+      const referrer = await signUpTestUser(rt);
+      const friend = await signUpReferredBy(referrer);
+      const checkout = await call<{ url: string }>(
+        friend,
+        '/api/billing/checkout',
+        proMonthly(await newDiscountCode(referrer)),
+      );
+      const page = await (await rt.request(new URL(checkout.body.url).pathname)).text();
+      expect(page).toContain('$0.50');
+      expect(page).toContain('Renewals: $2.99');
+      expect((await rt.request(`${new URL(checkout.body.url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
+      expect((await call<OrdersResponse>(friend, '/api/billing/orders')).body.orders[0]).toMatchObject({
+        amount: 50,
+        discountAmount: 249,
+        currency: 'USD',
+      });
+
+      const lifetimeBuyer = await signUpReferredBy(referrer);
+      const lifetime = await call<{ url: string }>(lifetimeBuyer, '/api/billing/lifetime', {
+        language: 'en',
+        discountCode: await newDiscountCode(referrer),
+      });
+      expect(lifetime.status).toBe(200);
+      expect(await (await rt.request(new URL(lifetime.body.url).pathname)).text()).toContain('$29.10');
+
+      // A Simplified Chinese creator's code is in yuan, for a checkout in yuan.
+      const chinese = await signUpTestUser(rt);
+      await rt.database.db.update(profiles).set({ language: 'zh-CN' }).where(eq(profiles.userId, chinese.userId));
+      const yuanCode = await newDiscountCode(chinese);
+      const yuanFriend = await signUpReferredBy(chinese);
+      expect((await check(yuanFriend, yuanCode, 'zh-CN')).body).toEqual({
+        code: yuanCode,
+        amountOff: 990,
+        currency: 'cny',
+      });
+      const wrongCurrency = await call(yuanFriend, '/api/billing/checkout', proMonthly(yuanCode, 'en'));
+      expect([wrongCurrency.status, wrongCurrency.body.error?.code]).toEqual([409, 'DISCOUNT_CODE_CURRENCY']);
+      const hkd = await check(yuanFriend, yuanCode, 'zh-TW');
+      expect(hkd.body.error?.code).toBe('DISCOUNT_CODE_CURRENCY');
+      const yuan = await call<{ url: string }>(yuanFriend, '/api/billing/checkout', proMonthly(yuanCode, 'zh-CN'));
+      expect(await (await rt.request(new URL(yuan.body.url).pathname)).text()).toContain('CN¥8.10'); // 18 − 9.9
+    });
+
+    it('refuses codes that may not be used, charging and counting nothing', async () => {
+      const referrer = await signUpTestUser(rt);
+      const code = await newDiscountCode(referrer);
+      const stranger = await signUpTestUser(rt); // registered without a referral
+      const refusals: [TestUser, string, number, string][] = [
+        [stranger, code, 403, 'DISCOUNT_CODE_NOT_REFERRED'],
+        [referrer, code, 403, 'DISCOUNT_CODE_OWN'],
+        [stranger, 'NOSUCHCD', 404, 'DISCOUNT_CODE_NOT_FOUND'],
+      ];
+      for (const [user, c, status, errorCode] of refusals) {
+        const checked = await check(user, c);
+        expect([checked.status, checked.body.error?.code]).toEqual([status, errorCode]);
+        const checkout = await call(user, '/api/billing/checkout', proMonthly(c));
+        expect([checkout.status, checkout.body.error?.code]).toEqual([status, errorCode]);
+        const lifetime = await call(user, '/api/billing/lifetime', { language: 'en', discountCode: c });
+        expect([lifetime.status, lifetime.body.error?.code]).toEqual([status, errorCode]);
+      }
+      expect((await call<OrdersResponse>(stranger, '/api/billing/orders')).body.orders).toEqual([]);
+      expect((await call<OrdersResponse>(referrer, '/api/billing/orders')).body.orders).toEqual([]);
+      expect((await codeRow(code)).currentUses).toBe(0);
+
+      // Expired, or switched off: unavailable even to a referred user. Experience codes are not discounts.
+      const friend = await signUpReferredBy(referrer);
+      await rt.database.db
+        .update(invitationCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitationCodes.code, code));
+      const expired = await check(friend, code);
+      expect([expired.status, expired.body.error?.code]).toEqual([409, 'DISCOUNT_CODE_UNAVAILABLE']);
+      const off = await newDiscountCode(referrer);
+      await rt.database.db.update(invitationCodes).set({ isActive: false }).where(eq(invitationCodes.code, off));
+      expect((await check(friend, off)).body.error?.code).toBe('DISCOUNT_CODE_UNAVAILABLE');
+      await rt.database.db
+        .update(profiles)
+        .set({ subscriptionType: 'studio' })
+        .where(eq(profiles.userId, referrer.userId));
+      const experience = await call<InvitationCode>(referrer, '/api/referrals/invitation-codes', {
+        codeType: 'experience_7day',
+      });
+      expect((await check(friend, experience.body.code)).body.error?.code).toBe('DISCOUNT_CODE_NOT_FOUND');
+      expect((await call<OrdersResponse>(friend, '/api/billing/orders')).body.orders).toEqual([]);
+    });
+
+    it('honours an order priced before its code was used up, without counting past max_uses', async () => {
+      const referrer = await signUpTestUser(rt);
+      const code = await newDiscountCode(referrer);
+      const [first, second] = [await signUpReferredBy(referrer), await signUpReferredBy(referrer)];
+      // Both checkouts are open before either is paid.
+      const urls = [];
+      for (const user of [first, second]) {
+        urls.push((await call<{ url: string }>(user, '/api/billing/checkout', proMonthly(code))).body.url);
+      }
+      for (const url of urls) await rt.request(`${new URL(url).pathname}/pay`, { method: 'POST' });
+      for (const user of [first, second]) {
+        expect((await call<OrdersResponse>(user, '/api/billing/orders')).body.orders[0]).toMatchObject({
+          amount: 50,
+          status: 'paid',
+        });
+      }
+      expect((await codeRow(code)).currentUses).toBe(1);
+    });
+  });
+
+  it('cancels a running subscription at the end of its period when its owner buys Lifetime', async () => {
+    const user = await signUpTestUser(rt);
+    await buy(user, '/api/billing/checkout', { planId: 'studio', billingCycle: 'monthly', language: 'en' });
+    await buy(user, '/api/billing/lifetime', { language: 'en' });
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body).toMatchObject({
+      subscription_tier: 'Lifetime',
+    });
+    const [row] = await rt.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, cancelRequestedAt: null });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30 + 1500 + 1500);
   });
 });

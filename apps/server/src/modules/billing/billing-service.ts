@@ -1,8 +1,11 @@
 import {
+  applyDiscount,
   CURRENCIES,
   CURRENCY_BY_LANGUAGE,
   type CheckoutRequest as CheckoutBody,
   type Currency,
+  type DiscountCheckRequest,
+  type DiscountCheckResponse,
   LIFETIME_SLOTS_TOTAL,
   type Language,
   type LifetimeRequest,
@@ -26,12 +29,14 @@ import {
   findSubscription,
   getProfilePlan,
   insertOrder,
+  listCancelRequests,
   listPendingCheckouts,
   listVisibleOrders,
   newOrderId,
   saveCustomerId,
-  updateSubscription,
+  settleCancelRequest,
 } from './billing-repo.ts';
+import { resolveDiscount, type UsableDiscount } from './discount-codes.ts';
 import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
 import { buildPlansResponse } from './plans-response.ts';
 import {
@@ -56,6 +61,8 @@ const PRODUCT_NAME: Record<PaidPlan, string> = {
 };
 /** Checkouts that `orders/sync` asks the provider about, newest first. */
 const SYNC_LIMIT = 20;
+/** Pending subscription cancellations passed to the provider after each payment commit. */
+const CANCEL_BATCH = 20;
 
 /** The English fallback texts of platform.md §8; the SPA shows each code in the user's language. */
 const MESSAGES = {
@@ -102,15 +109,30 @@ export class BillingService {
       throw alreadySubscribed('You already have a subscription: change your plan with an upgrade.');
     }
     const currency = CURRENCY_BY_LANGUAGE[body.language];
+    const discount = body.discountCode ? await resolveDiscount(this.db, user.id, body.discountCode, currency) : null;
     const price = subscriptionPrice(currency, body.planId, body.billingCycle);
-    return this.startCheckout(
-      user,
-      body.planId,
-      body.billingCycle,
-      toMinorUnits(price.amount),
+    return this.startCheckout(user, {
+      plan: body.planId,
+      cycle: body.billingCycle,
+      amount: toMinorUnits(price.amount),
       currency,
-      MESSAGES.checkout,
+      discount,
+      failureMessage: MESSAGES.checkout,
+    });
+  }
+
+  /**
+   * The pricing page's preview of a discount code: what it takes off a checkout in the
+   * language's currency, or the DISCOUNT_CODE_* error a checkout with it would answer.
+   */
+  async checkDiscount(user: BillingUser, body: DiscountCheckRequest): Promise<DiscountCheckResponse> {
+    const { codeId: _codeId, ...usable } = await resolveDiscount(
+      this.db,
+      user.id,
+      body.code,
+      CURRENCY_BY_LANGUAGE[body.language],
     );
+    return usable;
   }
 
   /** The one-time lifetime payment, priced by the remaining slots at this moment. */
@@ -121,8 +143,16 @@ export class BillingService {
     const remaining = await this.remainingLifetimeSlots();
     if (remaining <= 0) throw new AppError('CONFLICT', 'Lifetime memberships are sold out.');
     const currency = CURRENCY_BY_LANGUAGE[body.language];
+    const discount = body.discountCode ? await resolveDiscount(this.db, user.id, body.discountCode, currency) : null;
     const price = lifetimePrice(currency, remaining);
-    return this.startCheckout(user, 'lifetime', 'lifetime', toMinorUnits(price.amount), currency, MESSAGES.lifetime);
+    return this.startCheckout(user, {
+      plan: 'lifetime',
+      cycle: 'lifetime',
+      amount: toMinorUnits(price.amount),
+      currency,
+      discount,
+      failureMessage: MESSAGES.lifetime,
+    });
   }
 
   /** Moves an active subscription to another plan or cycle; the provider prorates the charge. */
@@ -163,11 +193,53 @@ export class BillingService {
     if (!subscription) {
       throw new AppError('NO_ACTIVE_SUBSCRIPTION', 'No active subscription found. Please subscribe first.');
     }
-    const facts = await this.callProvider(MESSAGES.upgrade, () =>
-      this.provider.cancelAtPeriodEnd(subscription.providerSubscriptionId),
-    );
-    if (facts.length) await this.apply(facts);
-    else await updateSubscription(this.db, userId, { cancelAtPeriodEnd: true });
+    const id = subscription.providerSubscriptionId;
+    const facts = await this.callProvider(MESSAGES.upgrade, () => this.provider.cancelAtPeriodEnd(id));
+    await this.recordRenewalStopped(id, facts);
+  }
+
+  /**
+   * Records the provider's answer to a cancellation. The sandbox keeps no subscription of its
+   * own (no facts): its row is marked here. Either way a pending cancel request is settled.
+   */
+  private async recordRenewalStopped(providerSubscriptionId: string, facts: readonly PaymentFact[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await applyPaymentFacts({ tx, provider: this.provider.name, log: this.log }, facts);
+      await settleCancelRequest(tx, providerSubscriptionId, { cancelAtPeriodEnd: true });
+    });
+  }
+
+  /**
+   * Passes pending cancellations to the provider (ADR 0009): a subscription still running when
+   * its owner became Lifetime is set to end at its period's end. The request was recorded in
+   * the transaction that made the user Lifetime; the provider is called here, after that
+   * commit, never inside it. Called after every payment this process applies (so a failed call
+   * is retried with the next webhook), and for the caller on `orders/sync`. A failure is logged
+   * and leaves the request for the next attempt; the call is idempotent at the provider.
+   */
+  async processCancelRequests(options: { userId?: string } = {}): Promise<number> {
+    const pending = await listCancelRequests(this.db, this.provider.name, { ...options, limit: CANCEL_BATCH });
+    let done = 0;
+    for (const row of pending) {
+      if (row.cancelAtPeriodEnd || (row.status !== 'active' && row.status !== 'past_due')) {
+        await settleCancelRequest(this.db, row.providerSubscriptionId);
+        continue;
+      }
+      try {
+        const facts = await this.provider.cancelAtPeriodEnd(row.providerSubscriptionId);
+        await this.recordRenewalStopped(row.providerSubscriptionId, facts);
+        done++;
+      } catch (err) {
+        this.log.error(
+          {
+            subscriptionId: row.providerSubscriptionId,
+            err: { name: (err as Error).name, message: (err as Error).message },
+          },
+          'billing: could not cancel the subscription of a Lifetime member; will retry',
+        );
+      }
+    }
+    return done;
   }
 
   /**
@@ -190,6 +262,7 @@ export class BillingService {
     for (const order of await listPendingCheckouts(this.db, userId, SYNC_LIMIT)) {
       if (order.providerSessionId && (await this.verify(userId, order.providerSessionId))) updated++;
     }
+    await this.processCancelRequests({ userId });
     return updated;
   }
 
@@ -236,6 +309,7 @@ export class BillingService {
       currency: row.currency.toUpperCase(),
       status: row.status === 'paid' ? 'paid' : 'pending',
       createdAt: row.createdAt.toISOString(),
+      discountAmount: row.discountAmount,
     }));
   }
 
@@ -271,21 +345,33 @@ export class BillingService {
       if (!fresh.length) return;
       await applyPaymentFacts({ tx, provider: this.provider.name, log: this.log }, event.facts);
     });
+    await this.processCancelRequestsSafely();
   }
 
-  private apply(facts: readonly PaymentFact[]) {
-    return this.db.transaction((tx) => applyPaymentFacts({ tx, provider: this.provider.name, log: this.log }, facts));
+  /** Applies facts in one transaction, then passes on the cancellations they requested. */
+  private async apply(facts: readonly PaymentFact[]) {
+    await this.db.transaction((tx) => applyPaymentFacts({ tx, provider: this.provider.name, log: this.log }, facts));
+    await this.processCancelRequestsSafely();
   }
 
+  /** The payment is applied whatever happens here: a failure is logged and retried later. */
+  private async processCancelRequestsSafely() {
+    await this.processCancelRequests().catch((err: unknown) =>
+      this.log.error({ err: { message: (err as Error).message } }, 'billing: cancel requests failed'),
+    );
+  }
+
+  /**
+   * Opens a checkout at the provider and records its pending order. A discount (already
+   * checked) comes off the first payment, never below the minimum charge; the order records
+   * the amount charged, the amount taken off and the code, whose use is counted when paid.
+   */
   private async startCheckout(
     user: BillingUser,
-    plan: PaidPlan,
-    cycle: PaidCycle,
-    amount: number,
-    currency: Currency,
-    failureMessage: string,
+    { plan, cycle, amount, currency, discount, failureMessage }: CheckoutPlan,
   ): Promise<{ url: string }> {
     const orderId = newOrderId();
+    const priced = discount ? applyDiscount(amount, discount.amountOff) : { charged: amount, discount: 0 };
     const checkout = await this.callProvider(failureMessage, async () =>
       this.provider.createCheckout({
         orderId,
@@ -295,6 +381,8 @@ export class BillingService {
         cycle,
         amount,
         currency,
+        discount:
+          discount && priced.discount > 0 ? { amount: priced.discount, name: `Discount code ${discount.code}` } : null,
         productName: PRODUCT_NAME[plan],
         successUrl: `${this.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.publicUrl}/pricing`,
@@ -307,9 +395,11 @@ export class BillingService {
       providerSessionId: checkout.sessionId,
       plan,
       billingCycle: cycle,
-      amount,
+      amount: priced.charged,
       currency,
       status: 'pending',
+      discountCodeId: discount && priced.discount > 0 ? discount.codeId : null,
+      discountAmount: priced.discount,
     });
     return { url: checkout.url };
   }
@@ -351,3 +441,13 @@ export class BillingService {
 }
 
 const alreadySubscribed = (message: string) => new AppError('ALREADY_SUBSCRIBED', message);
+
+interface CheckoutPlan {
+  plan: PaidPlan;
+  cycle: PaidCycle;
+  /** The list price, minor units. */
+  amount: number;
+  currency: Currency;
+  discount: UsableDiscount | null;
+  failureMessage: string;
+}

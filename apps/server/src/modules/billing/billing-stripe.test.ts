@@ -1,10 +1,14 @@
-import type { OrdersResponse, SubscriptionStatus } from '@atelier/contracts';
+import type { InvitationCode, OrdersResponse, ReferralsResponse, SubscriptionStatus } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { type FakeStripe, startFakeStripe } from '../../../test/fakes/fake-stripe.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { invitationCodeRedemptions, invitationCodes, subscriptions } from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
+
+let counter = 0;
 
 type Obj = Record<string, unknown>;
 
@@ -199,5 +203,137 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     } finally {
       await broken.close();
     }
+  });
+
+  /** A friend signed up through `referrer`'s referral code. */
+  const signUpReferredBy = async (referrer: TestUser): Promise<TestUser> => {
+    const { referralCode } = (await call<ReferralsResponse>(referrer, '/api/referrals')).body;
+    const email = `stripe-friend${Date.now()}${++counter}@example.com`;
+    const password = 'correct horse battery';
+    const res = await rt.request('/api/auth/sign-up/email', postJson({ email, password, name: 'f', referralCode }));
+    expect(res.status).toBe(200);
+    const { user } = (await res.json()) as { user: { id: string } };
+    return { userId: user.id, email, password, cookie: cookieOf(res) };
+  };
+  const newDiscountCode = async (creator: TestUser) =>
+    (await call<InvitationCode>(creator, '/api/referrals/invitation-codes', { codeType: 'discount_new_user' })).body
+      .code;
+  const subscriptionRow = async (user: TestUser) =>
+    (await rt.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)))[0];
+
+  it('applies a discount code as a one-time Stripe coupon and counts its use once across webhook replays', async () => {
+    const referrer = await signUpTestUser(rt);
+    const code = await newDiscountCode(referrer);
+    const friend = await signUpReferredBy(referrer);
+    const session = await paidSession(friend, {
+      planId: 'pro',
+      billingCycle: 'yearly',
+      language: 'en',
+      discountCode: code,
+    });
+    expect(lastRequest('/v1/coupons')).toMatchObject({
+      amount_off: '990',
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: '1',
+    });
+    const coupon = [...stripe.coupons.values()].at(-1)!;
+    expect(lastRequest('/v1/checkout/sessions')).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price_data: { currency: 'usd', unit_amount: '2900' } }],
+      discounts: [{ coupon: coupon.id }],
+    });
+    expect(session).toMatchObject({ amount_subtotal: 2900, amount_total: 1910 });
+
+    const event = stripe.signedEvent('checkout.session.completed', session);
+    const deliveries = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(deliveries.map((r) => r.status)).toEqual(Array(10).fill(200));
+    for (let i = 0; i < 3; i++) await deliver(stripe.signedEvent('checkout.session.completed', session));
+    const [row] = await rt.database.db.select().from(invitationCodes).where(eq(invitationCodes.code, code));
+    expect(row?.currentUses).toBe(1);
+    const redemptions = await rt.database.db
+      .select()
+      .from(invitationCodeRedemptions)
+      .where(eq(invitationCodeRedemptions.userId, friend.userId));
+    expect(redemptions).toHaveLength(1);
+    expect(await credits(friend)).toBe(30 + 4800);
+
+    // The first invoice was discounted by the coupon; the renewal is charged in full.
+    const subscription = stripe.subscriptions.get(session.subscription as string)!;
+    expect(stripe.invoices.get(subscription.latest_invoice as string)).toMatchObject({ amount_paid: 1910 });
+    await deliver(stripe.signedEvent('invoice.paid', stripe.renew(subscription.id as string)));
+    const { orders } = (await call<OrdersResponse>(friend, '/api/billing/orders')).body;
+    expect(orders.map((o) => [o.amount, o.discountAmount])).toEqual([
+      [2900, 0],
+      [1910, 990],
+    ]);
+  });
+
+  it('discounts a lifetime payment with a coupon, and refuses a code the payer may not use', async () => {
+    const referrer = await signUpTestUser(rt);
+    const code = await newDiscountCode(referrer);
+    const stranger = await signUpTestUser(rt);
+    const sessionsBefore = stripe.sessions.size;
+    const refused = await call(stranger, '/api/billing/lifetime', { language: 'en', discountCode: code });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'DISCOUNT_CODE_NOT_REFERRED']);
+    expect(stripe.sessions.size).toBe(sessionsBefore); // nothing reached Stripe
+
+    const friend = await signUpReferredBy(referrer);
+    const checkout = await call<{ url: string }>(friend, '/api/billing/lifetime', {
+      language: 'en',
+      discountCode: code,
+    });
+    expect(checkout.status).toBe(200);
+    expect(lastRequest('/v1/checkout/sessions')).toMatchObject({
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'usd', unit_amount: '3900' } }],
+      discounts: [{ coupon: expect.any(String) }],
+    });
+    const session = stripe.completeCheckout(checkout.body.url.split('/').pop()!);
+    expect(session.amount_total).toBe(2910);
+    expect((await call(friend, '/api/billing/verify', { sessionId: session.id })).body).toEqual({ verified: true });
+    const [order] = (await call<OrdersResponse>(friend, '/api/billing/orders')).body.orders;
+    expect(order).toMatchObject({ plan: 'lifetime', amount: 2910, discountAmount: 990, status: 'paid' });
+  });
+
+  it('cancels a running subscription at Stripe when its owner buys Lifetime, retrying after a failure', async () => {
+    const user = await signUpTestUser(rt);
+    const { subscriptionId } = await subscribe(user, { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+    const checkout = await call<{ url: string }>(user, '/api/billing/lifetime', { language: 'en' });
+    const session = stripe.completeCheckout(checkout.body.url.split('/').pop()!);
+
+    // Stripe refuses the first cancellation: the payment is applied all the same.
+    stripe.failNext('POST', new RegExp(`^/v1/subscriptions/${subscriptionId}$`));
+    expect((await deliver(stripe.signedEvent('checkout.session.completed', session))).status).toBe(200);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Lifetime');
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+    expect((await subscriptionRow(user))?.cancelRequestedAt).toBeInstanceOf(Date);
+
+    // The next webhook (any) retries it.
+    expect((await deliver(stripe.signedEvent('checkout.session.completed', session))).status).toBe(200);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    expect(lastRequest(`/v1/subscriptions/${subscriptionId}`)).toEqual({ cancel_at_period_end: 'true' });
+    expect(await subscriptionRow(user)).toMatchObject({ cancelAtPeriodEnd: true, cancelRequestedAt: null });
+    const cancels = stripe.requests.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(cancels).toHaveLength(2); // the refused call and the retry; no more
+
+    // When the period ends Stripe deletes it; the member stays Lifetime.
+    const ended = { ...stripe.subscriptions.get(subscriptionId)!, status: 'canceled' };
+    await deliver(stripe.signedEvent('customer.subscription.deleted', ended));
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Lifetime');
+  });
+
+  it("cancels a referrer's Stripe subscription when the third paying friend makes them Lifetime", async () => {
+    const referrer = await signUpTestUser(rt);
+    const { subscriptionId } = await subscribe(referrer, { planId: 'studio', billingCycle: 'monthly', language: 'en' });
+    for (let i = 0; i < 3; i++) {
+      const friend = await signUpReferredBy(referrer);
+      await subscribe(friend, { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+      expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(i === 2);
+    }
+    expect((await call<SubscriptionStatus>(referrer, '/api/billing/subscription')).body.subscription_tier).toBe(
+      'Lifetime',
+    );
+    expect(await subscriptionRow(referrer)).toMatchObject({ cancelAtPeriodEnd: true, cancelRequestedAt: null });
   });
 });

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   checkoutRequestSchema,
+  discountCheckRequestSchema,
+  discountCheckResponseSchema,
   errorBodySchema,
   lifetimeRequestSchema,
   ordersResponseSchema,
@@ -35,6 +37,16 @@ const errors = {
   502: json(errorBodySchema, 'PAYMENT_ERROR: the payment provider failed'),
 };
 const userRoute = { tags: ['billing'], middleware: [requireUser] };
+/** A discount code the caller may not use (ADR 0009); each code names the reason. */
+const discountErrors = {
+  403: json(errorBodySchema, 'DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE'),
+  404: json(errorBodySchema, 'DISCOUNT_CODE_NOT_FOUND'),
+  409: json(
+    errorBodySchema,
+    'ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired or used up) or DISCOUNT_CODE_CURRENCY',
+  ),
+  429: json(errorBodySchema, 'RATE_LIMITED: too many discount code attempts'),
+};
 
 const plansRoute = createRoute({
   method: 'get',
@@ -49,9 +61,25 @@ const checkoutRoute = createRoute({
   ...userRoute,
   method: 'post',
   path: '/checkout',
-  summary: 'Starts a subscription checkout for a user without one; answers the payment page URL',
+  summary:
+    'Starts a subscription checkout for a user without one, with an optional new-user discount code; answers the payment page URL',
   request: body(checkoutRequestSchema),
-  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors },
+  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors, ...discountErrors },
+});
+
+const discountCheckRoute = createRoute({
+  ...userRoute,
+  method: 'post',
+  path: '/discount-codes/check',
+  summary:
+    "Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off",
+  request: body(discountCheckRequestSchema),
+  responses: {
+    200: json(discountCheckResponseSchema, 'The code may be used'),
+    400: errors[400],
+    401: errors[401],
+    ...discountErrors,
+  },
 });
 
 const upgradeRoute = createRoute({
@@ -67,9 +95,10 @@ const lifetimeRoute = createRoute({
   ...userRoute,
   method: 'post',
   path: '/lifetime',
-  summary: 'Starts the one-time lifetime payment; answers the payment page URL',
+  summary:
+    'Starts the one-time lifetime payment, with an optional new-user discount code; answers the payment page URL',
   request: body(lifetimeRequestSchema),
-  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors },
+  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors, ...discountErrors },
 });
 
 const verifyRoute = createRoute({
@@ -137,6 +166,7 @@ export function billingRoutes(billing: BillingService) {
   return createApiRouter()
     .openapi(plansRoute, async (c) => c.json(await billing.plans(c.req.valid('query').language), 200))
     .openapi(checkoutRoute, async (c) => c.json(await billing.checkout(c.var.user, c.req.valid('json')), 200))
+    .openapi(discountCheckRoute, async (c) => c.json(await billing.checkDiscount(c.var.user, c.req.valid('json')), 200))
     .openapi(upgradeRoute, async (c) => {
       await billing.upgrade(c.var.user, c.req.valid('json'));
       return c.json({ success: true as const }, 200);

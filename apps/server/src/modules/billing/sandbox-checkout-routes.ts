@@ -7,10 +7,21 @@ import type { SandboxProvider } from './providers/sandbox-provider.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const formatAmount = (request: CheckoutRequest) =>
+const formatAmount = (request: CheckoutRequest, minor: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: request.currency.toUpperCase() }).format(
-    request.amount / MINOR_UNITS_PER_MAJOR,
+    minor / MINOR_UNITS_PER_MAJOR,
   );
+
+/** What the payer is charged now: the list price, less a discount code's amount (first payment only). */
+function amountLines(request: CheckoutRequest): string {
+  // Sessions stored before discounts existed have no `discount` field.
+  const discount = request.discount ?? null;
+  if (!discount) return `<p class="amount">${escapeHtml(formatAmount(request, request.amount))}</p>`;
+  const renewal = request.cycle === 'lifetime' ? '' : ` Renewals: ${formatAmount(request, request.amount)}.`;
+  return `<p class="amount">${escapeHtml(formatAmount(request, request.amount - discount.amount))}
+<s class="was">${escapeHtml(formatAmount(request, request.amount))}</s></p>
+<p class="discount">${escapeHtml(`${discount.name}: −${formatAmount(request, discount.amount)} on this payment.${renewal}`)}</p>`;
+}
 
 const returnUrl = (request: CheckoutRequest, sessionId: string) =>
   request.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
@@ -31,6 +42,8 @@ body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0;
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 1px 3px #0002}
 .banner{background:#fef3c7;border:2px dashed #d97706;color:#78350f;padding:.75rem 1rem;border-radius:8px;font-weight:600}
 .amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
+.was{font-size:1.25rem;font-weight:400;color:#71717a;margin-left:.5rem}
+.discount{color:#047857;font-weight:600}
 .actions{display:flex;gap:.75rem;margin-top:1.5rem}
 button{flex:1;font:inherit;font-weight:600;padding:.75rem 1rem;border-radius:8px;border:1px solid #d4d4d8;cursor:pointer;background:#fff}
 button.pay{background:#4f46e5;color:#fff;border-color:#4f46e5}
@@ -38,7 +51,7 @@ button.pay{background:#4f46e5;color:#fff;border-color:#4f46e5}
 <body><main>
 <p class="banner" role="note">SANDBOX — test checkout. No card is needed and no money moves.</p>
 <h1>${escapeHtml(request.productName)}</h1>
-<p class="amount">${escapeHtml(formatAmount(request))}</p>
+${amountLines(request)}
 <p>${escapeHtml(cycle)}</p>
 ${
   open

@@ -2,14 +2,14 @@ import { PLANS, REFERRALS_FOR_LIFETIME, REFERRALS_FOR_PRO_MONTH, type ReferralRe
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
 import { profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
-import { setProfilePlan } from '../billing/billing-repo.ts';
+import { makeLifetime } from '../billing/billing-repo.ts';
 import { grantCredits } from '../credits/credits-service.ts';
 
 /**
  * What each reward gives (ADR 0009). Plans without a provider subscription have no expiry
  * in Atelier, so "one month of Pro" is Pro's monthly credit allotment, for every referrer.
  * Lifetime is the lifetime plan (with its one-time allotment); a referrer who already is
- * Lifetime gets the credits alone.
+ * Lifetime gets the credits alone, and a referrer's running subscription is cancelled.
  */
 const REWARD_CREDITS: Record<ReferralRewardType, number> = {
   pro_month: PLANS.pro.monthlyCredits,
@@ -53,5 +53,7 @@ async function grantReward(tx: Transaction, userId: string, rewardType: Referral
     reference: reward.id,
     idempotencyKey: `referral-reward:${userId}:${rewardType}`,
   });
-  if (rewardType === 'lifetime') await setProfilePlan(tx, userId, 'lifetime');
+  // A running subscription is then cancelled at its provider once the payment commits
+  // (BillingService.processCancelRequests, ADR 0009).
+  if (rewardType === 'lifetime') await makeLifetime(tx, userId);
 }

@@ -16,6 +16,7 @@ import {
   profiles,
   referralRewards,
   referrals,
+  subscriptions,
 } from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
 import { recordReferral } from './record-referral.ts';
@@ -160,6 +161,20 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     const [profile] = await rt.database.db.select().from(profiles).where(eq(profiles.userId, referrer.userId));
     expect(profile?.subscriptionType).toBe('lifetime');
     expect(profile?.credits).toBe(30 + 400 + 1500);
+  });
+
+  it("sets a paying referrer's subscription to end when the third friend makes them Lifetime", async () => {
+    const referrer = await signUpTestUser(rt);
+    await payPro(referrer);
+    const { referralCode } = await overview(referrer);
+    const row = async () =>
+      (await rt.database.db.select().from(subscriptions).where(eq(subscriptions.userId, referrer.userId)))[0];
+    for (let i = 0; i < 2; i++) await payPro(await signUpReferred(referralCode));
+    expect(await row()).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cancelRequestedAt: null });
+    await payPro(await signUpReferred(referralCode));
+    expect(await row()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, cancelRequestedAt: null });
+    const status = (await call<SubscriptionStatus>(referrer, '/api/billing/subscription')).body;
+    expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Lifetime' });
   });
   it('redeems an experience code once: seven days of Studio and its credits for a new free account', async () => {
     const studio = await signUpTestUser(rt);

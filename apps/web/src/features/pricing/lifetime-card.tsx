@@ -1,6 +1,7 @@
-import type { PlanAction, PlansResponse } from '@atelier/contracts';
+import type { DiscountCheckResponse, PlanAction, PlansResponse } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/billing-api.ts';
+import { discountedPrice } from './discounted-price.ts';
 import { PlanButton } from './plan-button.tsx';
 import { PlanFeatures } from './plan-features.tsx';
 
@@ -11,12 +12,18 @@ export function LifetimeCard(props: {
   action: PlanAction;
   busy: boolean;
   onChoose: () => void;
+  /** An accepted discount code: the payment is shown with it. */
+  discount?: DiscountCheckResponse | null;
 }) {
   const { t } = useTranslation('pricing');
   const { plans, language } = props;
   const price = plans.plans.find((p) => p.id === 'lifetime')?.prices.lifetime;
   const { total, remaining } = plans.lifetimeSlots;
   if (!price) return null;
+  const withCode =
+    props.action === 'upgrade' || props.action === 'downgrade'
+      ? discountedPrice(price.amount, plans.currency, props.discount ?? null)
+      : null;
   return (
     <article
       aria-labelledby="plan-lifetime"
@@ -31,18 +38,26 @@ export function LifetimeCard(props: {
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('plans.lifetime.description')}</p>
       <p className="mt-6 flex flex-wrap items-baseline gap-x-3" data-testid="price-lifetime">
         <span className="text-4xl font-semibold tracking-tight">
-          {formatPrice(price.amount, plans.currency, language)}
+          {formatPrice(withCode ?? price.amount, plans.currency, language)}
         </span>
-        {price.original !== null && price.original > price.amount && (
+        {withCode !== null && (
+          <s className="text-lg text-zinc-500" data-testid="discount-lifetime">
+            {formatPrice(price.amount, plans.currency, language)}
+          </s>
+        )}
+        {withCode === null && price.original !== null && price.original > price.amount && (
           <s className="text-lg text-zinc-500">{formatPrice(price.original, plans.currency, language)}</s>
         )}
-        {price.percentOff > 0 && (
+        {withCode === null && price.percentOff > 0 && (
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300">
             {t('percentOff', { percent: price.percentOff })}
           </span>
         )}
       </p>
       <p className="mt-1 text-sm text-zinc-500">{t('oneTime')}</p>
+      {withCode !== null && (
+        <p className="mt-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">{t('discount.withCode')}</p>
+      )}
       <div className="mt-6">
         <p className="flex justify-between text-sm">
           <span>{t('slots.label')}</span>

@@ -1,7 +1,14 @@
-import { type PlanAction, type PlansResponse, SUBSCRIPTION_CYCLES, type SubscriptionCycle } from '@atelier/contracts';
+import {
+  type DiscountCheckResponse,
+  type PlanAction,
+  type PlansResponse,
+  SUBSCRIPTION_CYCLES,
+  type SubscriptionCycle,
+} from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/billing-api.ts';
+import { discountedPrice } from './discounted-price.ts';
 import { PlanButton } from './plan-button.tsx';
 import { PlanFeatures } from './plan-features.tsx';
 
@@ -16,10 +23,17 @@ export function PlanCard(props: {
   action: PlanAction;
   busy: boolean;
   onChoose: () => void;
+  /** An accepted discount code: the first payment is shown with it. */
+  discount?: DiscountCheckResponse | null;
 }) {
   const { t } = useTranslation('pricing');
   const { plan, cycle, currency, language } = props;
   const price = SUBSCRIPTION_CYCLES.includes(cycle) ? plan.prices[cycle] : null;
+  // Only for a plan that would be bought (not the current one, not Free).
+  const firstPayment =
+    price && (props.action === 'upgrade' || props.action === 'downgrade')
+      ? discountedPrice(price.amount, currency, props.discount ?? null)
+      : null;
   const popular = plan.id === 'pro';
   return (
     <article
@@ -40,11 +54,18 @@ export function PlanCard(props: {
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t(`plans.${plan.id}.description`)}</p>
       <p className="mt-6 flex flex-wrap items-baseline gap-x-2" data-testid={`price-${plan.id}`}>
         <span className="text-4xl font-semibold tracking-tight">
-          {formatPrice(price?.amount ?? 0, currency, language)}
+          {formatPrice(firstPayment ?? price?.amount ?? 0, currency, language)}
         </span>
         {price && <span className="text-sm text-zinc-500">{t(`per.${cycle}`)}</span>}
       </p>
-      {price?.original ? (
+      {price && firstPayment !== null ? (
+        <p className="mt-1 text-sm text-zinc-500" data-testid={`discount-${plan.id}`}>
+          <s>{formatPrice(price.amount, currency, language)}</s>{' '}
+          <span className="font-medium text-emerald-700 dark:text-emerald-400">
+            {t('discount.firstPayment', { price: formatPrice(price.amount, currency, language) })}
+          </span>
+        </p>
+      ) : price?.original ? (
         <p className="mt-1 text-sm text-zinc-500">
           <s>{formatPrice(price.original, currency, language)}</s>{' '}
           <span className="font-medium text-emerald-700 dark:text-emerald-400">

@@ -15,8 +15,10 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys } from '../../lib/billing-api.ts';
 import { useSession } from '../auth/use-session.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
+import { DiscountCodeField } from './discount-code-field.tsx';
 import { LifetimeCard } from './lifetime-card.tsx';
 import { PlanCard } from './plan-card.tsx';
+import { useDiscountCode } from './use-discount-code.ts';
 import { usePlanChoice } from './use-plan-choice.ts';
 
 const CARD_PLANS = ['free', ...SUBSCRIPTION_PLAN_IDS] as const;
@@ -28,6 +30,9 @@ export default function PricingPage() {
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
   const plans = useQuery({ queryKey: billingKeys.plans(language), queryFn: () => billingApi.plans(language) });
   const choice = usePlanChoice(language);
+  // A discount code is for a first purchase: offered to signed-in users without a plan bought.
+  const discount = useDiscountCode(language, choice.canUseDiscount);
+  const code = discount.accepted?.code ?? null;
   // Visitors see Get Started everywhere: every button sends them to sign in first.
   const actionFor = (plan: PlanId) => (choice.currentPlan ? planAction(choice.currentPlan, plan) : 'getStarted');
 
@@ -39,6 +44,7 @@ export default function PricingPage() {
         <div className="mt-8">
           <BillingCycleToggle value={cycle} onChange={setCycle} />
         </div>
+        {choice.canUseDiscount && <DiscountCodeField discount={discount} language={language} />}
       </header>
 
       <section aria-label={t('plansLabel')} className="mt-12">
@@ -54,7 +60,8 @@ export default function PricingPage() {
             language={language}
             action={actionFor('lifetime')}
             busy={choice.pending === 'lifetime'}
-            onChoose={() => choice.choose('lifetime', 'lifetime')}
+            onChoose={() => choice.choose('lifetime', 'lifetime', code)}
+            discount={discount.accepted}
           />
         ) : (
           <div className="grid gap-8 md:grid-cols-3">
@@ -69,7 +76,8 @@ export default function PricingPage() {
                   language={language}
                   action={actionFor(id)}
                   busy={choice.pending === id}
-                  onChoose={() => choice.choose(id, cycle)}
+                  onChoose={() => choice.choose(id, cycle, code)}
+                  discount={discount.accepted}
                 />
               ) : null;
             })}

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { billingApi, billingKeys } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
+import { discountErrorKey } from './discount-error-key.ts';
 
 type Attempt = 'checkout' | 'upgrade' | 'lifetime';
 
@@ -20,6 +21,8 @@ const PLAN_OF_TIER: Record<SubscriptionTier, PlanId> = {
 /** The spec's checkout error texts (platform.md §8), chosen by the API's error code. */
 function errorKey(attempt: Attempt, error: unknown): string {
   const code = error instanceof ApiError ? error.code : undefined;
+  const discount = discountErrorKey(code);
+  if (discount) return discount;
   if (code === 'ALREADY_SUBSCRIBED')
     return attempt === 'lifetime' ? 'errors.alreadyLifetime' : 'errors.alreadySubscribed';
   if (code === 'NO_ACTIVE_SUBSCRIPTION') return 'errors.noActiveSubscription';
@@ -32,7 +35,9 @@ function errorKey(attempt: Attempt, error: unknown): string {
 /**
  * What pressing a plan button does (platform.md §4): visitors sign in first; Free opens the
  * tools; the current plan says so; a subscribed user changes plan in place; anyone else goes
- * to the payment page. Answers the caller's plan (null for visitors) and the plan being started.
+ * to the payment page, with the accepted discount code if there is one. Answers the caller's
+ * plan (null for visitors), the plan being started, and whether a discount code could apply
+ * (signed in, no running subscription, not Lifetime).
  */
 export function usePlanChoice(language: Language) {
   const { t } = useTranslation('pricing');
@@ -56,7 +61,7 @@ export function usePlanChoice(language: Language) {
     else notify((toast) => toast.error(t('errors.title'), { description: t('errors.noCheckoutUrl') }));
   };
 
-  async function choose(plan: PlanId, cycle: BillingCycle) {
+  async function choose(plan: PlanId, cycle: BillingCycle, discountCode: string | null = null) {
     if (!signedIn) return navigate('/login');
     if (plan === 'free') return navigate('/tools');
     if (plan === currentPlan || currentPlan === 'lifetime') {
@@ -65,23 +70,38 @@ export function usePlanChoice(language: Language) {
     }
     setPending(plan);
     const attempt: Attempt = plan === 'lifetime' ? 'lifetime' : isSubscribed(status.data) ? 'upgrade' : 'checkout';
+    const code = discountCode ?? undefined;
     try {
-      if (plan === 'lifetime') return goTo((await billingApi.lifetime(language)).url);
+      if (plan === 'lifetime') return goTo((await billingApi.lifetime(language, code)).url);
       const billingCycle = cycle === 'yearly' ? 'yearly' : 'monthly';
       if (attempt === 'checkout')
-        return goTo((await billingApi.checkout({ planId: plan, billingCycle, language })).url);
+        return goTo((await billingApi.checkout({ planId: plan, billingCycle, language, discountCode: code })).url);
       await billingApi.upgrade({ planId: plan, billingCycle, language });
       await queryClient.invalidateQueries({ queryKey: billingKeys.all });
       notify((toast) => toast.success(t('upgraded', { plan: t(`plans.${plan}.name`) })));
     } catch (error) {
+      // The code may have been used up meanwhile: ask about it again so the field says so.
+      if (error instanceof ApiError && discountErrorKey(error.code)) {
+        void queryClient.invalidateQueries({ queryKey: ['billing', 'discount'] });
+      }
       fail(attempt, error);
     } finally {
       setPending(null);
     }
   }
 
-  return { currentPlan, pending, choose, ready: session.status !== 'loading' && (!signedIn || !status.isPending) };
+  return {
+    currentPlan,
+    pending,
+    choose,
+    ready: session.status !== 'loading' && (!signedIn || !status.isPending),
+    canUseDiscount: signedIn && status.isSuccess && currentPlan !== 'lifetime' && !isSubscribed(status.data),
+  };
 }
 
+/**
+ * A running paid subscription (changed with an upgrade). A seven-day experience pass reports
+ * Studio without a billing cycle: its holder buys a plan with a checkout (ADR 0009).
+ */
 const isSubscribed = (status: SubscriptionStatus | undefined) =>
-  status?.subscribed === true && status.subscription_tier !== 'Lifetime';
+  status?.subscribed === true && status.subscription_tier !== 'Lifetime' && status.billing_cycle !== null;

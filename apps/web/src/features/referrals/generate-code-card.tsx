@@ -34,6 +34,9 @@ export function GenerateCodeCard({ codeType }: { codeType: InvitationCodeType })
           amount: (NEW_USER_DISCOUNT_MINOR / 100).toFixed(1),
         })}
       </p>
+      {codeType === 'discount_new_user' && (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('codes.discount_new_user.usage')}</p>
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
           type="button"

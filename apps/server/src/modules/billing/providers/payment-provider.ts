@@ -11,9 +11,14 @@ export interface CheckoutRequest {
   customerId: string;
   plan: PaidPlan;
   cycle: PaidCycle;
-  /** Minor units. */
+  /** Minor units: the list price. */
   amount: number;
   currency: Currency;
+  /**
+   * A new-user discount code's amount off the first payment (minor units, already limited so
+   * that at least DISCOUNT_MIN_CHARGE_MINOR is charged); renewals are charged in full.
+   */
+  discount: { amount: number; name: string } | null;
   productName: string;
   /** Where the payer returns; `{CHECKOUT_SESSION_ID}` is replaced by the session id. */
   successUrl: string;

@@ -83,6 +83,7 @@ export class StripeProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
     const metadata = { orderId: request.orderId, userId: request.userId, plan: request.plan, cycle: request.cycle };
     const recurring = request.cycle === 'lifetime' ? undefined : { interval: INTERVAL[request.cycle] };
+    const coupon = request.discount ? await this.createOneTimeCoupon(request, request.discount) : undefined;
     const session = await this.stripe.checkout.sessions.create({
       mode: recurring ? 'subscription' : 'payment',
       customer: request.customerId,
@@ -100,11 +101,32 @@ export class StripeProvider implements PaymentProvider {
       ],
       metadata,
       ...(recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      ...(coupon ? { discounts: [{ coupon }] } : {}),
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     });
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { sessionId: session.id, url: session.url };
+  }
+
+  /**
+   * A coupon made for one checkout: a fixed amount off, in the checkout's currency, applied
+   * `once` (a subscription's first invoice only; renewals are charged in full) and redeemable
+   * once. The idempotency key makes a retried call return the same coupon.
+   */
+  private async createOneTimeCoupon(request: CheckoutRequest, discount: { amount: number; name: string }) {
+    const coupon = await this.stripe.coupons.create(
+      {
+        amount_off: discount.amount,
+        currency: request.currency,
+        duration: 'once',
+        max_redemptions: 1,
+        name: discount.name,
+        metadata: { orderId: request.orderId, userId: request.userId },
+      },
+      { idempotencyKey: `atelier-coupon-${request.orderId}` },
+    );
+    return coupon.id;
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutPaid | null> {

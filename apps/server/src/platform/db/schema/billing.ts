@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { invitationCodes } from './referrals.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -43,10 +55,19 @@ export const subscriptions = pgTable(
     currency: text('currency').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * Set when the user became Lifetime while this subscription runs: the provider still has
+     * to be told to stop renewing it. Written in the transaction that made the user Lifetime,
+     * acted on after it commits and cleared once the provider confirms (ADR 0009).
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_provider_subscription_idx').on(t.providerSubscriptionId)],
+  (t) => [
+    uniqueIndex('subscriptions_provider_subscription_idx').on(t.providerSubscriptionId),
+    index('subscriptions_cancel_requested_idx').on(t.cancelRequestedAt).where(sql`${t.cancelRequestedAt} IS NOT NULL`),
+  ],
 );
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -69,6 +90,10 @@ export const orders = pgTable(
     /** Lower-case ISO 4217, as providers take it; the API upper-cases it. */
     currency: text('currency').notNull(),
     status: text('status', { enum: ORDER_ROW_STATUSES }).notNull().default('pending'),
+    /** The new-user discount code applied at checkout (its use is counted when paid). */
+    discountCodeId: uuid('discount_code_id').references(() => invitationCodes.id, { onDelete: 'set null' }),
+    /** Minor units taken off the price; `amount` is what is charged. */
+    discountAmount: integer('discount_amount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
