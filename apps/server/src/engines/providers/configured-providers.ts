@@ -1,5 +1,6 @@
 import type { Config } from '../../platform/config/config.ts';
 import type { Engine } from '../engine.ts';
+import { ComfyUIEngine } from './comfyui/comfyui-engine.ts';
 import { OpenAIEngine } from './openai/openai-engine.ts';
 import { RecraftEngine } from './recraft/recraft-engine.ts';
 import { StabilityEngine } from './stability/stability-engine.ts';
@@ -13,5 +14,6 @@ export function configuredProviders(providers: Config['providers']): Engine[] {
   if (providers.recraft) engines.push(new RecraftEngine(providers.recraft));
   if (providers.openai) engines.push(new OpenAIEngine(providers.openai));
   if (providers.stability) engines.push(new StabilityEngine(providers.stability));
+  if (providers.comfyui) engines.push(new ComfyUIEngine(providers.comfyui));
   return engines;
 }

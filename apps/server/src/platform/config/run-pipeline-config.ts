@@ -37,6 +37,9 @@ export const runPipelineEnv = {
   OPENAI_API_BASE: z.url().default('https://api.openai.com/v1'),
   STABILITY_API_KEY: z.string().min(1).optional(),
   STABILITY_API_BASE: z.url().default('https://api.stability.ai'),
+  // A self-hosted ComfyUI has no key: its address is what configures it.
+  COMFYUI_URL: z.url().optional(),
+  COMFYUI_CHECKPOINT: z.string().min(1).optional(),
   ...engineVars,
 };
 
@@ -78,6 +81,9 @@ export function runPipelineConfig(env: RunPipelineEnv) {
         : undefined,
       stability: env.STABILITY_API_KEY
         ? { apiKey: env.STABILITY_API_KEY, baseUrl: env.STABILITY_API_BASE.replace(/\/$/, '') }
+        : undefined,
+      comfyui: env.COMFYUI_URL
+        ? { baseUrl: env.COMFYUI_URL.replace(/\/$/, ''), checkpoint: env.COMFYUI_CHECKPOINT }
         : undefined,
     },
     runs: {
