@@ -11,9 +11,11 @@ import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
 import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
 import type { Engine } from './engines/engine.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
-import { startRateLimitPruning } from './modules/security/rate-limit-pruning.ts';
+import { RateLimiter } from './modules/security/rate-limiter.ts';
+import { startPeriodicTask } from './platform/process/periodic-task.ts';
+import { BillingService } from './modules/billing/billing-service.ts';
+import { RATE_LIMIT_PRUNE_INTERVAL_MINUTES, SUBSCRIPTION_CANCEL_RETRY_MINUTES } from '@atelier/contracts';
 import { openStorage } from './platform/storage/open-storage.ts';
-import { configuredProviders } from './engines/providers/configured-providers.ts';
 
 export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;
@@ -43,16 +45,31 @@ export async function createRuntime(
     database,
     storage,
     logger,
-    engines: [...(overrides.engines ?? []), ...configuredProviders(config.providers)],
+    engines: overrides.engines,
   });
-  const stopPruning = startRateLimitPruning(database.db, logger);
+  // Maintenance every process does now and then; each task is safe to run from several at once.
+  const billing = new BillingService(database.db, paymentProvider, config.publicUrl, logger);
+  const stopTasks = [
+    startPeriodicTask(
+      'prune rate limits',
+      RATE_LIMIT_PRUNE_INTERVAL_MINUTES * 60_000,
+      () => new RateLimiter(database.db).prune(),
+      logger,
+    ),
+    startPeriodicTask(
+      'cancel subscriptions of Lifetime members',
+      SUBSCRIPTION_CANCEL_RETRY_MINUTES * 60_000,
+      () => billing.processCancelRequests(),
+      logger,
+    ),
+  ];
   const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
   const app = createApp(deps);
   return {
     ...deps,
     app,
     close: async () => {
-      await stopPruning();
+      await Promise.all(stopTasks.map((stop) => stop()));
       await runs.close();
       if (mailer instanceof SmtpMailer) mailer.close();
       if (!overrides.database) await database.close();

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/platform/config/config.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, type Runtime } from '../src/server.ts';
 import { openTestDatabase } from './databases.ts';
+import { type FakeRecraft, startFakeRecraft } from './fakes/fake-recraft.ts';
 import { as, signUpTestUser } from './users.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,12 +20,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a separate worker process on po
   let worker: ChildProcess;
   let closeDb: () => Promise<void>;
   let dataDir: string;
+  let recraft: FakeRecraft;
 
   beforeAll(async () => {
     const database = await openTestDatabase('postgres');
     closeDb = database.close;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-worker-'));
-    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    // Both processes are configured alike: the worker must serve runs with the providers the API names.
+    recraft = await startFakeRecraft();
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RECRAFT_API_KEY: recraft.apiKey,
+      RECRAFT_API_BASE: recraft.baseUrl,
+    };
     const runtime = await createRuntime(loadConfig({ ...env, WORKER: 'off' }), {
       database,
       logger: createLogger('silent'),
@@ -43,10 +53,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a separate worker process on po
     }
     await api?.close();
     await closeDb?.();
+    await recraft?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('runs what the API queued and streams its progress to the API process over LISTEN/NOTIFY', async () => {
+  it('runs what the API queued on the configured provider and streams its progress to the API process over LISTEN/NOTIFY', async () => {
     const user = await signUpTestUser(api as never);
     const res = await api.request(
       '/api/tools/image-generation/runs',
@@ -67,5 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a separate worker process on po
     // Intermediate progress came from the other process.
     expect(events.some((e) => e.event === 'progress' && e.run.progress > 0 && e.run.progress < 100)).toBe(true);
     expect(events.at(-1)!.run.outputs).toHaveLength(3);
+    // The worker process called the provider (not the demo engine).
+    expect(recraft.requests.map((r) => r.path)).toContain('/v1/images/generations');
   });
 });

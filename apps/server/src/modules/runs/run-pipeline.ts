@@ -1,4 +1,5 @@
 import type { Engine } from '../../engines/engine.ts';
+import { configuredProviders } from '../../engines/providers/configured-providers.ts';
 import { createEngineRegistry, type EngineRegistry } from '../../engines/registry.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
@@ -26,7 +27,10 @@ export interface RunPipelineOptions {
   database: DatabaseHandle;
   storage: Storage;
   logger: Logger;
-  /** Engines configured on this machine besides the demo engine (providers, local, test fakes). */
+  /**
+   * Engines to offer before the AI providers of the config (which are always added, in the API
+   * and in worker processes alike): test fakes.
+   */
   engines?: readonly Engine[];
   /** Whether this process works on runs; defaults to WORKER=inline. */
   runWorker?: boolean;
@@ -41,7 +45,10 @@ const WAITING_RESEND_MS = 10 * 60 * 1000;
  */
 export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeline> {
   const { config, database, storage, logger } = o;
-  const engines = createEngineRegistry(config.engines, o.engines);
+  const engines = createEngineRegistry(config.engines, [
+    ...(o.engines ?? []),
+    ...configuredProviders(config.providers),
+  ]);
   const { leaseMs, maxAttempts, sweepIntervalMs, workerConcurrency } = config.runs;
   const queue = await startJobQueue(database, logger, {
     [RUN_QUEUE]: {
