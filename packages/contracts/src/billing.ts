@@ -60,6 +60,12 @@ export type LifetimeRequest = z.infer<typeof lifetimeRequestSchema>;
  */
 export const DISCOUNT_MIN_CHARGE_MINOR = 50;
 
+/**
+ * How often each server process retries telling the payment provider to end the subscriptions
+ * of people who became Lifetime, when the call right after their payment failed (ADR 0009).
+ */
+export const SUBSCRIPTION_CANCEL_RETRY_MINUTES = 15;
+
 /** What a discount code takes off a price and what is left to pay, in minor units. */
 export function applyDiscount(priceMinor: number, discountMinor: number): { charged: number; discount: number } {
   const charged = Math.max(Math.min(priceMinor, DISCOUNT_MIN_CHARGE_MINOR), priceMinor - discountMinor);
