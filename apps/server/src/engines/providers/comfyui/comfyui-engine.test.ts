@@ -1,20 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ToolId, type ToolOptions, toolOptionSchemas } from '@atelier/contracts';
+import { engineInput } from '../../../../test/engine-inputs.ts';
+import type { ToolId } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeComfyUI, startFakeComfyUI } from '../../../../test/fakes/fake-comfyui.ts';
-import type { EngineContext, EngineImage, EngineInput } from '../../engine.ts';
+import type { EngineContext, EngineImage } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { ComfyUIClient, refusalMessage } from './comfyui-client.ts';
 import { ComfyUIEngine, STAGE } from './comfyui-engine.ts';
 import { NODE } from './workflows.ts';
 
 const STEPS = 8;
-
-function input<T extends ToolId>(tool: T, options: object, images: EngineInput['images'] = {}): EngineInput {
-  return { tool, options: toolOptionSchemas[tool].parse(options) as ToolOptions<T>, images };
-}
 
 function recorder(signal = new AbortController().signal) {
   const calls: { percent: number; stage?: string }[] = [];
@@ -86,7 +83,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
   it('reports every sampler step from the socket and returns the images at the asked size', async () => {
     const { calls, context } = recorder();
     const outputs = await engine.run(
-      input('image-generation', { prompt: 'a lighthouse', n: 2, size: '1365x1024' }),
+      engineInput('image-generation', { prompt: 'a lighthouse', n: 2, size: '1365x1024' }),
       context,
     );
     const sent = fake.prompts.at(-1)!;
@@ -115,7 +112,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
   it('follows the prompt by polling /history when the socket is refused', async () => {
     fake.socketsEnabled = false;
     const { calls, context } = recorder();
-    const outputs = await engine.run(input('image-generation', { prompt: 'a calm sea' }), context);
+    const outputs = await engine.run(engineInput('image-generation', { prompt: 'a calm sea' }), context);
     expect(outputs).toHaveLength(1);
     expect(calls.some((c) => c.stage === 'sampling')).toBe(false);
     expect(calls.at(-1)?.stage).toBe('downloading');
@@ -125,7 +122,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
     fake.stepDelayMs = 10;
     fake.dropSocketsNext(3);
     const { calls, context } = recorder();
-    const outputs = await engine.run(input('image-generation', { prompt: 'a storm' }), context);
+    const outputs = await engine.run(engineInput('image-generation', { prompt: 'a storm' }), context);
     expect(outputs).toHaveLength(1);
     const steps = calls.filter((c) => c.stage === 'sampling').length;
     expect(steps).toBeGreaterThan(1);
@@ -136,7 +133,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
     const { context } = recorder();
     const image = await png(200, 150);
     const outputs = await engine.run(
-      input('image-to-image', { prompt: 'as a watercolour', strength: 0.3, n: 2 }, { image }),
+      engineInput('image-to-image', { prompt: 'as a watercolour', strength: 0.3, n: 2 }, { image }),
       context,
     );
     const sent = fake.prompts.at(-1)!.prompt;
@@ -154,7 +151,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
     const { context } = recorder();
     const image = await png(160, 120, '#cc3344');
     const [output] = (await engine.run(
-      input('inpainting', { prompt: 'a red balloon' }, { image, mask: await leftHalfMask(80, 60) }),
+      engineInput('inpainting', { prompt: 'a red balloon' }, { image, mask: await leftHalfMask(80, 60) }),
       context,
     )) as EngineImage[];
     const sent = fake.prompts.at(-1)!.prompt;
@@ -182,7 +179,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
   it('maps an execution_error to a failed run with ComfyUI’s reason', async () => {
     fake.failNextExecution({ atStep: 3, message: 'mat1 and mat2 shapes cannot be multiplied' });
     const { calls, context } = recorder();
-    const error = await engine.run(input('image-generation', { prompt: 'x' }), context).catch((e: unknown) => e);
+    const error = await engine.run(engineInput('image-generation', { prompt: 'x' }), context).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({
       code: 'PROVIDER_UNAVAILABLE',
@@ -194,14 +191,18 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
   it('reads an execution_error from the history when there is no socket', async () => {
     fake.socketsEnabled = false;
     fake.failNextExecution({ atStep: 1, message: 'Allocation on device', type: 'torch.OutOfMemoryError' });
-    const error = await engine.run(input('image-generation', { prompt: 'x' }), recorder().context).catch((e) => e);
+    const error = await engine
+      .run(engineInput('image-generation', { prompt: 'x' }), recorder().context)
+      .catch((e) => e);
     expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
     expect((error as Error).message).toMatch(/^ComfyUI ran out of memory in KSampler/);
   });
 
   it('names a missing checkpoint clearly', async () => {
     fake.checkpoints = ['v1-5-pruned-emaonly.safetensors'];
-    const error = await engine.run(input('image-generation', { prompt: 'x' }), recorder().context).catch((e) => e);
+    const error = await engine
+      .run(engineInput('image-generation', { prompt: 'x' }), recorder().context)
+      .catch((e) => e);
     expect(error).toMatchObject({ code: 'PROVIDER_INVALID_INPUT' });
     expect((error as Error).message).toBe(
       `ComfyUI has no checkpoint named "sd_xl_base_1.0.safetensors" (put it in ComfyUI's models/checkpoints)`,
@@ -214,7 +215,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
       { baseUrl: fake.baseUrl },
       { checkpoint: 'v1-5-pruned-emaonly.safetensors', steps: 2 },
     );
-    await sd15.run(input('image-generation', { prompt: 'x', size: '1024x1024' }), recorder().context);
+    await sd15.run(engineInput('image-generation', { prompt: 'x', size: '1024x1024' }), recorder().context);
     expect(fake.prompts.at(-1)!.prompt[NODE.checkpoint.id]!.inputs!.ckpt_name).toBe('v1-5-pruned-emaonly.safetensors');
   });
 
@@ -243,7 +244,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
     fake.stepDelayMs = 100;
     const controller = new AbortController();
     const { calls, context } = recorder(controller.signal);
-    const running = engine.run(input('image-generation', { prompt: 'slow' }), context);
+    const running = engine.run(engineInput('image-generation', { prompt: 'slow' }), context);
     while (!calls.some((c) => c.stage === 'sampling')) await new Promise((r) => setTimeout(r, 10));
     const before = fake.interrupts.length;
     controller.abort(new Error('worker stopping'));
@@ -256,7 +257,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
   it('gives up with PROVIDER_TIMEOUT after its overall time limit', async () => {
     fake.stepDelayMs = 200;
     const hasty = new ComfyUIEngine({ baseUrl: fake.baseUrl }, { steps: 20, timeoutMs: 300 });
-    const error = await hasty.run(input('image-generation', { prompt: 'x' }), recorder().context).catch((e) => e);
+    const error = await hasty.run(engineInput('image-generation', { prompt: 'x' }), recorder().context).catch((e) => e);
     expect(error).toMatchObject({ code: 'PROVIDER_TIMEOUT' });
     await expect.poll(() => fake.interrupts.at(-1)).toEqual({ prompt_id: fake.prompts.at(-1)!.id });
   });
@@ -267,7 +268,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
     const gone = new ComfyUIEngine({ baseUrl: `http://127.0.0.1:${port}` });
-    const error = await gone.run(input('image-generation', { prompt: 'x' }), recorder().context).catch((e) => e);
+    const error = await gone.run(engineInput('image-generation', { prompt: 'x' }), recorder().context).catch((e) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: 'The ComfyUI server could not be reached' });
   });

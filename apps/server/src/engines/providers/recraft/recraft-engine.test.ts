@@ -1,25 +1,12 @@
-import type { ToolId } from '@atelier/contracts';
-import { toolOptionSchemas } from '@atelier/contracts';
-import sharp from 'sharp';
+import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRecraft, startFakeRecraft } from '../../../../test/fakes/fake-recraft.ts';
-import type { Engine, EngineImage, EngineInput } from '../../engine.ts';
+import type { Engine } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { RecraftClient } from './recraft-client.ts';
 import { RecraftEngine } from './recraft-engine.ts';
 
 const KEY = 'rk-unit-key';
-
-async function image(width = 300, height = 200): Promise<EngineImage> {
-  const data = await sharp({ create: { width, height, channels: 3, background: '#457b9d' } })
-    .png()
-    .toBuffer();
-  return { data, mediaType: 'image/png', width, height };
-}
-
-function input(tool: ToolId, options: object, images: EngineInput['images'] = {}): EngineInput {
-  return { tool, options: toolOptionSchemas[tool].parse(options) as EngineInput['options'], images };
-}
 
 describe('RecraftEngine against the Recraft stand-in', () => {
   let fake: FakeRecraft;
@@ -43,7 +30,7 @@ describe('RecraftEngine against the Recraft stand-in', () => {
   it('turns the vector spec into a vector_illustration request with prompt words and controls', async () => {
     stages.length = 0;
     const out = await engine.run(
-      input('vector-generation', { prompt: 'a fox', style: 'line_art', colors: 'pastel' }),
+      engineInput('vector-generation', { prompt: 'a fox', style: 'line_art', colors: 'pastel' }),
       context,
     );
     expect(out).toHaveLength(1);
@@ -59,7 +46,7 @@ describe('RecraftEngine against the Recraft stand-in', () => {
 
   it('creates a style from the reference image, then generates with its style_id', async () => {
     await engine.run(
-      input('style-creation', { prompt: 'a cat', style: 'painting' }, { reference_image: await image() }),
+      engineInput('style-creation', { prompt: 'a cat', style: 'painting' }, { reference_image: await solidImage() }),
       context,
     );
     const [create, generate] = fake.requests.slice(-2);
@@ -73,7 +60,7 @@ describe('RecraftEngine against the Recraft stand-in', () => {
   });
 
   it('without a reference, generates with the base style mapped to a Recraft style', async () => {
-    await engine.run(input('style-creation', { prompt: 'a cat', style: 'photography' }), context);
+    await engine.run(engineInput('style-creation', { prompt: 'a cat', style: 'photography' }), context);
     expect(lastRequest()).toMatchObject({ path: '/v1/images/generations', fields: { style: 'realistic_image' } });
   });
 
@@ -86,7 +73,7 @@ describe('RecraftEngine against the Recraft stand-in', () => {
     ['image-upscale', { upscaleType: 'crisp' }, '/v1/images/crispUpscale', 1],
     ['image-upscale', { upscaleType: 'creative' }, '/v1/images/creativeUpscale', 1],
   ] as const)('%s %o → multipart %s', async (tool, options, path, count) => {
-    const out = await engine.run(input(tool, options, { image: await image() }), context);
+    const out = await engine.run(engineInput(tool, options, { image: await solidImage() }), context);
     expect(out).toHaveLength(count);
     expect(lastRequest().path).toBe(path);
     expect(lastRequest().contentType).toMatch(/^multipart\/form-data/);
@@ -95,7 +82,10 @@ describe('RecraftEngine against the Recraft stand-in', () => {
 
   it('leaves the photo editor presets to the local engine', async () => {
     expect(
-      await engine.run(input('ai-photo-editor', { editType: 'brighten' }, { image: await image() }), context),
+      await engine.run(
+        engineInput('ai-photo-editor', { editType: 'brighten' }, { image: await solidImage() }),
+        context,
+      ),
     ).toEqual([{ url: 'local:' }]);
   });
 

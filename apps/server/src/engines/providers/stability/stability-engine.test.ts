@@ -1,8 +1,9 @@
-import { SIZES, STYLES, SUBSTYLES, type ToolId, toolOptionSchemas } from '@atelier/contracts';
+import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
+import { SIZES, STYLES, SUBSTYLES } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStability, startFakeStability } from '../../../../test/fakes/fake-stability.ts';
-import type { EngineImage, EngineInput } from '../../engine.ts';
+import type { EngineImage } from '../../engine.ts';
 import { StabilityClient } from './stability-client.ts';
 import { CREATIVE_UPSCALE_PROMPT, STABILITY_TOOLS, StabilityEngine } from './stability-engine.ts';
 import {
@@ -15,17 +16,6 @@ import {
 
 const KEY = 'sk-unit-stability-key';
 const POLL_MS = 5;
-
-async function image(width = 300, height = 200): Promise<EngineImage> {
-  const data = await sharp({ create: { width, height, channels: 3, background: '#457b9d' } })
-    .png()
-    .toBuffer();
-  return { data, mediaType: 'image/png', width, height };
-}
-
-function input(tool: ToolId, options: object, images: EngineInput['images'] = {}): EngineInput {
-  return { tool, options: toolOptionSchemas[tool].parse(options) as EngineInput['options'], images };
-}
 
 describe('stabilityAspectRatioFor', () => {
   it('maps every Atelier size to the Stability aspect ratio nearest by log ratio', () => {
@@ -113,7 +103,7 @@ describe('StabilityEngine against the Stability stand-in', () => {
 
   it('makes n images with n generate/core calls, reporting each one received', async () => {
     const out = await engine.run(
-      input('image-generation', {
+      engineInput('image-generation', {
         prompt: 'a lighthouse',
         n: 2,
         size: '1820x1024',
@@ -146,10 +136,10 @@ describe('StabilityEngine against the Stability stand-in', () => {
 
   it('sends image-to-image to generate/sd3 with its strength and no aspect ratio', async () => {
     const out = await engine.run(
-      input(
+      engineInput(
         'image-to-image',
         { prompt: 'snowy', strength: 0.3, style: 'digital_illustration' },
-        { image: await image() },
+        { image: await solidImage() },
       ),
       context,
     );
@@ -170,7 +160,10 @@ describe('StabilityEngine against the Stability stand-in', () => {
 
   it('replaces a background with an asynchronous job, polled until done', async () => {
     const before = fake.polls.length;
-    const out = await engine.run(input('replace-background', { prompt: 'a beach' }, { image: await image() }), context);
+    const out = await engine.run(
+      engineInput('replace-background', { prompt: 'a beach' }, { image: await solidImage() }),
+      context,
+    );
     expect(out[0]).toMatchObject({ mediaType: 'image/png', width: 300, height: 200 });
     expect(lastRequest()).toMatchObject({
       path: '/v2beta/stable-image/edit/replace-background-and-relight',
@@ -192,7 +185,7 @@ describe('StabilityEngine against the Stability stand-in', () => {
 
   it('upscales creatively with an asynchronous job and a prompt, crisply with upscale/fast', async () => {
     const creative = await engine.run(
-      input('image-upscale', { upscaleType: 'creative' }, { image: await image(120, 80) }),
+      engineInput('image-upscale', { upscaleType: 'creative' }, { image: await solidImage(120, 80) }),
       context,
     );
     expect(lastRequest()).toMatchObject({
@@ -201,7 +194,7 @@ describe('StabilityEngine against the Stability stand-in', () => {
     });
     expect(creative[0]).toMatchObject({ width: 480, height: 320 });
     const crisp = await engine.run(
-      input('image-upscale', { upscaleType: 'crisp' }, { image: await image(120, 80) }),
+      engineInput('image-upscale', { upscaleType: 'crisp' }, { image: await solidImage(120, 80) }),
       context,
     );
     expect(lastRequest().path).toBe('/v2beta/stable-image/upscale/fast');
@@ -210,7 +203,7 @@ describe('StabilityEngine against the Stability stand-in', () => {
 
   it('shrinks an image over the upscaler’s 1 MP limit to fit, keeping its aspect', async () => {
     const out = await engine.run(
-      input('image-upscale', { upscaleType: 'crisp' }, { image: await image(1600, 1200) }),
+      engineInput('image-upscale', { upscaleType: 'crisp' }, { image: await solidImage(1600, 1200) }),
       context,
     );
     const sent = await sharp(lastRequest().files.image!).metadata();
@@ -220,7 +213,7 @@ describe('StabilityEngine against the Stability stand-in', () => {
   });
 
   it('erases the background with edit/remove-background into a PNG with alpha', async () => {
-    const [out] = await engine.run(input('ai-eraser', {}, { image: await image() }), context);
+    const [out] = await engine.run(engineInput('ai-eraser', {}, { image: await solidImage() }), context);
     expect(lastRequest()).toMatchObject({
       path: '/v2beta/stable-image/edit/remove-background',
       fields: { output_format: 'png' },
@@ -229,8 +222,8 @@ describe('StabilityEngine against the Stability stand-in', () => {
   });
 
   it('sends inpainting a binary mask of the image size, and says when the mask was stretched', async () => {
-    const mask = await image(100, 50);
-    await engine.run(input('inpainting', { prompt: 'a kite' }, { image: await image(), mask }), context);
+    const mask = await solidImage(100, 50);
+    await engine.run(engineInput('inpainting', { prompt: 'a kite' }, { image: await solidImage(), mask }), context);
     expect(lastRequest()).toMatchObject({ path: '/v2beta/stable-image/edit/inpaint', fields: { prompt: 'a kite' } });
     expect(await sharp(lastRequest().files.mask!).metadata()).toMatchObject({ width: 300, height: 200, channels: 1 });
     expect(stages.map(([, s]) => s)).toContain('mask-resized');
@@ -238,12 +231,12 @@ describe('StabilityEngine against the Stability stand-in', () => {
 
   it('fails an image that moderation blurred (200, finish-reason CONTENT_FILTERED) with CONTENT_POLICY', async () => {
     fake.filterNext(1);
-    await expect(engine.run(input('image-generation', { prompt: 'x' }), context)).rejects.toMatchObject({
+    await expect(engine.run(engineInput('image-generation', { prompt: 'x' }), context)).rejects.toMatchObject({
       code: 'CONTENT_POLICY',
     });
     fake.filterNext(1);
     await expect(
-      engine.run(input('replace-background', { prompt: 'x' }, { image: await image() }), context),
+      engine.run(engineInput('replace-background', { prompt: 'x' }, { image: await solidImage() }), context),
     ).rejects.toMatchObject({ code: 'CONTENT_POLICY' });
   });
 
@@ -254,7 +247,7 @@ describe('StabilityEngine against the Stability stand-in', () => {
     [413, 'PROVIDER_INVALID_INPUT', /^The AI provider refused the request/],
   ])('maps a %i error body to %s', async (status, code, message) => {
     fake.failNext(1, status);
-    const error = await engine.run(input('image-generation', { prompt: 'x' }), context).catch((e: unknown) => e);
+    const error = await engine.run(engineInput('image-generation', { prompt: 'x' }), context).catch((e: unknown) => e);
     expect(error).toMatchObject({ code, message: expect.stringMatching(message) });
   });
 
@@ -284,18 +277,20 @@ describe('StabilityEngine against the Stability stand-in', () => {
       { polling: { intervalMs: POLL_MS, maxWaitMs: 50 } },
     );
     await expect(
-      impatient.run(input('image-upscale', { upscaleType: 'creative' }, { image: await image() }), context),
+      impatient.run(engineInput('image-upscale', { upscaleType: 'creative' }, { image: await solidImage() }), context),
     ).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
   });
 
   it('rejects a wrong key with PROVIDER_AUTH, never quoting the key', async () => {
     fake.apiKey = 'another-key';
-    const error = (await engine.run(input('image-generation', { prompt: 'x' }), context).catch((e) => e)) as Error;
+    const error = (await engine
+      .run(engineInput('image-generation', { prompt: 'x' }), context)
+      .catch((e) => e)) as Error;
     expect(error).toMatchObject({ code: 'PROVIDER_AUTH', message: "The AI provider rejected Atelier's API key" });
   });
 
   it('reads JSON-mode answers too: base64 image, and finish_reason CONTENT_FILTERED as a refusal', async () => {
-    const png = (await image(64, 64)).data.toString('base64');
+    const png = (await solidImage(64, 64)).data.toString('base64');
     const original = globalThis.fetch;
     const answer = (finish_reason: string) => async () =>
       new Response(JSON.stringify({ image: png, seed: 1, finish_reason }), {
