@@ -147,6 +147,8 @@ test("a friend's discount code lowers a referred user's first payment at the san
   await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
   const orders = await (await page.request.get('/api/billing/orders')).json();
   expect(orders.orders[0]).toMatchObject({ plan: 'pro', amount: 1910, discountAmount: 990, status: 'paid' });
+  await page.goto('/profile');
+  await expect(page.getByText("Friend's discount: $9.90 off")).toBeVisible();
 
   // A second code is refused for a second purchase, in the user's language.
   const check = await page.request.post('/api/billing/discount-codes/check', {

@@ -75,6 +75,13 @@ export function BillingHistory() {
                 <span className="block text-zinc-500">
                   {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(order.createdAt))}
                 </span>
+                {order.discountAmount > 0 && (
+                  <span className="block text-zinc-500">
+                    {t('history.discount', {
+                      amount: formatPrice(order.discountAmount / MINOR_UNITS_PER_MAJOR, order.currency, i18n.language),
+                    })}
+                  </span>
+                )}
               </span>
               <span className="flex items-center gap-3">
                 <span className="font-medium tabular-nums">
