@@ -6,6 +6,12 @@ import { EngineError, type EngineImage } from '../engine.ts';
 export const PROVIDER_MAX_ATTEMPTS = 3;
 /** First backoff delay; it doubles per attempt, plus up to as much again of random jitter. */
 const RETRY_BASE_DELAY_MS = 300;
+/**
+ * The longest `Retry-After` a throttled call waits for. A provider that asks for longer is not
+ * retried: the run fails at once as rate limited (and is refunded) rather than sit silent past
+ * its lease.
+ */
+const MAX_RETRY_AFTER_MS = 30_000;
 /** Longest detail kept from a provider's error body in the message shown to the user. */
 const ERROR_DETAIL_MAX_CHARS = 200;
 
@@ -41,7 +47,18 @@ export interface ErrorDetail {
 }
 
 /** Worth another attempt (throttling, server error, network); a plain EngineError once attempts run out. */
-class RetryableError extends EngineError {}
+class RetryableError extends EngineError {
+  /** How long the provider asked to wait (its `Retry-After`), when it said. */
+  retryAfterMs?: number;
+}
+
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export const sleep = (ms: number, signal: AbortSignal) =>
@@ -153,7 +170,7 @@ export class ProviderHttpClient {
           throw error instanceof RetryableError ? new EngineError(error.code, error.message) : error;
         }
         const backoff = RETRY_BASE_DELAY_MS * 2 ** (attempt - 1);
-        await sleep(backoff + Math.random() * backoff, call.signal);
+        await sleep(Math.max(backoff + Math.random() * backoff, error.retryAfterMs ?? 0), call.signal);
       }
     }
   }
@@ -191,7 +208,13 @@ export class ProviderHttpClient {
     if (res.ok) return { status: res.status, headers: res.headers, mediaType, body: data };
     // Error bodies vary (text/plain or JSON): parse only what says it is JSON.
     const text = data.toString('utf8');
-    throw this.errorFor(res.status, mediaType === 'application/json' ? detailOf(text) : { detail: text });
+    const error = this.errorFor(res.status, mediaType === 'application/json' ? detailOf(text) : { detail: text });
+    const wait = retryAfterMs(res.headers.get('retry-after'));
+    if (error instanceof RetryableError && wait !== undefined) {
+      if (wait > MAX_RETRY_AFTER_MS) throw new EngineError(error.code, error.message);
+      error.retryAfterMs = wait;
+    }
+    throw error;
   }
 
   /** The error a refused call ends with; a provider's client may refine it for its own statuses. */
