@@ -14,7 +14,11 @@ import { startRunPipeline } from './modules/runs/run-pipeline.ts';
 import { RateLimiter } from './modules/security/rate-limiter.ts';
 import { startPeriodicTask } from './platform/process/periodic-task.ts';
 import { BillingService } from './modules/billing/billing-service.ts';
-import { RATE_LIMIT_PRUNE_INTERVAL_MINUTES, SUBSCRIPTION_CANCEL_RETRY_MINUTES } from '@atelier/contracts';
+import {
+  RATE_LIMIT_PRUNE_INTERVAL_MINUTES,
+  SANDBOX_RENEWAL_CHECK_MINUTES,
+  SUBSCRIPTION_CANCEL_RETRY_MINUTES,
+} from '@atelier/contracts';
 import { openStorage } from './platform/storage/open-storage.ts';
 
 export interface Runtime extends AppDeps {
@@ -62,6 +66,17 @@ export async function createRuntime(
       () => billing.processCancelRequests(),
       logger,
     ),
+    // Stripe renews through webhooks; the sandbox's renewals are this clock (ADR 0006).
+    ...(paymentProvider.name === 'sandbox'
+      ? [
+          startPeriodicTask(
+            'renew sandbox subscriptions',
+            SANDBOX_RENEWAL_CHECK_MINUTES * 60_000,
+            () => billing.renewSandboxSubscriptions(),
+            logger,
+          ),
+        ]
+      : []),
   ];
   const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
   const app = createApp(deps);

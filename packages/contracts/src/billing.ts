@@ -66,6 +66,12 @@ export const DISCOUNT_MIN_CHARGE_MINOR = 50;
  */
 export const SUBSCRIPTION_CANCEL_RETRY_MINUTES = 15;
 
+/**
+ * How often each server process running the sandbox provider renews (or ends) the sandbox
+ * subscriptions whose period is over (ADR 0006): a sandbox renewal lands at most this late.
+ */
+export const SANDBOX_RENEWAL_CHECK_MINUTES = 5;
+
 /** What a discount code takes off a price and what is left to pay, in minor units. */
 export function applyDiscount(priceMinor: number, discountMinor: number): { charged: number; discount: number } {
   const charged = Math.max(Math.min(priceMinor, DISCOUNT_MIN_CHARGE_MINOR), priceMinor - discountMinor);

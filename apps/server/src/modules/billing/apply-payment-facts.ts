@@ -1,7 +1,7 @@
 import { creditsForPeriod, type SubscriptionPlanId } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
-import { orders, type PaymentProviderName } from '../../platform/db/schema/index.ts';
+import { orders, type PaymentProviderName, paymentEvents } from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { grantCredits } from '../credits/credits-service.ts';
 import { completeReferral } from '../referrals/referral-rewards.ts';
@@ -18,7 +18,7 @@ import {
   upsertSubscription,
 } from './billing-repo.ts';
 import { countDiscountUse } from './discount-codes.ts';
-import type { PaymentFact, ProviderSubscription } from './providers/payment-provider.ts';
+import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 
 type FactOf<T extends PaymentFact['type']> = Extract<PaymentFact, { type: T }>;
 
@@ -31,6 +31,22 @@ interface ApplyContext {
 /** The plan a subscription status leaves the user on. */
 const planForStatus = (s: ProviderSubscription) =>
   s.status === 'active' || s.status === 'past_due' ? s.plan : ('free' as const);
+
+/**
+ * A verified provider event: recorded by its id in the caller's transaction, then its facts
+ * applied there, so a redelivered event (or the same sandbox event produced by two processes)
+ * changes nothing. Answers false when the event was handled before.
+ */
+export async function applyProviderEvent(context: ApplyContext, event: ProviderEvent): Promise<boolean> {
+  const fresh = await context.tx
+    .insert(paymentEvents)
+    .values({ provider: context.provider, eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.eventId });
+  if (!fresh.length) return false;
+  await applyPaymentFacts(context, event.facts);
+  return true;
+}
 
 /**
  * The single place where payments become plans and credits. Callers pass facts the provider

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
   billingCustomers,
@@ -95,6 +95,40 @@ export async function lockSubscriptionByProviderId(db: DbOrTx, providerSubscript
     .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
     .for('update');
   return row;
+}
+
+/**
+ * Sandbox subscriptions whose paid period is over while they still give access: what the
+ * sandbox's billing clock renews or ends, earliest period end first. `skip` leaves out rows
+ * that failed earlier in the same sweep.
+ */
+export async function listDueSandboxSubscriptions(
+  db: DbOrTx,
+  now: Date,
+  options: { limit: number; skip: readonly string[] },
+): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'sandbox'),
+        inArray(subscriptions.status, ['active', 'past_due']),
+        lte(subscriptions.currentPeriodEnd, now),
+        options.skip.length ? notInArray(subscriptions.providerSubscriptionId, [...options.skip]) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(options.limit);
+}
+
+/**
+ * Locks a user's profile row (the row grantCredits locks). A transaction that will lock both
+ * the profile and the subscription takes the profile first, as a paid checkout does, so the
+ * two never wait on each other in opposite order.
+ */
+export async function lockProfile(tx: DbOrTx, userId: string) {
+  await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update');
 }
 
 /** One subscription row per user: a new subscription replaces an ended one. */

@@ -18,10 +18,9 @@ import {
   toMinorUnits,
 } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
-import { paymentEvents } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import { applyPaymentFacts } from './apply-payment-facts.ts';
+import { applyPaymentFacts, applyProviderEvent } from './apply-payment-facts.ts';
 import {
   countPaidLifetimeOrders,
   findCustomerId,
@@ -46,6 +45,8 @@ import {
   type PaymentProvider,
   UnsupportedByProviderError,
 } from './providers/payment-provider.ts';
+import { SandboxProvider } from './providers/sandbox-provider.ts';
+import { renewSandboxSubscriptions, type SandboxRenewalResult } from './sandbox-renewals.ts';
 
 /** The caller as the billing service needs it. */
 export interface BillingUser {
@@ -243,6 +244,20 @@ export class BillingService {
   }
 
   /**
+   * The sandbox's periodic renewal (ADR 0006, addendum): every sandbox subscription whose
+   * period ended by `now` is renewed (a paid order at the list price, the next period, its
+   * credits once) or, when set to cancel at period end, ended — through the same facts and
+   * applyPaymentFacts as Stripe's renewal webhooks. Pending Lifetime cancellations reach the
+   * sandbox first, so a Lifetime member's subscription ends instead of renewing. Does nothing
+   * with another provider, whose renewals arrive as webhooks.
+   */
+  async renewSandboxSubscriptions(now: Date = new Date()): Promise<SandboxRenewalResult> {
+    if (!(this.provider instanceof SandboxProvider)) return { renewed: 0, ended: 0, failed: 0 };
+    await this.processCancelRequestsSafely();
+    return renewSandboxSubscriptions({ db: this.db, sandbox: this.provider, log: this.log }, now);
+  }
+
+  /**
    * The payment-success page's check: asks the provider about the caller's own session and, if
    * it is paid and not yet granted, grants it now (the webhook may not have arrived yet).
    */
@@ -336,15 +351,7 @@ export class BillingService {
    */
   async handleEvent(rawBody: string, signature: string | undefined): Promise<void> {
     const event = await this.provider.parseEvent(rawBody, signature);
-    await this.db.transaction(async (tx) => {
-      const fresh = await tx
-        .insert(paymentEvents)
-        .values({ provider: this.provider.name, eventId: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.eventId });
-      if (!fresh.length) return;
-      await applyPaymentFacts({ tx, provider: this.provider.name, log: this.log }, event.facts);
-    });
+    await this.db.transaction((tx) => applyProviderEvent({ tx, provider: this.provider.name, log: this.log }, event));
     await this.processCancelRequestsSafely();
   }
 

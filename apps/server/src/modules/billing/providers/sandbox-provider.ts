@@ -1,9 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SubscriptionCycle, SubscriptionPlanId } from '@atelier/contracts';
+import {
+  type Currency,
+  CURRENCIES,
+  type SubscriptionCycle,
+  type SubscriptionPlanId,
+  subscriptionPrice,
+  toMinorUnits,
+} from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import { sandboxCheckoutSessions } from '../../../platform/db/schema/index.ts';
-import { addBillingPeriod, prorate } from '../billing-period.ts';
+import { addBillingPeriod, nextPeriodEnd, prorate } from '../billing-period.ts';
 import {
   type CheckoutRequest,
   type CreatedCheckout,
@@ -11,6 +18,7 @@ import {
   type PaymentProvider,
   type PlanChangeRequest,
   type ProviderEvent,
+  type ProviderSubscription,
   UnsupportedByProviderError,
   WebhookSignatureError,
 } from './payment-provider.ts';
@@ -138,6 +146,68 @@ export class SandboxProvider implements PaymentProvider {
     return [];
   }
 
+  /**
+   * The start of a subscription's first period (when its checkout was paid): its billing cycle
+   * anchor, which keeps month-end renewals on the anchor day. Null for an unknown subscription.
+   */
+  async subscriptionAnchor(subscriptionId: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ paidAt: sandboxCheckoutSessions.paidAt })
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.subscriptionId, subscriptionId));
+    return row?.paidAt ?? null;
+  }
+
+  /**
+   * What the sandbox does when a subscription's period is over (Atelier's subscription row is
+   * the sandbox's record of it): one signed event, as Stripe would send it. A subscription set
+   * to cancel at period end is deleted (`customer.subscription.deleted`); any other is charged
+   * the list price of its plan and cycle for the next period (`invoice.paid`, billing reason
+   * subscription_cycle, with the subscription moved on by one period). The event and invoice
+   * ids are derived from the subscription and the period, so every process that produces the
+   * event for that period produces the same ids: recorded once, granted once.
+   */
+  periodEndEvent(subscription: ProviderSubscription & { currentPeriodEnd: Date }, anchor: Date | null): SignedEvent {
+    const end = subscription.currentPeriodEnd;
+    const period = `${subscription.id}_${end.toISOString().replace(/[-:.]/g, '')}`;
+    if (subscription.cancelAtPeriodEnd) {
+      return this.sign(
+        'customer.subscription.deleted',
+        [{ type: 'subscription.deleted', subscriptionId: subscription.id }],
+        `sbx_evt_end_${period}`,
+      );
+    }
+    const currency = subscription.currency as Currency;
+    if (!(CURRENCIES as readonly string[]).includes(currency)) {
+      throw new Error(`Sandbox subscription ${subscription.id} has an unknown currency ${subscription.currency}`);
+    }
+    const periodEnd = nextPeriodEnd(end, subscription.cycle, anchor);
+    return this.sign(
+      'invoice.paid',
+      [
+        {
+          type: 'invoice.paid',
+          invoiceId: `sbx_in_${period}`,
+          subscriptionId: subscription.id,
+          reason: 'renewal',
+          // The list price: a discount code takes money off the first payment only.
+          amount: toMinorUnits(subscriptionPrice(currency, subscription.plan, subscription.cycle).amount),
+          currency,
+          plan: subscription.plan,
+          cycle: subscription.cycle,
+          previousPlan: null,
+          previousCycle: null,
+          periodEnd,
+        },
+        {
+          type: 'subscription.updated',
+          subscription: { ...subscription, status: 'active', currentPeriodEnd: periodEnd },
+        },
+      ],
+      `sbx_evt_renew_${period}`,
+    );
+  }
+
   async createPortalSession(): Promise<string> {
     throw new UnsupportedByProviderError('The sandbox has no billing portal');
   }
@@ -170,8 +240,8 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  private sign(type: string, facts: PaymentFact[]): SignedEvent {
-    const rawBody = JSON.stringify({ id: newId('sbx_evt'), type, facts } satisfies ProviderEvent);
+  private sign(type: string, facts: PaymentFact[], id = newId('sbx_evt')): SignedEvent {
+    const rawBody = JSON.stringify({ id, type, facts } satisfies ProviderEvent);
     const timestamp = Math.floor(Date.now() / 1000);
     return { rawBody, signature: `t=${timestamp},v1=${this.mac(timestamp, rawBody)}` };
   }
