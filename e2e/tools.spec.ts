@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { TOOLS, toolPaths } from '@atelier/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { collectCspViolations } from './support/console.ts';
 import { makeMaskPng, makePng } from './support/png.ts';
 
 // The eleven tool pages as a new user meets them: every route renders, the spec's validation
@@ -166,30 +167,117 @@ test('inpainting takes a painted or uploaded mask and shows original, mask and r
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
 });
 
-test('background removal runs in the browser and sends no image to the server', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+/** A dark red disc on light grey: a subject ISNet cuts out clearly. */
+const disc = {
+  name: 'disc.png',
+  mimeType: 'image/png',
+  buffer: makePng(256, 192, (x, y) => ((x - 128) ** 2 + (y - 96) ** 2 < 56 ** 2 ? [176, 24, 24] : [232, 232, 232])),
+};
+
+test('background removal runs in the browser on wasm threads, sends no image, and saves only the cut-out', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
   await signUp(page, baseURL);
   const pngSignature = Buffer.from([137, 80, 78, 71]);
-  const uploads: string[] = [];
+  const uploads: { url: string; body: Buffer | null }[] = [];
   const external: string[] = [];
+  const workers: string[] = [];
+  const cspViolations = collectCspViolations(page);
+  page.on('worker', (worker) => workers.push(worker.url()));
   page.on('request', (request) => {
     // blob: and data: URLs never leave the browser; anything else must be Atelier itself (no CDN).
     if (!/^(blob|data):/.test(request.url()) && !request.url().startsWith(baseURL!)) external.push(request.url());
     const body = request.postDataBuffer();
     if (body?.includes(pngSignature) || /multipart/.test(request.headers()['content-type'] ?? '')) {
-      uploads.push(request.url());
+      uploads.push({ url: request.url(), body });
     }
   });
+  // The body of the one upload allowed (Chromium does not report multipart bodies to 'request').
+  const resultBodies: Buffer[] = [];
+  await page.route('**/api/tools/background-removal/runs/*/result', async (route) => {
+    const body = route.request().postDataBuffer();
+    if (body) resultBodies.push(body);
+    await route.continue();
+  });
+
   await page.goto('/tools/background-removal');
+  // Cross-origin isolated (COOP + COEP), so onnxruntime may use SharedArrayBuffer and threads.
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   await expect(page.getByText('your image never leaves your device')).toBeVisible();
-  await imageInput(page).setInputFiles(photo);
+  await imageInput(page).setInputFiles(disc);
   await page.getByRole('button', { name: 'Remove background' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 200_000 });
   await expect(page.getByText(/You have 29 credits/)).toBeVisible();
+
+  // The model ran in Atelier's worker, which started onnxruntime's wasm threads (blob: workers).
+  expect(workers.filter((url) => url.includes('/assets/workers/background-removal'))).toHaveLength(1);
+  expect(workers.filter((url) => url.startsWith('blob:')).length, 'wasm threads').toBeGreaterThan(0);
+  expect(cspViolations).toEqual([]);
+
+  // A cut-out of the chosen size: the background is transparent, the disc is kept.
+  const result = page.getByRole('img', { name: 'Result image 1' });
+  const alpha = await result.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = new OffscreenCanvas(img.naturalWidth, img.naturalHeight);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const at = (x: number, y: number) => context.getImageData(x, y, 1, 1).data[3];
+    return { width: canvas.width, height: canvas.height, corner: at(3, 3), centre: at(128, 96) };
+  });
+  expect(alpha).toMatchObject({ width: 256, height: 192 });
+  expect(alpha.corner).toBeLessThan(64);
+  expect(alpha.centre).toBeGreaterThan(192);
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Result' }).click();
   expect((await download).suggestedFilename()).toMatch(/^removed-background-\d+\.png$/);
-  expect(uploads, 'requests that carried the image').toEqual([]);
+  expect(uploads, 'requests that carried an image before saving').toEqual([]);
+
+  // Saving uploads the cut-out (and only it) as the run's result, then saves it like any result.
+  await expect(page.getByText('Saving to the gallery uploads this cut-out only')).toBeVisible();
+  await page.getByRole('button', { name: 'Save to gallery' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Saved to your gallery')).toBeVisible();
+  expect(uploads.map((upload) => new URL(upload.url).pathname)).toEqual([
+    expect.stringMatching(/^\/api\/tools\/background-removal\/runs\/[0-9a-f-]{36}\/result$/),
+  ]);
+  const cutOut = Buffer.from(
+    await result.evaluate(async (img: HTMLImageElement) => [
+      ...new Uint8Array(await (await fetch(img.src)).arrayBuffer()),
+    ]),
+  );
+  expect(resultBodies).toHaveLength(1);
+  expect(resultBodies[0]!.includes(cutOut), 'the upload carries the cut-out').toBe(true);
+  expect(resultBodies[0]!.includes(disc.buffer), 'the upload carries the original').toBe(false);
+  await expect(page.getByText(/You have 29 credits/)).toBeVisible();
+
+  await page.goto('/gallery');
+  await page.getByRole('tab', { name: 'My artworks' }).click();
+  const artwork = page.getByRole('tabpanel').getByRole('article');
+  await expect(artwork).toHaveCount(1);
+  expect(
+    await artwork
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+  ).toBeGreaterThan(0);
   expect(external, 'requests to other hosts').toEqual([]);
+});
+
+test('a background removal that fails in the browser is reported and its credit given back', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL);
+  // The model's index cannot be fetched: the library fails before any work.
+  await page.context().route('**/assets/imgly-*/resources.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/tools/background-removal');
+  await imageInput(page).setInputFiles(photo);
+  await page.getByRole('button', { name: 'Remove background' }).click();
+  await expect(toast(page, 'Processing Error')).toContainText('Your credit has been given back.', { timeout: 30_000 });
+  await expect(page.getByText(/You have 30 credits/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Result' })).toHaveCount(0);
 });

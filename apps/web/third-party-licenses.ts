@@ -62,8 +62,36 @@ function notice(pkg: PackageInfo): string {
   return lines.join('\n');
 }
 
+/** The packages of the web workers' bundles, which Vite builds apart before the main bundle. */
+const workerPackageDirs = new Set<string>();
+
+function addPackageDirs(bundle: Record<string, { type: string; moduleIds?: string[] }>, dirs: Set<string>) {
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    for (const id of output.moduleIds ?? []) {
+      const dir = packageDirOf(id);
+      if (dir) dirs.add(dir);
+    }
+  }
+}
+
 /**
- * Writes the notices of every npm package that ends up in the browser bundle — plus packages
+ * For `worker.plugins`: records the packages each worker bundle ships (background removal's
+ * worker carries onnxruntime-web and @imgly/background-removal), for the main plugin to list.
+ */
+export function thirdPartyLicensesOfWorkers(): Plugin {
+  return {
+    name: 'atelier-third-party-licenses-of-workers',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      addPackageDirs(bundle, workerPackageDirs);
+    },
+  };
+}
+
+/**
+ * Writes the notices of every npm package that ends up in the browser bundle (workers included,
+ * see thirdPartyLicensesOfWorkers) — plus packages
  * whose files are copied as assets (`extraPackages`) — so the served app carries the licences
  * it must (MIT/Apache notices; the AGPL's offer of source for the background-removal engine).
  */
@@ -72,14 +100,8 @@ export function thirdPartyLicenses(extraPackages: readonly string[] = []): Plugi
     name: 'atelier-third-party-licenses',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const dirs = new Set<string>();
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        for (const id of output.moduleIds) {
-          const dir = packageDirOf(id);
-          if (dir) dirs.add(dir);
-        }
-      }
+      const dirs = new Set<string>(workerPackageDirs);
+      addPackageDirs(bundle, dirs);
       for (const name of extraPackages) dirs.add(path.dirname(require.resolve(`${name}/package.json`)));
       const packages = [...dirs]
         .map(readPackage)

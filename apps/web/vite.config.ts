@@ -2,11 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
-import { thirdPartyLicenses } from './third-party-licenses.ts';
+import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
 // and forwards the server's own paths to it.
 const apiServer = 'http://localhost:3000';
+/** Under /assets/; must match WORKER_ASSETS in apps/server/src/platform/http/spa.ts. */
+const WORKER_FOLDER = 'workers';
 
 export default defineConfig({
   plugins: [
@@ -31,7 +33,17 @@ export default defineConfig({
       },
     },
   },
+  // Workers get a folder of their own: the server sends them their own Content-Security-Policy
+  // (apps/server/src/platform/http/spa.ts). Background removal's worker starts onnxruntime's
+  // wasm threads, which load their code from blob: URLs (background-removal.worker.ts).
+  worker: {
+    format: 'iife',
+    plugins: () => [thirdPartyLicensesOfWorkers()],
+    rolldownOptions: { output: { entryFileNames: `assets/${WORKER_FOLDER}/[name]-[hash].js`, minify: true } },
+  },
   server: {
+    // Cross-origin isolation as the server sends it, so wasm threads run in development too.
+    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
     proxy: {
       '/api': apiServer,
       '/files': apiServer,

@@ -24,6 +24,10 @@ describe.each(DATABASE_KINDS)('foundation on %s', (kind) => {
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('x-request-id'), path).toBeTruthy();
+      // Cross-origin isolation (wasm threads for the in-browser background removal).
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy'), path).toBe('require-corp');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
     }
   });
 

@@ -37,7 +37,10 @@ export const runSchema = z.object({
   error: runErrorSchema.nullable(),
   /** Engine id (`demo`, `browser`, a provider …). */
   engine: z.string(),
-  /** True when the work happened in the browser (background removal): no outputs are kept. */
+  /**
+   * True when the work happened in the browser (background removal): the run has no output
+   * until the user saves the result, which then uploads the result (never the original).
+   */
   clientSide: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -47,6 +50,10 @@ export type Run = z.infer<typeof runSchema>;
 
 export const runResponseSchema = z.object({ run: runSchema });
 export type RunResponse = z.infer<typeof runResponseSchema>;
+
+/** `POST /api/tools/background-removal/runs/{id}/fail`: why the run failed in the browser (for the logs). */
+export const browserRunFailureBodySchema = z.object({ reason: z.string().max(500).optional() });
+export type BrowserRunFailureBody = z.infer<typeof browserRunFailureBodySchema>;
 
 export const RUNS_PAGE_SIZE = 20;
 export const RUNS_PAGE_MAX = 50;

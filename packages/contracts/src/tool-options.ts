@@ -5,6 +5,8 @@ import {
   DEFAULT_SIZE,
   DEFAULT_STYLE,
   DEFAULT_UPSCALE_TYPE,
+  IMAGE_MAX_SIDE,
+  IMAGE_MIN_SIDE,
   IMAGE_TO_IMAGE_STRENGTH,
   MAX_IMAGES,
   MIN_IMAGES,
@@ -77,8 +79,15 @@ export const toolOptionSchemas = {
     .object({ prompt, ...rasterStyle, strength: strength(IMAGE_TO_IMAGE_STRENGTH), n: imageCount })
     .refine(substyleBelongsToStyle, substyleIssue),
   inpainting: z.object({ prompt: z.string().trim().min(1, 'Please enter a description for the inpainting') }),
-  /** Runs in the browser: the server only records (and charges) the run. */
-  'background-removal': z.object({ clientSide: z.literal(true) }),
+  /**
+   * Runs in the browser: the server only records (and charges) the run. The size of the chosen
+   * image (never the image) lets the server check a result saved later against it.
+   */
+  'background-removal': z.object({
+    clientSide: z.literal(true),
+    width: z.number().int().min(IMAGE_MIN_SIDE).max(IMAGE_MAX_SIDE).optional(),
+    height: z.number().int().min(IMAGE_MIN_SIDE).max(IMAGE_MAX_SIDE).optional(),
+  }),
   vectorization: z.object({}),
   'image-upscale': z.object({ upscaleType: z.enum(UPSCALE_TYPES).default(DEFAULT_UPSCALE_TYPE) }),
   'ai-eraser': z.object({}),

@@ -154,3 +154,74 @@ export function lockWaitingRuns(tx: DbOrTx, waitingMs: number, limit: number): P
 export async function requeueRun(tx: DbOrTx, id: string): Promise<void> {
   await tx.update(runs).set({ status: 'queued', leaseExpiresAt: null, updatedAt: sql`now()` }).where(eq(runs.id, id));
 }
+
+/** A browser run that can still take its result or be reported failed: no output, not refunded. */
+const openBrowserRun = (id: string, userId: string) =>
+  and(
+    eq(runs.id, id),
+    eq(runs.userId, userId),
+    eq(runs.clientSide, true),
+    eq(runs.status, 'succeeded'),
+    eq(runs.refunded, false),
+    sql`${runs.outputs} = '[]'::jsonb`,
+  );
+
+/** Stores the result of a browser run as its output, once; undefined when it already has one. */
+export async function attachBrowserOutput(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  output: StoredOutput,
+): Promise<RunRow | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ outputs: [output], updatedAt: sql`now()` })
+    .where(openBrowserRun(id, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks a browser run failed (refunded or not, as the caller decided in the same transaction):
+ * only while it has no result and was created less than `withinMs` ago.
+ */
+export async function failBrowserRun(
+  tx: DbOrTx,
+  id: string,
+  userId: string,
+  error: NonNullable<RunRow['error']>,
+  refund: boolean,
+  withinMs: number,
+): Promise<RunRow | undefined> {
+  const [row] = await tx
+    .update(runs)
+    .set({
+      status: 'failed',
+      progress: 0,
+      error,
+      refunded: refund,
+      updatedAt: sql`now()`,
+      finishedAt: sql`now()`,
+    })
+    .where(
+      and(openBrowserRun(id, userId), sql`${runs.createdAt} > now() - ${withinMs}::int * interval '1 millisecond'`),
+    )
+    .returning();
+  return row;
+}
+
+/** How many browser runs of the user were refunded in the last `windowMs`. */
+export async function countBrowserRefunds(tx: DbOrTx, userId: string, windowMs: number): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.userId, userId),
+        eq(runs.clientSide, true),
+        eq(runs.refunded, true),
+        sql`${runs.finishedAt} > now() - ${windowMs}::int * interval '1 millisecond'`,
+      ),
+    );
+  return row?.count ?? 0;
+}

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  browserRunFailureBodySchema,
   errorBodySchema,
   isFinishedStatus,
   MAX_RUN_BODY_BYTES,
@@ -9,12 +10,14 @@ import {
   runListResponseSchema,
   runResponseSchema,
   toolIdSchema,
+  UPLOAD_MAX_BYTES,
 } from '@atelier/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../platform/http/app-error.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { RESULT_MESSAGES } from './browser-runs.ts';
 import { readRunRequest } from './run-request.ts';
 import type { RunWatcher } from './run-events.ts';
 import type { RunService } from './service.ts';
@@ -94,6 +97,62 @@ const listRuns = createRoute({
   responses: { 200: json(runListResponseSchema, 'A page of runs'), 401: errors[401] },
 });
 
+/** The multipart overhead allowed around the 10 MB result file. */
+const RESULT_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+
+const browserRunErrors = {
+  401: errors[401],
+  404: json(errorBodySchema, 'No such run of yours'),
+  409: json(errorBodySchema, 'Not a browser run, or it already has its result or has failed'),
+};
+
+const uploadBrowserResult = createRoute({
+  method: 'post',
+  path: '/tools/background-removal/runs/{id}/result',
+  tags: ['runs'],
+  summary: 'Attach the result of a background removal done in the browser (to save it to the gallery)',
+  description:
+    'multipart/form-data with one field `image`: the cut-out PNG the browser produced — the result only, the ' +
+    'original never leaves the browser. Checked by its bytes: a PNG that decodes, at most 10 MB and 4096 px a side, ' +
+    "and the size the run was recorded with. It becomes the run's output, once; then `POST /artworks` saves it.",
+  middleware: [
+    requireUser,
+    bodyLimit({
+      maxSize: RESULT_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', RESULT_MESSAGES.tooLarge);
+      },
+    }),
+  ],
+  request: { params: runIdParams },
+  responses: {
+    200: json(runResponseSchema, 'The run with its result as output 0'),
+    400: json(errorBodySchema, 'Not a PNG, too small or too large a side, or another size than recorded'),
+    ...browserRunErrors,
+    413: json(errorBodySchema, 'The result is larger than 10 MB'),
+  },
+});
+
+const reportBrowserFailure = createRoute({
+  method: 'post',
+  path: '/tools/background-removal/runs/{id}/fail',
+  tags: ['runs'],
+  summary: 'Report that a background removal failed in the browser; refunds it within limits',
+  description:
+    'The credit comes back when the run has no result, is reported within 15 minutes of its start, and the user ' +
+    'has had fewer than 3 such refunds in 24 hours; otherwise the run is only marked failed (and, over the daily ' +
+    'limit, a security event is recorded). `reason` is kept for diagnosis.',
+  middleware: [requireUser],
+  request: {
+    params: runIdParams,
+    body: { content: { 'application/json': { schema: browserRunFailureBodySchema } }, required: false },
+  },
+  responses: {
+    200: json(runResponseSchema, 'The failed run; `refunded` says whether the credit came back'),
+    ...browserRunErrors,
+  },
+});
+
 export function runRoutes(service: RunService, watcher: RunWatcher) {
   return createApiRouter()
     .openapi(startRun, async (c) => {
@@ -101,6 +160,27 @@ export function runRoutes(service: RunService, watcher: RunWatcher) {
       await service.assertRunAllowed(c.get('user').id);
       const request = await readRunRequest(c, tool);
       return c.json({ run: await service.startRun(c.get('user').id, request) }, 202);
+    })
+    .openapi(uploadBrowserResult, async (c) => {
+      const { id } = c.req.valid('param');
+      let image: unknown;
+      try {
+        image = (await c.req.parseBody()).image;
+      } catch {
+        throw new AppError('VALIDATION_ERROR', 'The request body is not multipart form data');
+      }
+      if (typeof image !== 'object' || image === null || !('arrayBuffer' in image)) {
+        throw new AppError('VALIDATION_ERROR', 'Send the result as the `image` file field', {
+          fields: { image: 'required' },
+        });
+      }
+      const data = Buffer.from(await (image as Blob).arrayBuffer());
+      return c.json({ run: await service.attachBrowserResult(c.get('user').id, id, data) }, 200);
+    })
+    .openapi(reportBrowserFailure, async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.header('content-type')?.startsWith('application/json') ? c.req.valid('json') : {};
+      return c.json({ run: await service.reportBrowserFailure(c.get('user').id, id, body?.reason) }, 200);
     })
     .openapi(getRun, async (c) => c.json({ run: await service.getRun(c.get('user').id, c.req.valid('param').id) }, 200))
     .openapi(listRuns, async (c) => {

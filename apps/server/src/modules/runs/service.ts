@@ -20,6 +20,7 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { chargeCredits, refundCredits } from '../credits/credits-service.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
+import { browserRunActions } from './browser-runs.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
@@ -101,6 +102,9 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
   }
 
   return {
+    /** The result or the failure of a background removal done in the browser (browser-runs.ts). */
+    ...browserRunActions({ db, storage, logger }),
+
     /** Counts a run attempt against the abuse limit; called before the upload is read. */
     async assertRunAllowed(userId: string): Promise<void> {
       await enforceRateLimit(db, {

@@ -9,6 +9,9 @@ export const inputKey = (userId: string, runId: string, field: string, extension
   `${runFolder(userId, runId)}/input-${field.replace(/_/g, '-')}.${extension}`;
 export const outputKey = (userId: string, runId: string, index: number, extension: string) =>
   `${runFolder(userId, runId)}/output-${index}.${extension}`;
+/** A browser run's uploaded result: a fresh key per upload, so a losing concurrent upload cannot overwrite. */
+export const browserResultKey = (userId: string, runId: string, uploadId: string) =>
+  `${runFolder(userId, runId)}/output-0-${uploadId}.png`;
 
 /** The owner of a key under `runs/`, or undefined for any other key. */
 export function runFileOwner(key: string): string | undefined {

@@ -1,26 +1,46 @@
 import type { MiddlewareHandler } from 'hono';
 
+/** The directives every page shares; `scriptSrc` is the one the two policies differ in. */
+const policy = (scriptSrc: string) =>
+  [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' blob: data:",
+    "worker-src 'self' blob:",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
 /**
  * The built SPA loads only its own scripts (no inline script: the theme is set by
  * /theme-init.js), its own styles, and images from itself, data: and blob: URLs.
  * 'wasm-unsafe-eval' lets the in-browser background removal compile WebAssembly.
  * Inline styles stay allowed: the toast library injects a <style> element.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' blob: data:",
-  "worker-src 'self' blob:",
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = policy("'self' 'wasm-unsafe-eval'");
 
+/**
+ * The policy of the SPA's workers (/assets/workers/, served by spa.ts). A worker loaded from
+ * a URL takes its policy from its own response, and the workers it starts from blob: URLs
+ * inherit it. onnxruntime-web 1.17's wasm threads run `importScripts(blob:…)` of the runtime
+ * they share, so background removal on several threads needs `blob:` in `script-src` — here
+ * only, inside the worker, never in the page.
+ */
+export const WORKER_CONTENT_SECURITY_POLICY = policy("'self' blob: 'wasm-unsafe-eval'");
+
+/**
+ * Headers on every response. COOP `same-origin` + COEP `require-corp` make the SPA's documents
+ * cross-origin isolated, which SharedArrayBuffer (and so onnxruntime's wasm threads) needs.
+ * `require-corp` rather than `credentialless`: Atelier embeds nothing from another origin
+ * (the CSP allows only 'self', data: and blob:), every response carries CORP `same-origin`,
+ * and `require-corp` is the value every browser with cross-origin isolation supports.
+ */
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -32,6 +52,7 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('X-Frame-Options', 'DENY');
     h.set('Cross-Origin-Opener-Policy', h.get('Cross-Origin-Opener-Policy') ?? 'same-origin');
+    h.set('Cross-Origin-Embedder-Policy', h.get('Cross-Origin-Embedder-Policy') ?? 'require-corp');
     h.set('Cross-Origin-Resource-Policy', h.get('Cross-Origin-Resource-Policy') ?? 'same-origin');
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (options.hsts) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
+import { WORKER_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Finds the built SPA (apps/web/dist) from the source tree or from the server bundle. */
 export function findWebDist(configured?: string): string | undefined {
@@ -35,10 +36,13 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** Where the build puts web workers (apps/web/vite.config.ts); they get the workers' policy. */
+export const WORKER_ASSETS = '/assets/workers/';
+
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
- * revalidated, and any other GET that is not an API or file path gets index.html so the
- * client router can answer (including its 404 page).
+ * revalidated, workers get their own Content-Security-Policy, and any other GET that is not an
+ * API or file path gets index.html so the client router can answer (including its 404 page).
  */
 export function spaRoutes(distDir: string) {
   const root = path.resolve(distDir);
@@ -55,6 +59,7 @@ export function spaRoutes(distDir: string) {
         return c.body(body, 200, {
           'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
           'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          ...(urlPath.startsWith(WORKER_ASSETS) ? { 'Content-Security-Policy': WORKER_CONTENT_SECURITY_POLICY } : {}),
         });
       }
       // A missing asset is a real 404, not the app shell.

@@ -1,14 +1,18 @@
 import type { RunOutput } from '@atelier/contracts';
 import { Images } from 'lucide-react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { notify } from '../../lib/notify.ts';
 // The one cross-feature import of the tool pages: the gallery owns its save dialog
 // (platform.md §2), and the tool pages open it. Recorded as an exception to DESIGN §2.
 import { SaveToGalleryDialog } from '../gallery/save-to-gallery-dialog.tsx';
 import { CompareSlider } from './compare-slider.tsx';
 import { DownloadButton } from './download-button.tsx';
+import { saveResultText } from './run-failure-text.ts';
 import type { ToolPageDefinition } from './tool-definitions.ts';
+import { toolsApi } from './tools-api.ts';
 import type { ToolResult } from './use-tool-run.ts';
 
 interface ResultViewProps {
@@ -27,9 +31,30 @@ interface ResultViewProps {
 export function ResultView({ definition, result, originalUrl, maskUrl, prompt, negativePrompt }: ResultViewProps) {
   const { t } = useTranslation('tool-run');
   const [saving, setSaving] = useState<number | null>(null);
+  const noteId = useId();
+  // A browser result exists only on this device: saving uploads it (the result, never the
+  // original) as the run's output first, then the gallery's dialog saves it like any other.
+  const [uploaded, setUploaded] = useState(!result.inBrowser);
+  const upload = useMutation({
+    mutationFn: async (index: number) => {
+      const output = result.outputs[index];
+      if (!output) throw new Error('No result');
+      const blob = await (await fetch(output.url)).blob();
+      await toolsApi.uploadBrowserResult(result.runId, blob);
+    },
+    onSuccess: (_, index) => {
+      setUploaded(true);
+      setSaving(index);
+    },
+    onError: (error) => {
+      const text = saveResultText(error);
+      void notify((toast) => toast.error(t(text.title), { description: text.description && t(text.description) }));
+    },
+  });
   const { outputs } = result;
   const first = outputs[0];
   if (!first) return null;
+  const save = (index: number) => (uploaded ? setSaving(index) : upload.mutate(index));
 
   const actions = (output: RunOutput, index: number) => (
     <div className="flex flex-wrap gap-2">
@@ -40,12 +65,20 @@ export function ResultView({ definition, result, originalUrl, maskUrl, prompt, n
         index={index}
         label={outputs.length > 1 ? t('result.downloadNth', { n: index + 1 }) : undefined}
       />
-      {result.runId && (
-        <button type="button" onClick={() => setSaving(index)} className={buttonClass('secondary', 'sm')}>
-          <Images aria-hidden="true" className="size-4" />
-          {outputs.length > 1 ? t('result.saveNth', { n: index + 1 }) : t('result.save')}
-        </button>
-      )}
+      <button
+        type="button"
+        onClick={() => save(index)}
+        disabled={upload.isPending}
+        aria-describedby={result.inBrowser ? noteId : undefined}
+        className={buttonClass('secondary', 'sm')}
+      >
+        <Images aria-hidden="true" className="size-4" />
+        {upload.isPending
+          ? t('result.uploading')
+          : outputs.length > 1
+            ? t('result.saveNth', { n: index + 1 })
+            : t('result.save')}
+      </button>
     </div>
   );
 
@@ -86,7 +119,12 @@ export function ResultView({ definition, result, originalUrl, maskUrl, prompt, n
         </ul>
       )}
       {outputs.length === 1 && actions(first, 0)}
-      {result.runId && saving !== null && (
+      {result.inBrowser && (
+        <p id={noteId} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t('result.browserSaveNote')}
+        </p>
+      )}
+      {saving !== null && (
         <SaveToGalleryDialog
           runId={result.runId}
           outputIndex={saving}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { failureText } from './run-failure-text.ts';
+import { failureText, saveResultText } from './run-failure-text.ts';
 
 describe('failureText', () => {
   it('uses the spec credit text for a 402, whatever the tool', () => {
@@ -35,5 +35,19 @@ describe('failureText', () => {
       title: 'failure.processing',
       description: 'failure.tryAgain',
     });
+  });
+});
+
+describe('saveResultText', () => {
+  it("explains the server's refusal of an uploaded browser result", () => {
+    expect(saveResultText(new ApiError(400, 'INVALID_IMAGE', 'x'))).toEqual({
+      title: 'saveResult.failed',
+      description: 'saveResult.invalid',
+    });
+    expect(saveResultText(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'x')).description).toBe('saveResult.tooLarge');
+    expect(saveResultText(new ApiError(400, 'VALIDATION_ERROR', 'x')).description).toBe('saveResult.otherSize');
+    expect(saveResultText(new ApiError(409, 'CONFLICT', 'x')).description).toBe('saveResult.conflict');
+    expect(saveResultText(new ApiError(0, 'NETWORK', 'x')).description).toBe('error.network');
+    expect(saveResultText(new Error('blob gone'))).toEqual({ title: 'saveResult.failed', description: undefined });
   });
 });

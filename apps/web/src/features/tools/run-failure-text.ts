@@ -54,3 +54,24 @@ export function failureText(tool: ToolId, error: unknown): FailureText {
     serverMessage: (code === 'VALIDATION_ERROR' || tool === 'inpainting') && !description ? message : undefined,
   };
 }
+
+/** Why a browser run's result could not be uploaded for saving, by the server's code. */
+const SAVE_RESULT_TEXT: Partial<Record<ErrorCode | 'NETWORK', string>> = {
+  PAYLOAD_TOO_LARGE: 'saveResult.tooLarge',
+  INVALID_IMAGE: 'saveResult.invalid',
+  IMAGE_TOO_LARGE: 'validation.imageTooLargeSide',
+  IMAGE_TOO_SMALL: 'validation.imageTooSmall',
+  VALIDATION_ERROR: 'saveResult.otherSize',
+  CONFLICT: 'saveResult.conflict',
+  NOT_FOUND: 'saveResult.notFound',
+  UNAUTHENTICATED: 'validation.logIn',
+  SESSION_EXPIRED: 'validation.logIn',
+  RATE_LIMITED: 'error.rateLimited',
+  NETWORK: 'error.network',
+};
+
+/** The toast when uploading a browser result for the gallery fails: keys under tool-run. */
+export function saveResultText(error: unknown): FailureText {
+  const code = error instanceof ApiError ? error.code : undefined;
+  return { title: 'saveResult.failed', description: code ? SAVE_RESULT_TEXT[code] : undefined };
+}

@@ -47,10 +47,16 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
   const imageUrl = useObjectUrl(inputs.image);
   const maskUrl = useObjectUrl(inputs.mask);
 
-  const { state, start, startInBrowser } = useToolRun(definition.id, (error) => {
+  const { state, start, startInBrowser } = useToolRun(definition.id, (error, run) => {
     const text = failureText(definition.id, error);
+    // A browser run that failed here may have had its credit given back (use-tool-run.ts).
+    const refunded = run?.clientSide && run.refunded ? t('failure.creditReturned') : undefined;
     void notify((toast) =>
-      toast.error(t(text.title), { description: text.serverMessage ?? (text.description && t(text.description)) }),
+      toast.error(t(text.title), {
+        description:
+          [text.serverMessage ?? (text.description && t(text.description)), refunded].filter(Boolean).join(' ') ||
+          undefined,
+      }),
     );
   });
   const processing = state.phase === 'processing';
@@ -77,7 +83,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
     }
     const image = inputs.image;
     if (definition.inBrowser && image)
-      void startInBrowser((onProgress) => removeBackgroundInBrowser(image, onProgress));
+      void startInBrowser(image, (onProgress) => removeBackgroundInBrowser(image, onProgress));
     else void start(runFormData(definition, inputs));
   }
 

@@ -11,9 +11,19 @@ export const toolsApi = {
   credits: async () => (await apiFetch<ProfileResponse>('/api/me')).profile,
   startRun: async (tool: ToolId, body: FormData) =>
     (await apiFetch<RunResponse>(`/api/tools/${tool}/runs`, { method: 'POST', body })).run,
-  /** Records (and pays for) a run done in the browser; the image itself is never sent. */
-  recordBrowserRun: async (tool: ToolId) =>
-    (await apiFetch<RunResponse>(`/api/tools/${tool}/runs`, postJson({ clientSide: true }))).run,
+  /** Records (and pays for) a run done in the browser: the image's size is sent, never the image. */
+  recordBrowserRun: async (tool: ToolId, size: { width: number; height: number }) =>
+    (await apiFetch<RunResponse>(`/api/tools/${tool}/runs`, postJson({ clientSide: true, ...size }))).run,
+  /** Uploads the result of a browser run (the cut-out only), so the gallery can save it. */
+  uploadBrowserResult: async (runId: string, result: Blob) => {
+    const body = new FormData();
+    body.set('image', result, 'result.png');
+    return (await apiFetch<RunResponse>(`/api/tools/background-removal/runs/${runId}/result`, { method: 'POST', body }))
+      .run;
+  },
+  /** Reports a browser run that failed on this device; the server decides whether to refund it. */
+  reportBrowserFailure: async (runId: string, reason: string) =>
+    (await apiFetch<RunResponse>(`/api/tools/background-removal/runs/${runId}/fail`, postJson({ reason }))).run,
   getRun: async (id: string): Promise<Run> => (await apiFetch<RunResponse>(`/api/runs/${id}`)).run,
 };
 

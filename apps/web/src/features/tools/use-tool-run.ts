@@ -1,13 +1,19 @@
 import { isFinishedStatus, RUN_EVENTS, type Run, type RunOutput, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { imageSize } from './check-image-file.ts';
 import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from './tools-api.ts';
 
 /** What a finished run shows. */
 export interface ToolResult {
   outputs: RunOutput[];
-  /** The stored run the outputs belong to; null for a browser run, which keeps nothing on the server. */
-  runId: string | null;
+  /** The stored run the outputs belong to. */
+  runId: string;
+  /**
+   * A browser run: the outputs are blob: URLs on this device, and the server has no output for
+   * the run until the user saves the result (which uploads it first).
+   */
+  inBrowser: boolean;
 }
 
 export type RunState =
@@ -33,7 +39,7 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
 
   // A browser run's result lives in a blob: URL; let it go once the result is replaced or gone.
   useEffect(() => {
-    if (state.phase !== 'succeeded' || state.result.runId) return;
+    if (state.phase !== 'succeeded' || !state.result.inBrowser) return;
     const urls = state.result.outputs.map((output) => output.url);
     return () => {
       for (const url of urls) URL.revokeObjectURL(url);
@@ -51,8 +57,9 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
       close();
       // The balance changed: charged at the start, refunded if the run failed.
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-      if (run.status === 'succeeded') setState({ phase: 'succeeded', result: { outputs: run.outputs, runId: run.id } });
-      else {
+      if (run.status === 'succeeded') {
+        setState({ phase: 'succeeded', result: { outputs: run.outputs, runId: run.id, inBrowser: false } });
+      } else {
         setState({ phase: 'failed' });
         failure.current(run.error, run);
       }
@@ -108,19 +115,31 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
 
   /**
    * A run done on this device (background removal): the server records and charges it first
-   * (tools.md §4: credits are taken before the work), then `work` runs here with the image.
+   * (tools.md §4: credits are taken before the work) with the image's size, never the image;
+   * then `work` runs here. A failure here is reported, and the server may give the credit back.
    */
   const startInBrowser = useCallback(
-    async (work: (onProgress: (percent: number) => void) => Promise<RunOutput>) => {
+    async (image: File, work: (onProgress: (percent: number) => void) => Promise<RunOutput>) => {
       setState({ phase: 'processing', progress: 0 });
+      let run: Run;
       try {
-        await toolsApi.recordBrowserRun(tool);
-        void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-        const output = await work((progress) => setState({ phase: 'processing', progress }));
-        setState({ phase: 'succeeded', result: { outputs: [output], runId: null } });
+        run = await toolsApi.recordBrowserRun(tool, await imageSize(image));
       } catch (error) {
         setState({ phase: 'failed' });
         failure.current(error);
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      try {
+        const output = await work((progress) => setState({ phase: 'processing', progress }));
+        setState({ phase: 'succeeded', result: { outputs: [output], runId: run.id, inBrowser: true } });
+      } catch (error) {
+        setState({ phase: 'failed' });
+        // For the server's logs only (at most 500 characters); the image is never part of it.
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const reported = await toolsApi.reportBrowserFailure(run.id, reason).catch(() => undefined);
+        if (reported?.refunded) void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+        failure.current(error, reported);
       }
     },
     [tool, queryClient],
