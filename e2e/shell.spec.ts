@@ -147,7 +147,7 @@ test('the footer links the open-source licences, with the offer of source for ba
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Open-source licences' }).click();
   await expect(page).toHaveURL(/\/third-party-licenses\.txt$/);
-  const text = await page.locator('body').innerText();
+  const text = (await page.locator('body').textContent()) ?? '';
   expect(text).toMatch(/@imgly\/background-removal@[\d.]+ — GNU Affero General Public License/);
   expect(text).toContain('complete corresponding source');
 });

@@ -9,6 +9,8 @@ const variants = {
   primary: 'bg-brand-600 text-white shadow-sm shadow-brand-600/20 hover:bg-brand-700 dark:text-white',
   secondary:
     'border border-zinc-200 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  // Black on light pages, white on dark ones (Sign in with Apple's own look).
+  inverse: 'bg-zinc-950 text-white hover:bg-zinc-800 dark:bg-white dark:text-zinc-950 dark:hover:bg-zinc-200',
   ghost:
     'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white',
 } as const;

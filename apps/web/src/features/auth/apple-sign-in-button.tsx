@@ -33,16 +33,7 @@ export function AppleSignInButton() {
 
   return (
     <>
-      <button
-        type="button"
-        onClick={start}
-        disabled={busy}
-        className={buttonClass(
-          'secondary',
-          'lg',
-          'w-full bg-zinc-950 text-white hover:bg-zinc-800 dark:bg-white dark:text-zinc-950 dark:hover:bg-zinc-200',
-        )}
-      >
+      <button type="button" onClick={start} disabled={busy} className={buttonClass('inverse', 'lg', 'w-full')}>
         <AppleMark />
         {t('actions.apple')}
       </button>
