@@ -102,7 +102,7 @@ const substyle: SelectOptionField = {
   choices: (values) => SUBSTYLES[(values.style ?? DEFAULT_STYLE) as Style] ?? [],
   default: '',
   optional: true,
-  translated: false,
+  translated: true,
 };
 const count: CountOptionField = { kind: 'count', name: 'n' };
 const rasterOptions = [model, style, substyle] as const;
