@@ -9,3 +9,11 @@ export const isFinishedStatus = (s: RunStatus) => s === 'succeeded' || s === 'fa
 
 /** SSE events of `GET /api/runs/{id}/events`: `progress` while it runs, then one `end`. */
 export const RUN_EVENTS = { progress: 'progress', end: 'end' } as const;
+
+/**
+ * A background removal that failed in the browser may be reported (and refunded) this long after
+ * the run was recorded: time to download the model and work (ADR 0007, addendum).
+ */
+export const BROWSER_FAILURE_WINDOW_MINUTES = 15;
+/** Refunds of failed browser runs per user in any 24 hours; beyond, a security event instead. */
+export const BROWSER_REFUNDS_PER_DAY = 3;

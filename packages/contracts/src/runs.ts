@@ -4,7 +4,14 @@ import { toolIdSchema } from './tool-schemas.ts';
 
 import { RUN_STATUSES } from './run-constants.ts';
 
-export { isFinishedStatus, RUN_EVENTS, RUN_STATUSES, type RunStatus } from './run-constants.ts';
+export {
+  BROWSER_FAILURE_WINDOW_MINUTES,
+  BROWSER_REFUNDS_PER_DAY,
+  isFinishedStatus,
+  RUN_EVENTS,
+  RUN_STATUSES,
+  type RunStatus,
+} from './run-constants.ts';
 export const runStatusSchema = z.enum(RUN_STATUSES);
 
 export const ENGINE_KINDS = ['local', 'provider', 'demo', 'client'] as const;

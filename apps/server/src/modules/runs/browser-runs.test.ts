@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ArtworkListResponse, ArtworkResponse, Run } from '@atelier/contracts';
+import { type ArtworkListResponse, type ArtworkResponse, BROWSER_REFUNDS_PER_DAY, type Run } from '@atelier/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { startToolRun } from '../../../test/tool-runs.ts';
 import { as, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { BROWSER_REFUNDS_PER_DAY } from './browser-runs.ts';
 
 /** A cut-out as the browser makes it: an RGBA PNG with a transparent border. */
 function cutOut(width: number, height: number): Promise<Buffer> {

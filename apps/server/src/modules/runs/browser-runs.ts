@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BROWSER_FAILURE_WINDOW_MINUTES,
+  BROWSER_REFUNDS_PER_DAY,
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE,
   IMAGE_MESSAGES,
@@ -33,10 +35,6 @@ import { browserResultKey } from './storage-keys.ts';
  *   failed without a refund and a security event is recorded (ADR 0007, addendum).
  */
 
-/** A failure may be reported this long after the run was recorded (model download + work). */
-export const BROWSER_FAILURE_WINDOW_MINUTES = 15;
-/** Refunds of browser runs per user in any 24 hours. */
-export const BROWSER_REFUNDS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The client's reason is kept for diagnosis only, cut to this length. */
 const REASON_MAX_CHARS = 200;
