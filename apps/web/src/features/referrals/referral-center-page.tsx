@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/ui/button-styles.ts';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
 import { GenerateCodeCard } from './generate-code-card.tsx';
@@ -24,14 +24,7 @@ export default function ReferralCenterPage() {
   if (referrals.isPending) return <PageSpinner />;
   const data = referrals.data;
   if (!data) {
-    return (
-      <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <p role="alert">{t('loadFailed')}</p>
-        <button type="button" className={buttonClass('secondary')} onClick={() => referrals.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => referrals.refetch()} />;
   }
 
   return (
