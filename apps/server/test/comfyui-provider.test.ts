@@ -53,8 +53,10 @@ describe.each(DATABASE_KINDS)('ComfyUI provider on %s', (kind) => {
   it('serves generation, image-to-image and inpainting, and nothing else', async () => {
     const { tools } = (await (await rt.request('/api/tools')).json()) as ToolListResponse;
     for (const tool of tools) {
-      if (COMFY_TOOLS.includes(tool.id)) expect(tool.engine, tool.id).toEqual({ id: 'comfyui', kind: 'provider' });
-      else expect(tool.engine.id, tool.id).not.toBe('comfyui');
+      if (COMFY_TOOLS.includes(tool.id)) {
+        expect(tool.engine, tool.id).toEqual({ id: 'comfyui', kind: 'provider' });
+        expect(tool.ignoredOptions, tool.id).toEqual(tool.id === 'inpainting' ? [] : ['model']);
+      } else expect(tool.engine.id, tool.id).not.toBe('comfyui');
     }
   });
 

@@ -40,6 +40,9 @@ describe.each(DATABASE_KINDS)('OpenAI provider on %s', (kind) => {
     expect(engines.inpainting).toEqual({ id: 'openai', kind: 'provider' });
     expect(engines['ai-photo-editor']).toEqual({ id: 'openai', kind: 'provider' });
     expect(engines.vectorization?.id).not.toBe('openai');
+    // The page leaves out what gpt-image-1 does not take.
+    const generation = tools.find((t) => t.id === 'image-generation');
+    expect(generation?.ignoredOptions).toEqual(['model', 'style', 'substyle', 'negative_prompt']);
   });
 
   it('generates two images for 2 credits and stores them', async () => {

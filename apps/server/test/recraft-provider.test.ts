@@ -47,6 +47,8 @@ describe.each(DATABASE_KINDS)('Recraft provider on %s', (kind) => {
     expect(engines['image-generation']).toEqual({ id: 'recraft', kind: 'provider' });
     expect(engines.inpainting).toEqual({ id: 'recraft', kind: 'provider' });
     expect(engines['background-removal']).toEqual({ id: 'browser', kind: 'client' });
+    // Recraft takes every option the pages offer.
+    expect(tools.flatMap((t) => t.ignoredOptions)).toEqual([]);
   });
 
   it('generates two images for 2 credits and keeps them after the links expire', async () => {

@@ -44,6 +44,8 @@ describe.each(DATABASE_KINDS)('Stability provider on %s', (kind) => {
       expect(byId[id]?.engine).toEqual({ id: 'stability', kind: 'provider' });
       expect(byId[id]?.demoOptions).toEqual({});
     }
+    expect(byId['image-generation']?.ignoredOptions).toEqual(['model']);
+    expect(byId.inpainting?.ignoredOptions).toEqual([]);
     expect(byId.vectorization?.engine.id).not.toBe('stability');
     expect(byId['background-removal']?.engine).toEqual({ id: 'browser', kind: 'client' });
   });

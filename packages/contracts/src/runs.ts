@@ -85,6 +85,8 @@ export const toolInfoSchema = z.object({
   engine: z.object({ id: z.string(), kind: engineKindSchema }),
   /** Option values that engine hands to the demo engine (no real model for them): field → values. */
   demoOptions: z.record(z.string(), z.array(z.string())),
+  /** Option fields (as the run endpoint names them) the engine does not use; the page hides them. */
+  ignoredOptions: z.array(z.string()),
 });
 export type ToolInfo = z.infer<typeof toolInfoSchema>;
 export const toolListResponseSchema = z.object({ tools: z.array(toolInfoSchema) });

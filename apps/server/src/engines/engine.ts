@@ -37,6 +37,11 @@ export interface Engine {
    * (e.g. creative upscale on the local engine), so `GET /api/tools` can say so per option.
    */
   demoOptions?(tool: ToolId): Record<string, readonly string[]>;
+  /**
+   * Option fields of a tool this engine takes no notice of (Recraft's model on Stability, styles
+   * on OpenAI …), so the page leaves them out instead of offering choices that change nothing.
+   */
+  ignoredOptions?(tool: ToolId): readonly string[];
   run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]>;
 }
 

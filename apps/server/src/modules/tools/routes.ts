@@ -31,6 +31,7 @@ export function toolRoutes(engines: EngineRegistry) {
           [...values],
         ]),
       ),
+      ignoredOptions: [...(engines.engineFor(t.id)?.ignoredOptions?.(t.id) ?? [])],
     })),
   };
   return createApiRouter().openapi(route, (c) => c.json(body, 200));

@@ -1,7 +1,7 @@
 import { STYLES, VECTOR_STYLES } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
 import toolRun from '../../locales/en/tool-run.json';
-import { TOOL_PAGES } from './tool-definitions.ts';
+import { TOOL_PAGES, withoutIgnoredOptions } from './tool-definitions.ts';
 
 // A translated select shows tool-run:choices.<field>.<value>: every value it can offer needs one
 // (the locale parity test then holds the other three languages to the same keys).
@@ -25,4 +25,19 @@ describe('option labels', () => {
       });
     }
   }
+});
+
+describe('withoutIgnoredOptions', () => {
+  it('leaves out what the serving engine ignores, and nothing else', () => {
+    const page = TOOL_PAGES['image-generation'];
+    const names = (fields: readonly { name: string }[]) => fields.map((f) => f.name);
+    expect(withoutIgnoredOptions(page, [])).toBe(page);
+    const onOpenAI = withoutIgnoredOptions(page, ['model', 'style', 'substyle', 'negative_prompt']);
+    expect(names(onOpenAI.options)).toEqual(
+      names(page.options).filter((n) => !['model', 'style', 'substyle'].includes(n)),
+    );
+    expect(onOpenAI.negativePrompt).toBe(false);
+    expect(names(withoutIgnoredOptions(page, ['model']).options)).not.toContain('model');
+    expect(withoutIgnoredOptions(page, ['model']).negativePrompt).toBe(true);
+  });
 });

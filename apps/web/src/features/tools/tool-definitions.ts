@@ -264,3 +264,16 @@ export function defaultOptionValues(definition: ToolPageDefinition): OptionValue
 export function showsPrompt(definition: ToolPageDefinition, values: OptionValues): boolean {
   return definition.prompt === 'required' || (definition.prompt === 'custom-edit' && values.editType === 'custom');
 }
+
+/**
+ * The page as the serving engine takes it: without the option fields (and the negative prompt)
+ * that engine ignores (`GET /api/tools` → ignoredOptions), so no choice on the page is inert.
+ */
+export function withoutIgnoredOptions(definition: ToolPageDefinition, ignored: readonly string[]): ToolPageDefinition {
+  if (ignored.length === 0) return definition;
+  return {
+    ...definition,
+    options: definition.options.filter((field) => !ignored.includes(field.name)),
+    negativePrompt: definition.negativePrompt && !ignored.includes('negative_prompt'),
+  };
+}

@@ -1,6 +1,6 @@
 import { INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { RotateCcw, Sparkles } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
@@ -16,7 +16,7 @@ import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
 import { RunProgress } from './run-progress.tsx';
 import { costOf, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
 import { failureText } from './run-failure-text.ts';
-import { defaultOptionValues, type ToolPageDefinition } from './tool-definitions.ts';
+import { defaultOptionValues, type ToolPageDefinition, withoutIgnoredOptions } from './tool-definitions.ts';
 import { ToolOptionsForm } from './tool-options-form.tsx';
 import { useCredits } from './use-credits.ts';
 import { useObjectUrl } from './use-object-url.ts';
@@ -33,6 +33,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
   const session = useSession();
   const credits = useCredits();
   const info = useToolInfo(definition.id);
+  const fields = useMemo(() => withoutIgnoredOptions(definition, info?.ignoredOptions ?? []), [definition, info]);
   const hintId = useId();
   const [inputs, setInputs] = useState<RunInputs>(() => ({
     image: null,
@@ -84,7 +85,7 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
     const image = inputs.image;
     if (definition.inBrowser && image)
       void startInBrowser(image, (onProgress) => removeBackgroundInBrowser(image, onProgress));
-    else void start(runFormData(definition, inputs));
+    else void start(runFormData(fields, inputs));
   }
 
   const fileRules = {
@@ -141,10 +142,10 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
           />
         )}
 
-        <PromptFields definition={definition} inputs={inputs} update={update} disabled={processing} />
-        {definition.options.length > 0 && (
+        <PromptFields definition={fields} inputs={inputs} update={update} disabled={processing} />
+        {fields.options.length > 0 && (
           <ToolOptionsForm
-            fields={definition.options}
+            fields={fields.options}
             values={inputs.options}
             onChange={(options) => update({ options })}
             disabled={processing}

@@ -150,6 +150,11 @@ export class ComfyUIEngine implements Engine {
     return COMFYUI_TOOLS.includes(tool);
   }
 
+  /** The workflows load one checkpoint (COMFYUI_CHECKPOINT): Recraft's model has no meaning here. */
+  ignoredOptions(tool: ToolId): readonly string[] {
+    return tool === 'image-generation' || tool === 'image-to-image' ? ['model'] : [];
+  }
+
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
     const job = await this.jobFor(input);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);

@@ -75,6 +75,11 @@ export class OpenAIEngine implements Engine {
     return OPENAI_TOOLS.includes(tool);
   }
 
+  /** gpt-image-1 takes a prompt, a size and a count: Recraft's model and styles mean nothing to it. */
+  ignoredOptions(tool: ToolId): readonly string[] {
+    return tool === 'image-generation' ? ['model', 'style', 'substyle', 'negative_prompt'] : [];
+  }
+
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
     const image = () => need(input.images.image, 'image');
     switch (input.tool) {

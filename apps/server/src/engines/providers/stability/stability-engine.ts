@@ -106,6 +106,11 @@ export class StabilityEngine implements Engine {
     return STABILITY_TOOLS.includes(tool);
   }
 
+  /** Styles become presets or prompt words; Recraft's model has no Stability counterpart. */
+  ignoredOptions(tool: ToolId): readonly string[] {
+    return ['image-generation', 'image-to-image', 'replace-background'].includes(tool) ? ['model'] : [];
+  }
+
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
     const image = () => need(input.images.image, 'image');
     switch (input.tool) {
