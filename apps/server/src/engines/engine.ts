@@ -58,3 +58,9 @@ export class EngineError extends Error {
     this.name = 'EngineError';
   }
 }
+
+/** An input image the tool requires (validation has already checked it is there). */
+export function needImage(image: EngineImage | undefined, what: string): EngineImage {
+  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
+  return image;
+}

@@ -6,6 +6,7 @@ import {
   type Engine,
   type EngineContext,
   EngineError,
+  needImage,
   type EngineImage,
   type EngineInput,
   type EngineOutput,
@@ -26,11 +27,6 @@ export const LOCAL_TOOLS: readonly ToolId[] = [
   'inpainting',
   'replace-background',
 ];
-
-function need(image: EngineImage | undefined, what: string): EngineImage {
-  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
-  return image;
-}
 
 /**
  * The engines that run on Atelier's own CPU from what npm ships, fully offline: ISNet
@@ -60,7 +56,7 @@ export class LocalEngine implements Engine {
   }
 
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
-    const image = () => need(input.images.image, 'image');
+    const image = () => needImage(input.images.image, 'image');
     switch (input.tool) {
       case 'ai-eraser':
         return [await cutOutSubject(image(), context)];
@@ -80,7 +76,7 @@ export class LocalEngine implements Engine {
         return [await applyPreset(image(), editType, strength, context)];
       }
       case 'inpainting':
-        return [await inpaintWithOpenCv(image(), need(input.images.mask, 'mask'), context)];
+        return [await inpaintWithOpenCv(image(), needImage(input.images.mask, 'mask'), context)];
       case 'replace-background':
         return this.replaceBackground(image(), input.options as ToolOptions<'replace-background'>, context);
       default:

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { type AIProviderId, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
 import sharp from 'sharp';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
-import { EngineError } from '../../engine.ts';
+import { EngineError, needImage } from '../../engine.ts';
 import { binaryMaskFor, binaryMaskPixels } from '../recraft/binary-mask.ts';
 import {
   ComfyUIClient,
@@ -107,11 +107,6 @@ function substyleWords(substyle: string): string {
 export function sampleSizeOf(width: number, height: number): { width: number; height: number } {
   const scale = Math.min(1, Math.sqrt(MAX_SAMPLE_PIXELS / (width * height)));
   return { width: latentSide(width * scale), height: latentSide(height * scale) };
-}
-
-function need(image: EngineImage | undefined, what: string): EngineImage {
-  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
-  return image;
 }
 
 /** What one request asks of ComfyUI, before its files are uploaded. */
@@ -226,7 +221,7 @@ export class ComfyUIEngine implements Engine {
       }
       case 'image-to-image': {
         const o = input.options as ToolOptions<'image-to-image'>;
-        const image = need(input.images.image, 'image');
+        const image = needImage(input.images.image, 'image');
         const size = sampleSizeOf(image.width, image.height);
         const prompt = promptWithStyle(o.prompt, o.style, o.substyle);
         return {
@@ -247,8 +242,8 @@ export class ComfyUIEngine implements Engine {
       }
       case 'inpainting': {
         const { prompt } = input.options as ToolOptions<'inpainting'>;
-        const image = need(input.images.image, 'image');
-        const mask = need(input.images.mask, 'mask');
+        const image = needImage(input.images.image, 'image');
+        const mask = needImage(input.images.mask, 'mask');
         const size = sampleSizeOf(image.width, image.height);
         return {
           uploads: {

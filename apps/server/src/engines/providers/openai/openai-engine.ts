@@ -1,6 +1,6 @@
 import { type AIProviderId, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
-import { EngineError } from '../../engine.ts';
+import { EngineError, needImage } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
 import { engineImageOf, multipartForm } from '../provider-http.ts';
 import { alphaMaskFor } from './alpha-mask.ts';
@@ -43,11 +43,6 @@ const TIMEOUT_MS = { generate: 240_000, edit: 240_000 } as const;
 /** OpenAI answers synchronously with the images themselves; these are the stages reported. */
 const STAGE = { uploading: 10, waiting: 50, downloading: 90 } as const;
 
-function need(image: EngineImage | undefined, what: string): EngineImage {
-  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
-  return image;
-}
-
 async function outputOf(image: OpenAIImage): Promise<EngineOutput> {
   if (image.url) return { url: image.url };
   if (!image.b64_json) throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned no image');
@@ -81,7 +76,7 @@ export class OpenAIEngine implements Engine {
   }
 
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
-    const image = () => need(input.images.image, 'image');
+    const image = () => needImage(input.images.image, 'image');
     switch (input.tool) {
       case 'image-generation': {
         const { prompt, size, n } = input.options as ToolOptions<'image-generation'>;
@@ -92,7 +87,7 @@ export class OpenAIEngine implements Engine {
       }
       case 'inpainting': {
         const { prompt } = input.options as ToolOptions<'inpainting'>;
-        const mask = await alphaMaskFor(image(), need(input.images.mask, 'mask'));
+        const mask = await alphaMaskFor(image(), needImage(input.images.mask, 'mask'));
         return this.edit(prompt, image(), context, mask);
       }
       case 'ai-photo-editor': {

@@ -1,6 +1,6 @@
 import { type AIProviderId, DEFAULT_MODEL, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
-import { EngineError } from '../../engine.ts';
+import { EngineError, needImage } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
 import { multipartForm } from '../provider-http.ts';
 import { binaryMaskFor } from './binary-mask.ts';
@@ -42,11 +42,6 @@ function linksOf(images: RecraftImage[]): EngineOutput[] {
   });
 }
 
-function need(image: EngineImage | undefined, what: string): EngineImage {
-  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
-  return image;
-}
-
 /** The transform fields shared by image-to-image and replace-background. */
 function rasterFields(o: ToolOptions<'image-to-image'> | ToolOptions<'replace-background'>): Fields {
   return {
@@ -83,7 +78,7 @@ export class RecraftEngine implements Engine {
   }
 
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
-    const image = () => need(input.images.image, 'image');
+    const image = () => needImage(input.images.image, 'image');
     switch (input.tool) {
       case 'image-generation': {
         const o = input.options as ToolOptions<'image-generation'>;
@@ -110,7 +105,7 @@ export class RecraftEngine implements Engine {
         );
       case 'inpainting': {
         const { prompt } = input.options as ToolOptions<'inpainting'>;
-        const mask = await binaryMaskFor(image(), need(input.images.mask, 'mask'));
+        const mask = await binaryMaskFor(image(), needImage(input.images.mask, 'mask'));
         const fields = { prompt, model: DEFAULT_MODEL, response_format: 'url' };
         return this.transform('/images/inpaint', fields, image(), context, { mask });
       }

@@ -6,7 +6,7 @@ import {
   type ToolOptions,
 } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
-import { EngineError } from '../../engine.ts';
+import { EngineError, needImage } from '../../engine.ts';
 import { multipartForm, sleep } from '../provider-http.ts';
 import { binaryMaskFor } from '../recraft/binary-mask.ts';
 import { withWords } from '../recraft/recraft-styles.ts';
@@ -51,11 +51,6 @@ export const STABILITY_POLLING: Readonly<StabilityPolling> = { intervalMs: 10_00
  * only with real events: every request sent (or job accepted), then every image received.
  */
 const STAGE = { uploading: 10, waiting: 50, downloading: 90 } as const;
-
-function need(image: EngineImage | undefined, what: string): EngineImage {
-  if (!image) throw new EngineError('VALIDATION_ERROR', `The run has no ${what}`);
-  return image;
-}
 
 /** Progress of `count` images made at once: each sent request and each image received counts. */
 class Stages {
@@ -112,7 +107,7 @@ export class StabilityEngine implements Engine {
   }
 
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
-    const image = () => need(input.images.image, 'image');
+    const image = () => needImage(input.images.image, 'image');
     switch (input.tool) {
       case 'image-generation': {
         const o = input.options as ToolOptions<'image-generation'>;
@@ -144,7 +139,7 @@ export class StabilityEngine implements Engine {
       case 'inpainting': {
         const { prompt } = input.options as ToolOptions<'inpainting'>;
         const original = image();
-        const painted = need(input.images.mask, 'mask');
+        const painted = needImage(input.images.mask, 'mask');
         if (painted.width !== original.width || painted.height !== original.height) {
           context.onProgress(0, MASK_RESIZED_STAGE);
         }
