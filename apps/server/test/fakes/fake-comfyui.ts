@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
+import { readBody } from './request-body.ts';
 
 /**
  * A stand-in for a self-hosted ComfyUI, built from its documented API (providers.md §4.2) and
@@ -406,11 +407,6 @@ export async function startFakeComfyUI(
     }
   };
 
-  const readBody = async (req: http.IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
   const json = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { parseMultipart, readBody } from './request-body.ts';
 
 /**
  * A stand-in for the OpenAI Images API, built from its documentation (providers.md §2): Bearer
@@ -53,9 +54,7 @@ const pngOf = (width: number, height: number) =>
     .toBuffer();
 
 async function readRequest(req: http.IncomingMessage, path: string): Promise<RecordedOpenAIRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
+  const body = await readBody(req);
   const contentType = req.headers['content-type'] ?? '';
   const recorded: RecordedOpenAIRequest = { path, contentType, fields: {}, files: {} };
   if (contentType.startsWith('application/json')) {
@@ -65,15 +64,10 @@ async function readRequest(req: http.IncomingMessage, path: string): Promise<Rec
       throw new ApiError(400, 'We could not parse the JSON body of your request.');
     }
   } else if (contentType.startsWith('multipart/form-data')) {
-    const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body })
-      .formData()
-      .catch(() => {
-        throw new ApiError(400, 'Invalid multipart body.');
-      });
-    for (const [name, value] of form.entries()) {
-      if (typeof value === 'string') recorded.fields[name] = value;
-      else recorded.files[name] = Buffer.from(await value.arrayBuffer());
-    }
+    const form = await parseMultipart(contentType, body).catch(() => {
+      throw new ApiError(400, 'Invalid multipart body.');
+    });
+    Object.assign(recorded, form);
   } else {
     throw new ApiError(400, `Unsupported content type: ${contentType}`);
   }

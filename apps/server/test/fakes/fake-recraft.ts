@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { parseMultipart, readBody } from './request-body.ts';
 
 /**
  * A stand-in for Recraft's API, built from its documentation and OpenAPI schema
@@ -64,23 +65,13 @@ class HttpError extends Error {
 }
 
 async function readRequest(req: http.IncomingMessage, path: string): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
+  const body = await readBody(req);
   const contentType = req.headers['content-type'] ?? '';
   const recorded: RecordedRequest = { path, contentType, fields: {}, files: {} };
   if (contentType.startsWith('application/json')) {
     recorded.fields = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
   } else if (contentType.startsWith('multipart/form-data')) {
-    const form = await new Request('http://fake/', {
-      method: 'POST',
-      headers: { 'content-type': contentType },
-      body,
-    }).formData();
-    for (const [name, value] of form.entries()) {
-      if (typeof value === 'string') recorded.fields[name] = value;
-      else recorded.files[name] = Buffer.from(await value.arrayBuffer());
-    }
+    Object.assign(recorded, await parseMultipart(contentType, body));
   } else {
     throw new HttpError(400, 'unsupported content type');
   }

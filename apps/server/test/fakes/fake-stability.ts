@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp, { type Sharp } from 'sharp';
+import { parseMultipart, readBody } from './request-body.ts';
 
 /**
  * A stand-in for Stability AI's REST v2beta API, built from its documentation and OpenAPI spec
@@ -331,15 +332,10 @@ async function imageOf(output: Output, format: string, filtered: boolean): Promi
 
 // ---- server ----------------------------------------------------------------------------
 
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    chunks.push(chunk as Buffer);
-  }
-  if (size > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', ['body: must be at most 10 MiB']);
-  return Buffer.concat(chunks);
+async function readCappedBody(req: http.IncomingMessage): Promise<Buffer> {
+  const body = await readBody(req);
+  if (body.byteLength > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', ['body: must be at most 10 MiB']);
+  return body;
 }
 
 async function readForm(req: http.IncomingMessage, path: string, body: Buffer): Promise<RecordedStabilityRequest> {
@@ -355,16 +351,10 @@ async function readForm(req: http.IncomingMessage, path: string, body: Buffer): 
   if (!contentType.startsWith('multipart/form-data')) {
     throw new ApiError(400, 'bad_request', ['content-type: must be multipart/form-data']);
   }
-  const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body })
-    .formData()
-    .catch(() => {
-      throw new ApiError(400, 'bad_request', ['body: is not a valid multipart/form-data body']);
-    });
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') recorded.fields[name] = value;
-    else recorded.files[name] = Buffer.from(await value.arrayBuffer());
-  }
-  return recorded;
+  const form = await parseMultipart(contentType, body).catch(() => {
+    throw new ApiError(400, 'bad_request', ['body: is not a valid multipart/form-data body']);
+  });
+  return { ...recorded, ...form };
 }
 
 /** image/* (the default), or application/json. */
@@ -458,7 +448,7 @@ export async function startFakeStability(apiKey = 'sk-test-stability'): Promise<
     const fail = (error: ApiError) =>
       res.writeHead(error.status, { 'content-type': 'application/json' }).end(errorBody(error));
     // The whole request is read before any answer, refusals included, as a real server would.
-    readBody(req)
+    readCappedBody(req)
       .then((body) => {
         if (req.headers.authorization !== `Bearer ${fake.apiKey}`) {
           throw new ApiError(401, 'unauthorized', ['authorization: missing or invalid API key']);
