@@ -12,6 +12,7 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import type { Readiness } from './modules/health/readiness.ts';
 import type { RunPipeline } from './modules/runs/run-pipeline.ts';
 import { runRoutes } from './modules/runs/routes.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
@@ -21,6 +22,7 @@ import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { requestContext } from './platform/http/request-context.ts';
+import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { findWebDist, spaRoutes } from './platform/http/spa.ts';
@@ -37,11 +39,13 @@ export interface AppDeps {
   mailer: Mailer;
   runs: RunPipeline;
   paymentProvider: PaymentProvider;
+  readiness: Readiness;
 }
 
 export function createApp(deps: AppDeps) {
   const { config, database, mailer, logger, storage } = deps;
   const app = new Hono<AppEnv>();
+  app.use('*', httpMetrics());
   app.use('*', requestContext(logger));
   app.use('*', securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
@@ -52,7 +56,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
 
   const api = createApiRouter();
-  api.route('/', healthRoutes(database));
+  api.route('/', healthRoutes(database, deps.readiness));
   api.route('/', toolRoutes(deps.runs.engines));
   api.route('/', runRoutes(deps.runs.service, deps.runs.watcher));
   const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });

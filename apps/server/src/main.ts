@@ -14,6 +14,7 @@ async function main() {
   );
 
   stopOnSignals(logger, config.shutdownTimeoutMs, 'finishing requests in flight', async () => {
+    await runtime.readiness.startDraining(); // first: /api/ready answers 503 from here on
     await closeServer(server);
     await runtime.close();
   });

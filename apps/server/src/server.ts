@@ -20,9 +20,12 @@ import {
   SUBSCRIPTION_CANCEL_RETRY_MINUTES,
 } from '@atelier/contracts';
 import { openStorage } from './platform/storage/open-storage.ts';
+import { startOperations } from './modules/health/operations.ts';
 
 export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;
+  /** The metrics listener's port, when METRICS_PORT is set. */
+  metricsPort: number | undefined;
   /** Closes everything this runtime opened, in order. */
   close(): Promise<void>;
 }
@@ -78,12 +81,16 @@ export async function createRuntime(
         ]
       : []),
   ];
-  const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
+  const operations = await startOperations({ config, logger, database, storage, queue: runs.queue });
+  const { readiness } = operations;
+  const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider, readiness };
   const app = createApp(deps);
   return {
     ...deps,
     app,
+    metricsPort: operations.metrics?.port,
     close: async () => {
+      await operations.close();
       await Promise.all(stopTasks.map((stop) => stop()));
       await runs.close();
       if (mailer instanceof SmtpMailer) mailer.close();

@@ -1,5 +1,6 @@
 // `npm run worker`: a process that only runs queued tool runs (and sweeps runs whose worker
 // died). Scale-out: API processes with WORKER=off plus any number of these, on PostgreSQL.
+import { startOperations } from './modules/health/operations.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
 import { openDatabase } from './platform/db/open-database.ts';
 import { createLogger } from './platform/logging/logger.ts';
@@ -17,19 +18,18 @@ async function main() {
   }
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
-  const runs = await startRunPipeline({
-    config,
-    database,
-    storage: openStorage(config),
-    logger,
-    runWorker: true,
-  });
+  const storage = openStorage(config);
+  const runs = await startRunPipeline({ config, database, storage, logger, runWorker: true });
+  // Metrics and /ready on METRICS_PORT, when set: a worker has no public port.
+  const operations = await startOperations({ config, logger, database, storage, queue: runs.queue });
   logger.info({ concurrency: config.runs.workerConcurrency }, 'worker is taking runs');
 
   // Runs still going when the timeout hits keep their lease until it runs out; the sweeper
   // of another worker then retries or refunds them.
   stopOnSignals(logger, config.shutdownTimeoutMs, 'finishing the runs in progress', async () => {
+    await operations.readiness.startDraining(); // first: /ready answers 503 from here on
     await runs.close();
+    await operations.close();
     await database.close();
   });
 }

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './admin.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './languages.ts';

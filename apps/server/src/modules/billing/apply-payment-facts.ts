@@ -1,8 +1,10 @@
 import { creditsForPeriod, type SubscriptionPlanId } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
+import { afterCommit } from '../../platform/db/after-commit.ts';
 import type { Transaction } from '../../platform/db/database.ts';
 import { orders, type PaymentProviderName, paymentEvents } from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
 import { grantCredits } from '../credits/credits-service.ts';
 import { completeReferral } from '../referrals/referral-rewards.ts';
 import {
@@ -90,6 +92,7 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), providerPaymentId: fact.paymentId })
     .where(eq(orders.id, order.id));
+  afterCommit(() => recordPaymentApplied(provider, 'checkout'));
   // Once per order: a replayed payment returned above, finding the order paid.
   await countDiscountUse(tx, order, log);
   await grantCredits(tx, {
@@ -164,6 +167,7 @@ async function applyInvoicePaid({ tx, provider, log }: ApplyContext, fact: FactO
     paidAt: new Date(),
   });
   if (!recorded) return; // this invoice was handled before
+  afterCommit(() => recordPaymentApplied(provider, 'invoice'));
   if (credits > 0) {
     await grantCredits(tx, {
       userId: subscription.userId,

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type CreditReason, creditLedger, profiles } from '../../platform/db/schema/index.ts';
+import { afterCommit } from '../../platform/db/after-commit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { recordCreditChange } from '../../platform/metrics/registry.ts';
 
 export interface CreditChange {
   userId: string;
@@ -11,6 +13,8 @@ export interface CreditChange {
   reference?: string | null;
   /** Unique per real-world event: a replay with the same key changes nothing. */
   idempotencyKey: string;
+  /** The admin who made the change (reason `admin`). */
+  actorId?: string | null;
 }
 
 export interface CreditChangeResult {
@@ -56,7 +60,9 @@ async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1)
     reason: change.reason,
     reference: change.reference ?? null,
     idempotencyKey: change.idempotencyKey,
+    actorId: change.actorId ?? null,
   });
+  afterCommit(() => recordCreditChange(change.reason, delta));
   return { applied: true, balance };
 }
 
@@ -70,7 +76,7 @@ export function refundCredits(tx: DbOrTx, change: CreditChange): Promise<CreditC
   return applyCreditChange(tx, { ...change, reason: 'refund' }, 1);
 }
 
-/** Adds credits: the sign-up allotment, a plan's credits, a referral reward. */
+/** Adds credits: the sign-up allotment, a plan's credits, a referral reward, an admin's grant. */
 export function grantCredits(tx: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
   return applyCreditChange(tx, change, 1);
 }

@@ -1,27 +1,49 @@
 import { createRoute } from '@hono/zod-openapi';
-import { healthResponseSchema } from '@atelier/contracts';
+import { healthResponseSchema, readinessResponseSchema } from '@atelier/contracts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
+import type { Readiness } from './readiness.ts';
 
 const route = createRoute({
   method: 'get',
   path: '/health',
   tags: ['system'],
-  summary: 'Liveness and readiness: answers 200 once the database answers',
+  summary: 'Liveness: answers 200 once the database answers',
   responses: {
     200: { description: 'Ready', content: { 'application/json': { schema: healthResponseSchema } } },
     503: { description: 'The database does not answer' },
   },
 });
 
-export function healthRoutes(database: DatabaseHandle) {
-  return createApiRouter().openapi(route, async (c) => {
-    try {
-      await database.query('SELECT 1');
-    } catch (err) {
-      c.get('log').error({ err }, 'health check: database does not answer');
-      return c.json({ error: { code: 'INTERNAL' as const, message: 'Database unavailable' } }, 503);
-    }
-    return c.json({ status: 'ok' as const }, 200);
-  });
+const readyRoute = createRoute({
+  method: 'get',
+  path: '/ready',
+  operationId: 'getReadiness',
+  tags: ['system'],
+  summary:
+    'Readiness for a load balancer: 200 when the database answers, storage takes a write and (where this process works on runs) the queue polls; 503 naming what failed, and from the moment the process starts shutting down',
+  responses: {
+    200: jsonContent(readinessResponseSchema, 'Ready'),
+    503: jsonContent(readinessResponseSchema, 'Not ready: `failing` names the checks that failed'),
+  },
+});
+
+export function healthRoutes(database: DatabaseHandle, readiness: Readiness) {
+  return createApiRouter()
+    .openapi(route, async (c) => {
+      try {
+        await database.query('SELECT 1');
+      } catch (err) {
+        c.get('log').error({ err }, 'health check: database does not answer');
+        return c.json({ error: { code: 'INTERNAL' as const, message: 'Database unavailable' } }, 503);
+      }
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(readyRoute, async (c) => {
+      const result = await readiness.check();
+      if (result.status === 'ready') return c.json(result, 200);
+      c.get('log').warn({ failing: result.failing, checks: result.checks }, 'not ready');
+      return c.json(result, 503);
+    });
 }

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { refundCredits } from '../credits/credits-service.ts';
+import { runMetrics } from '../../platform/metrics/registry.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
@@ -186,6 +187,8 @@ export function browserRunActions({ db, storage, logger }: BrowserRunDeps) {
         );
       }
       logger.info({ runId, refunded: row.refunded, reason: detail }, 'a browser run failed');
+      runMetrics.failed(row, row.error?.code ?? 'INTERNAL');
+      if (row.refunded) runMetrics.refunded(row, 'automatic');
       return presentRun(row);
     },
   };

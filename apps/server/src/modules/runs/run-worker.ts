@@ -9,7 +9,7 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
-import { failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
+import { completeRunAndNotify, failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
 import { storeOutputs } from './store-outputs.ts';
 
 export interface RunWorkerOptions {
@@ -91,11 +91,7 @@ export class RunWorker {
       const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal);
       await progress.flush();
       if (this.dead) return;
-      const done = await db.transaction(async (tx) => {
-        const ok = await repo.completeRun(tx, run.id, run.attempts, stored);
-        if (ok) await notifyRunChanged(tx, run.id);
-        return ok;
-      });
+      const done = await completeRunAndNotify(db, run, stored);
       if (!done) {
         // The sweeper gave this attempt up meanwhile: its files are not the run's.
         await Promise.all(stored.map((o) => this.o.storage.delete(o.key).catch(() => {})));

@@ -13,10 +13,12 @@ import {
 } from '@atelier/contracts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
+import type { RunRow, StoredOutput } from '../../platform/db/schema/index.ts';
 import type { IdentifiedImage } from '../../platform/images/identify-image.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import { runMetrics } from '../../platform/metrics/registry.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { chargeCredits, refundCredits } from '../credits/credits-service.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
@@ -50,7 +52,7 @@ export interface RunServiceDeps {
  * neither. The refund's idempotency key is per run, so a second caller changes nothing.
  */
 export async function failRunAndRefund(db: Database, runId: string, error: RunError, attempt?: number) {
-  return db.transaction(async (tx) => {
+  const failed = await db.transaction(async (tx) => {
     const row = await repo.markFailed(tx, runId, error, attempt);
     if (!row) return undefined;
     if (row.credits > 0) {
@@ -65,6 +67,25 @@ export async function failRunAndRefund(db: Database, runId: string, error: RunEr
     await notifyRunChanged(tx, runId);
     return row;
   });
+  if (failed) {
+    runMetrics.failed(failed, error.code);
+    if (failed.refunded) runMetrics.refunded(failed, 'automatic');
+  }
+  return failed;
+}
+
+/**
+ * Records a worker's result, while its attempt still holds the run. False when the sweeper
+ * gave the attempt up meanwhile (the caller then drops the files it stored).
+ */
+export async function completeRunAndNotify(db: Database, run: RunRow, outputs: StoredOutput[]): Promise<boolean> {
+  const done = await db.transaction(async (tx) => {
+    const ok = await repo.completeRun(tx, run.id, run.attempts, outputs);
+    if (ok) await notifyRunChanged(tx, run.id);
+    return ok;
+  });
+  if (done) runMetrics.succeeded(run);
+  return done;
 }
 
 export function createRunService({ db, storage, queue, engines, logger }: RunServiceDeps) {
@@ -73,7 +94,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
     const cost = runCost(request.tool, imageCountOf(request.options));
     const engine = engines.choiceFor(request.tool);
     const clientSide = engine.kind === 'client';
-    return db.transaction(async (tx: DbOrTx) => {
+    const created = await db.transaction(async (tx: DbOrTx) => {
       await chargeCredits(tx, {
         userId,
         amount: cost,
@@ -99,6 +120,9 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       if (!clientSide) await queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
       return row;
     });
+    // A browser run is counted here and if reported failed; the server never learns of its success.
+    runMetrics.started(created);
+    return created;
   }
 
   return {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pipeline-config.ts';
 import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
+import { operationsConfig, operationsEnv } from './operations-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -36,6 +37,7 @@ export const configSchema = z
     WORKER: z.enum(['inline', 'off']).default('inline'),
     ...runPipelineEnv,
     ...paymentsEnv,
+    ...operationsEnv,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     // Sign in with Apple (OpenID Connect). Unset APPLE_CLIENT_ID: no Apple button.
     APPLE_CLIENT_ID: z.string().optional(),
@@ -78,6 +80,7 @@ export const configSchema = z
       worker: env.WORKER,
       ...runPipelineConfig(env),
       ...paymentsConfig(env),
+      ...operationsConfig(env),
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       apple: env.APPLE_CLIENT_ID
         ? {

@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database, DatabaseHandle } from './database.ts';
 import { migrationsFolder } from './migrations-folder.ts';
@@ -33,7 +34,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // error on the pool; unhandled, it would crash the process. The pool drops that client and
   // connects a new one on the next query, so there is nothing else to do here.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Database);
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -106,7 +107,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     const client = await PGlite.create(inMemory ? dir : path.resolve(dir), {
       ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = trackCommits(drizzlePglite(client, { schema }) as unknown as Database);
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     return {
       db,

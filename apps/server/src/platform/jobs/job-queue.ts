@@ -19,8 +19,16 @@ export interface JobQueue {
   wake(queue: string): void;
   /** Stops fetching new jobs (handlers in flight go on; their owner waits for them or not). */
   stopWorkers(): Promise<void>;
+  /**
+   * Whether this process's workers are polling: registered, not stopped, and their fetches
+   * not failing lately (readiness). Undefined when the process has no workers to ask about.
+   */
+  polling(): { ok: boolean; problem?: string } | undefined;
   stop(): Promise<void>;
 }
+
+/** A worker whose fetch failed this recently is not polling (a healthy one fetches every 0.5 s). */
+const WORKER_ERROR_GRACE_MS = 5_000;
 
 interface QueueSettings {
   /** pg-boss retries a job whose handler threw or whose worker vanished. */
@@ -50,7 +58,12 @@ export async function startJobQueue(
     // Each API and worker process starts the queue; maintenance is cheap and lock-guarded.
     supervise: true,
   });
-  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  /** When a worker's fetch last failed: pg-boss reports those as errors naming the queue. */
+  let lastWorkerErrorAt = 0;
+  boss.on('error', (err) => {
+    if ((err as { queue?: unknown }).queue) lastWorkerErrorAt = Date.now();
+    logger.error({ err }, 'job queue error');
+  });
   await boss.start();
   for (const [name, s] of Object.entries(queues)) {
     const options = {
@@ -68,6 +81,7 @@ export async function startJobQueue(
   }
 
   const workerIds: { id: string; queue: string }[] = [];
+  let workersStarted = false;
   return {
     async send(tx, queue, data, options = {}) {
       const db = {
@@ -84,6 +98,7 @@ export async function startJobQueue(
         });
         workerIds.push({ id, queue });
       }
+      workersStarted = true;
     },
     wake(queue) {
       for (const w of workerIds) if (w.queue === queue) boss.notifyWorker(w.id);
@@ -91,7 +106,14 @@ export async function startJobQueue(
     async stopWorkers() {
       await Promise.all(workerIds.splice(0).map(({ id }) => boss.offWork({ id })));
     },
+    polling() {
+      if (!workersStarted) return undefined;
+      if (workerIds.length === 0) return { ok: false, problem: 'workers stopped' };
+      if (Date.now() - lastWorkerErrorAt < WORKER_ERROR_GRACE_MS) return { ok: false, problem: 'fetching jobs fails' };
+      return { ok: true };
+    },
     async stop() {
+      workerIds.length = 0; // pg-boss stops its workers too
       await boss.stop({ graceful: false, wait: true });
     },
   };

@@ -46,6 +46,12 @@ export const artworks = pgTable(
     negativePrompt: text('negative_prompt'),
     toolType: text('tool_type').$type<ToolId>().notNull(),
     isPublic: boolean('is_public').notNull().default(false),
+    /**
+     * Public, but taken out of the gallery (is_public false) while the author's account is
+     * disabled; enabling the account makes exactly these public again. Every reader of
+     * is_public (feed, likes, files, pages) thereby leaves them out with no check of its own.
+     */
+    hiddenWhileDisabled: boolean('hidden_while_disabled').notNull().default(false),
     /** Kept in step with artwork_likes in the same transaction as each like or unlike. */
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +68,7 @@ export const artworks = pgTable(
     index('artworks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One artwork per run output: saving it twice (a double click, a retry) answers the first.
     uniqueIndex('artworks_run_output_idx').on(t.runId, t.outputIndex),
+    index('artworks_hidden_while_disabled_idx').on(t.userId).where(sql`${t.hiddenWhileDisabled}`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const CREDIT_REASONS = ['signup', 'run', 'refund', 'plan', 'referral', 'adjustment'] as const;
+export const CREDIT_REASONS = ['signup', 'run', 'refund', 'plan', 'referral', 'adjustment', 'admin'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /**
@@ -20,6 +20,8 @@ export const creditLedger = pgTable(
     /** What the change is for: a run id, an order id, … */
     reference: text('reference'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The admin who made an `admin` change (its reason is in the audit log, see `reference`). */
+    actorId: text('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],

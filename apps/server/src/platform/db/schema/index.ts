@@ -8,3 +8,4 @@ export * from './runs.ts';
 export * from './billing.ts';
 export * from './artworks.ts';
 export * from './referrals.ts';
+export * from './admin-audit.ts';

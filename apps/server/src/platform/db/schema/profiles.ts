@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -19,11 +20,16 @@ export const profiles = pgTable(
     subscriptionType: text('subscription_type').notNull().default('free'),
     credits: integer('credits').notNull().default(0),
     language: text('language').notNull().default('en'),
+    /** `admin` opens the admin console (ADMIN_EMAILS at sign-in, or `npm run admin`). */
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /** Set while an admin has disabled the account: no sign-in, no session, out of the gallery. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('profiles_credits_non_negative', sql`${t.credits} >= 0`),
+    check('profiles_role_known', sql`${t.role} IN ('user', 'admin')`),
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('profiles_referral_code_idx').on(t.referralCode),
   ],

@@ -48,6 +48,8 @@ export const runs = pgTable(
     index('runs_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The sweeper looks for running runs past their lease and queued runs left waiting.
     index('runs_status_lease_idx').on(t.status, t.leaseExpiresAt),
+    // The admin console's last 24 hours of runs, all users.
+    index('runs_created_idx').on(t.createdAt),
   ],
 );
 
