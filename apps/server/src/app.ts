@@ -3,6 +3,7 @@ import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps) {
   });
   api.route('/docs', apiDocsRoutes());
   api.notFound(apiNotFound);
+  // Beside the public API, not in it: its operations stay out of /api/openapi.json.
+  app.route('/api/admin', adminRoutes({ db: database.db, billing: billing.service }));
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
   if (billing.sandboxPages) app.route('/billing/sandbox', billing.sandboxPages);

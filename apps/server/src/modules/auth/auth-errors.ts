@@ -23,6 +23,8 @@ const CODES: Record<string, ErrorCode> = {
   INVALID_ERROR_CALLBACK_URL: 'FORBIDDEN',
   INVALID_NEW_USER_CALLBACK_URL: 'FORBIDDEN',
   FAILED_TO_CREATE_USER: 'INTERNAL',
+  // Ours: a session refused to a disabled account (auth.ts).
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
 };
 
 const BY_STATUS: Record<number, ErrorCode> = {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_EXPIRES_MINUTES } from '@atelier/contracts';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../platform/config/config.ts';
@@ -15,7 +16,9 @@ import { findProfile } from '../profiles/repo.ts';
 import { recordReferral, referralCodeOf } from '../referrals/record-referral.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { enforceSessionLimit } from '../security/session-revocation.ts';
+import { promoteListedAdmin } from '../admin/roles.ts';
 import { accountChangeEvents } from './account-change-events.ts';
+import { ACCOUNT_DISABLED_MESSAGE, accountStanding } from './account-gate.ts';
 import { appleClientSecret } from './apple-client-secret.ts';
 import { activationMail, passwordResetMail } from './mail-templates.ts';
 import { requestLanguage } from './request-language.ts';
@@ -102,7 +105,23 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     hooks: { after: accountChangeEvents(db) },
     databaseHooks: {
       // A fourth sign-in ends the oldest session (platform.md §9, modules/security).
-      session: { create: { after: (session) => enforceSessionLimit(db, session.userId) } },
+      session: {
+        create: {
+          // Every way of signing in (e-mail, username, Apple, a verification link) makes a
+          // session here: a disabled account gets none.
+          before: async (session) => {
+            // Inside sign-up's transaction on PGlite, a query outside it would wait for it forever.
+            const standing = await accountStanding(currentTransaction.getStore() ?? db, session.userId);
+            if (standing?.disabled) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: ACCOUNT_DISABLED_MESSAGE });
+            }
+          },
+          after: async (session) => {
+            await enforceSessionLimit(db, session.userId);
+            await promoteListedAdmin(db, config.adminEmails, session.userId);
+          },
+        },
+      },
       user: {
         create: {
           // Runs inside the user's transaction, before the user row: the profile (with the

@@ -3,6 +3,7 @@ import type { AppEnv, SessionUser } from '../../platform/http/app-env.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import { SessionActivity } from '../security/session-activity.ts';
+import { accountStanding } from './account-gate.ts';
 import type { Auth } from './auth.ts';
 
 /** Puts a session resolver on every request; requireUser (and optional-auth routes) call it. */
@@ -12,7 +13,15 @@ export function sessionResolver(auth: Auth, db: DbOrTx, trustProxy: boolean): Mi
     c.set('getSessionUser', async (headers, options = {}) => {
       const session = await auth.api.getSession({ headers });
       if (!session) return null;
-      const user: SessionUser = { id: session.user.id, email: session.user.email, sessionId: session.session.id };
+      // A disabled account is nobody, even with a session that survived (or, later, an API key).
+      const standing = await accountStanding(db, session.user.id);
+      if (!standing || standing.disabled) return null;
+      const user: SessionUser = {
+        id: session.user.id,
+        email: session.user.email,
+        sessionId: session.session.id,
+        role: standing.role,
+      };
       // The inactivity timeout (platform.md §4) and the suspicious request patterns (§9): an
       // idle session is ended here, and every authenticated request is seen here, for every route.
       const client = { address: clientAddress(c, trustProxy), userAgent: headers.get('user-agent') };

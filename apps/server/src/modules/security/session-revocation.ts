@@ -4,7 +4,13 @@ import type { DbOrTx } from '../../platform/db/database.ts';
 import { authSessions } from '../../platform/db/schema/index.ts';
 import { logSecurityEvent } from './security-events.ts';
 
-export type RevocationReason = 'inactivity_timeout' | 'session_limit' | 'device_mismatch' | 'revoked_by_user';
+export type RevocationReason =
+  | 'inactivity_timeout'
+  | 'session_limit'
+  | 'device_mismatch'
+  | 'revoked_by_user'
+  | 'revoked_by_admin'
+  | 'account_disabled';
 
 /**
  * Ends one session of a user by deleting Better Auth's row (its activity row goes with it):

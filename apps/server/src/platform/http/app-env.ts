@@ -1,3 +1,4 @@
+import type { UserRole } from '@atelier/contracts';
 import type { Logger } from '../logging/logger.ts';
 
 /** The signed-in user as the API sees it (set by the auth module's middleware). */
@@ -5,6 +6,8 @@ export interface SessionUser {
   id: string;
   email: string;
   sessionId: string;
+  /** `admin` opens /api/admin (modules/admin). */
+  role: UserRole;
 }
 
 /** Values that middleware puts on the Hono context for handlers. */

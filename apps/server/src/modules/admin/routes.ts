@@ -1,0 +1,190 @@
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import {
+  adminAuditQuerySchema,
+  adminAuditResponseSchema,
+  adminCreditsBodySchema,
+  adminCreditsResponseSchema,
+  adminMeResponseSchema,
+  adminReasonBodySchema,
+  adminRunRefundResponseSchema,
+  adminRunsSummaryResponseSchema,
+  adminSessionsRevokedResponseSchema,
+  adminUserDetailResponseSchema,
+  adminUserListQuerySchema,
+  adminUserListResponseSchema,
+  adminUserResponseSchema,
+  errorBodySchema,
+} from '@atelier/contracts';
+import type { Context } from 'hono';
+import type { Database } from '../../platform/db/database.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import type { AppEnv } from '../../platform/http/app-env.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
+import type { BillingService } from '../billing/billing-service.ts';
+import { requireAdmin } from './require-admin.ts';
+import { AdminService, type ConsoleAdmin } from './service.ts';
+
+const tags = ['admin'];
+const jsonBody = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const userParams = z.object({ id: z.string().min(1).max(200) });
+const runParams = z.object({ id: z.uuid() });
+const notFound = jsonContent(errorBodySchema, 'No such user or run — and the answer to anyone who is not an admin');
+const invalid = jsonContent(
+  errorBodySchema,
+  'VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer',
+);
+const conflict = jsonContent(errorBodySchema, 'CONFLICT: the action no longer applies (already done)');
+
+type Declaration = Omit<RouteConfig, 'tags'>;
+const adminRoute = <const R extends Declaration>(route: R) => createRoute({ ...route, tags });
+
+const me = adminRoute({
+  method: 'get',
+  path: '/me',
+  operationId: 'adminMe',
+  summary: 'The signed-in admin (the console asks it before it shows itself)',
+  responses: { 200: jsonContent(adminMeResponseSchema, 'An admin'), 404: notFound },
+});
+
+const searchUsers = adminRoute({
+  method: 'get',
+  path: '/users',
+  operationId: 'adminSearchUsers',
+  summary: 'Users whose e-mail or username contains q (or whose id is q), newest first, at most 50',
+  request: { query: adminUserListQuerySchema },
+  responses: { 200: jsonContent(adminUserListResponseSchema, 'Matching users'), 404: notFound },
+});
+
+const getUser = adminRoute({
+  method: 'get',
+  path: '/users/{id}',
+  operationId: 'adminGetUser',
+  summary: "A user's credits and ledger, plan and orders, runs, artworks, security events and sessions",
+  request: { params: userParams },
+  responses: { 200: jsonContent(adminUserDetailResponseSchema, 'The user'), 404: notFound },
+});
+
+const adjustCredits = adminRoute({
+  method: 'post',
+  path: '/users/{id}/credits',
+  operationId: 'adminAdjustCredits',
+  summary: 'Grant (delta > 0) or deduct (delta < 0) credits, with a reason; never below zero',
+  request: { params: userParams, ...jsonBody(adminCreditsBodySchema) },
+  responses: {
+    200: jsonContent(adminCreditsResponseSchema, 'The new balance'),
+    400: invalid,
+    402: jsonContent(errorBodySchema, 'INSUFFICIENT_CREDITS: the deduction would leave the balance below zero'),
+    404: notFound,
+  },
+});
+
+const reasonAction = (path: string, operationId: string, summary: string, ok: ReturnType<typeof jsonContent>) =>
+  adminRoute({
+    method: 'post',
+    path,
+    operationId,
+    summary,
+    request: { params: userParams, ...jsonBody(adminReasonBodySchema) },
+    responses: { 200: ok, 400: invalid, 404: notFound, 409: conflict },
+  });
+
+const disableUser = reasonAction(
+  '/users/{id}/disable',
+  'adminDisableUser',
+  'Disable an account: no sign-in by any method, its sessions end at once, its public artworks leave the gallery',
+  jsonContent(adminUserResponseSchema, 'The account, disabled'),
+);
+const enableUser = reasonAction(
+  '/users/{id}/enable',
+  'adminEnableUser',
+  'Enable a disabled account again; its hidden public artworks return to the gallery',
+  jsonContent(adminUserResponseSchema, 'The account, enabled'),
+);
+const revokeSessions = reasonAction(
+  '/users/{id}/sessions/revoke',
+  'adminRevokeSessions',
+  'End every session of a user',
+  jsonContent(adminSessionsRevokedResponseSchema, 'How many sessions ended'),
+);
+
+const refundRun = adminRoute({
+  method: 'post',
+  path: '/runs/{id}/refund',
+  operationId: 'adminRefundRun',
+  summary:
+    "Give a finished run's credits back, once (a refunded run — by an admin or on failure — cannot be refunded again)",
+  request: { params: runParams, ...jsonBody(adminReasonBodySchema) },
+  responses: {
+    200: jsonContent(adminRunRefundResponseSchema, "The run, refunded, and its owner's new balance"),
+    400: invalid,
+    404: notFound,
+    409: conflict,
+  },
+});
+
+const runsSummary = adminRoute({
+  method: 'get',
+  path: '/runs/summary',
+  operationId: 'adminRunsSummary',
+  summary:
+    'Runs of the last 24 hours by tool and engine (count, failure rate, p50/p95 duration) and the latest failures',
+  responses: { 200: jsonContent(adminRunsSummaryResponseSchema, 'The summary'), 404: notFound },
+});
+
+const audit = adminRoute({
+  method: 'get',
+  path: '/audit',
+  operationId: 'adminListAudit',
+  summary: 'The audit log of admin actions, newest first, 50 a page',
+  request: { query: adminAuditQuerySchema },
+  responses: { 200: jsonContent(adminAuditResponseSchema, 'A page of entries'), 400: invalid, 404: notFound },
+});
+
+const adminOf = (c: Context<AppEnv>): ConsoleAdmin => {
+  const user = c.get('user');
+  return { via: 'console', id: user.id, email: user.email, sessionId: user.sessionId };
+};
+
+/**
+ * /api/admin: mounted beside the public API, not inside it, so its operations stay out of the
+ * public /api/openapi.json; admins read them at /api/admin/openapi.json (ADR "admin console").
+ */
+export function adminRoutes(deps: { db: Database; billing: BillingService }) {
+  const service = new AdminService(deps.db, deps.billing);
+  const router = createApiRouter();
+  router.use('*', requireAdmin);
+  router
+    .openapi(me, (c) => c.json({ admin: { id: c.get('user').id, email: c.get('user').email } }, 200))
+    .openapi(searchUsers, async (c) => c.json({ users: await service.searchUsers(c.req.valid('query').q) }, 200))
+    .openapi(getUser, async (c) => c.json(await service.userDetail(c.req.valid('param').id), 200))
+    .openapi(adjustCredits, async (c) => {
+      const { delta, reason } = c.req.valid('json');
+      return c.json({ credits: await service.adjustCredits(adminOf(c), c.req.valid('param').id, delta, reason) }, 200);
+    })
+    .openapi(disableUser, async (c) => {
+      const user = await service.disable(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
+      return c.json({ user }, 200);
+    })
+    .openapi(enableUser, async (c) => {
+      const user = await service.enable(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
+      return c.json({ user }, 200);
+    })
+    .openapi(revokeSessions, async (c) => {
+      const revoked = await service.revokeSessions(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
+      return c.json({ revoked }, 200);
+    })
+    .openapi(refundRun, async (c) =>
+      c.json(await service.refundRun(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason), 200),
+    )
+    .openapi(runsSummary, async (c) => c.json(await service.runsSummary(), 200))
+    .openapi(audit, async (c) => {
+      const { cursor, userId } = c.req.valid('query');
+      return c.json(await service.audit(cursor, userId), 200);
+    });
+  router.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Atelier admin API', version: '0.1.0', description: 'The admin console. Admins only.' },
+    servers: [{ url: '/api/admin' }],
+  });
+  return router;
+}

@@ -1,0 +1,25 @@
+import type { UserRole } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { profiles } from '../../platform/db/schema/index.ts';
+
+export interface AccountStanding {
+  role: UserRole;
+  disabled: boolean;
+}
+
+/**
+ * The account's role and whether an admin has disabled it: read wherever a request's user is
+ * resolved (a session today, an API key too), so a disabled account is nobody everywhere.
+ * Undefined when the account has no profile (being deleted).
+ */
+export async function accountStanding(db: DbOrTx, userId: string): Promise<AccountStanding | undefined> {
+  const [row] = await db
+    .select({ role: profiles.role, disabledAt: profiles.disabledAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ? { role: row.role, disabled: row.disabledAt !== null } : undefined;
+}
+
+/** The answer to a sign-in of a disabled account (any method): Better Auth passes it on. */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled.';
