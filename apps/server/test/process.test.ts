@@ -70,4 +70,29 @@ describe('the server process', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('serves metrics on METRICS_PORT only, and turns readiness 503 on SIGTERM before it stops', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-process-'));
+    try {
+      const server = startServer({ DATA_DIR: dataDir, PORT: '0', METRICS_PORT: '0', READY_DRAIN_DELAY_MS: '3000' });
+      const port = await server.ready();
+      const metricsLine = server.output().split('\n').find((l) => l.includes('metrics are served'));
+      const metricsPort = (JSON.parse(metricsLine!) as { port: number; host: string }).port;
+      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toMatch(
+        /^atelier_http_requests_total\{method="GET",route="\/api\/ready",status="200"\} 1$/m,
+      );
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).not.toMatch(/atelier_/);
+
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      const draining = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toMatchObject({ status: 'not_ready', failing: ['shutdown'] });
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200); // still serving meanwhile
+      expect(await server.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { metricsRegistry } from '../src/platform/metrics/registry.ts';
 import type { TestRuntime } from './test-runtime.ts';
 import { runToEnd } from './tool-runs.ts';
 import { signUpTestUser } from './users.ts';
@@ -20,10 +21,19 @@ export function itHandlesProviderFailures(context: () => { rt: TestRuntime; fake
   it('fails and refunds the run when the provider keeps answering 500', async () => {
     const { rt, fake } = context();
     const user = await signUpTestUser(rt);
+    const providerErrors = async () =>
+      (await metricsRegistry.getSingleMetric('atelier_provider_errors_total')!.get()).values.filter(
+        (v) => v.labels.code === 'PROVIDER_UNAVAILABLE',
+      );
+    const before = (await providerErrors()).reduce((sum, v) => sum + v.value, 0);
     fake.failNext(10, 500);
     const run = await runToEnd(rt, user, 'image-generation', { prompt: 'a storm', n: 3 });
     expect(run).toMatchObject({ status: 'failed', refunded: true, error: { code: 'PROVIDER_UNAVAILABLE' } });
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS);
+    // atelier_provider_errors_total counts it under the provider's name.
+    const after = await providerErrors();
+    expect(after.reduce((sum, v) => sum + v.value, 0) - before).toBe(1);
+    expect(after.map((v) => v.labels.provider)).toContain(run.engine);
   });
 
   it('retries a rate-limited call and succeeds', async () => {
