@@ -10,13 +10,13 @@ import { fetchSessionUser, SESSION_QUERY_KEY } from './use-session.ts';
 type Outcome = { state: 'working' } | { state: 'error'; message: string } | { state: 'issue' } | { state: 'success' };
 
 /** error / error_description from the hash or the query, as providers send either. */
-function providerError(): string | null {
+function providerError(): { code: string | null; text: string } | null {
   for (const params of [
     new URLSearchParams(window.location.hash.replace(/^#/, '')),
     new URLSearchParams(window.location.search),
   ]) {
-    const error = params.get('error_description') ?? params.get('error');
-    if (error) return error;
+    const text = params.get('error_description') ?? params.get('error');
+    if (text) return { code: params.get('error'), text };
   }
   return null;
 }
@@ -47,7 +47,8 @@ export default function AuthCallbackPage() {
 
     const error = providerError();
     if (error) {
-      fail(error);
+      // Atelier's own refusal (a disabled account) has its text in the user's language.
+      fail(error.code === 'ACCOUNT_DISABLED' ? t('errors.ACCOUNT_DISABLED.description') : error.text);
     } else {
       fetchSessionUser().then(
         (user) => {

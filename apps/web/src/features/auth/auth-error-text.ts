@@ -16,6 +16,7 @@ const CATALOGUED = new Set([
   'INTERNAL',
   'VALIDATION_ERROR',
   'FORBIDDEN',
+  'ACCOUNT_DISABLED',
 ]);
 
 /** The title and description of a failed auth call, in the user's language. */
