@@ -1,4 +1,4 @@
-// `npm start` (and `npm run worker` with --worker): builds what is missing or out of date,
+// `npm start` (and `npm run worker` with --worker, `npm run admin` with --admin): builds what is missing or out of date,
 // then runs the server in this same process, so SIGTERM reaches its graceful shutdown.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +25,12 @@ function newest(p) {
   return max;
 }
 
-const outputs = [at('apps/web/dist/index.html'), at('apps/server/dist/main.js'), at('apps/server/dist/worker.js')];
+const outputs = [
+  'apps/web/dist/index.html',
+  'apps/server/dist/main.js',
+  'apps/server/dist/worker.js',
+  'apps/server/dist/admin.js',
+].map((file) => at(file));
 const builtAt = Math.min(...outputs.map((f) => newest(f) || 0));
 const sources = ['packages/contracts', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/server/src'];
 const sourcesAt = Math.max(...sources.map((s) => newest(at(s))));
@@ -36,5 +41,10 @@ if (builtAt === 0 || sourcesAt > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
+// --admin: the admin command line (`npm run admin -- grant <email>`), its arguments after the flag.
+const entry = process.argv.includes('--worker')
+  ? 'worker.js'
+  : process.argv.includes('--admin')
+    ? 'admin.js'
+    : 'main.js';
 await import(path.join(root, 'apps/server/dist', entry));

@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts' },
+  entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts', admin: 'src/admin-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

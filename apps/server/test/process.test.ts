@@ -76,7 +76,10 @@ describe('the server process', () => {
     try {
       const server = startServer({ DATA_DIR: dataDir, PORT: '0', METRICS_PORT: '0', READY_DRAIN_DELAY_MS: '3000' });
       const port = await server.ready();
-      const metricsLine = server.output().split('\n').find((l) => l.includes('metrics are served'));
+      const metricsLine = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('metrics are served'));
       const metricsPort = (JSON.parse(metricsLine!) as { port: number; host: string }).port;
       expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
       expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toMatch(

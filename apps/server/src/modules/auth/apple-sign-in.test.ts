@@ -163,7 +163,9 @@ describe.each(DATABASE_KINDS)('Sign in with Apple (OpenID Connect, form_post, ES
   it('gives a disabled account no session, and sends it back to /auth/callback with the error', async () => {
     const first = await signInAtApple('000999.disabled');
     await postBack(first.app, first.returned);
-    await rt.database.query("UPDATE profiles SET disabled_at = now() WHERE email = '000999.disabled@privaterelay.appleid.com'");
+    await rt.database.query(
+      "UPDATE profiles SET disabled_at = now() WHERE email = '000999.disabled@privaterelay.appleid.com'",
+    );
     const again = await signInAtApple('000999.disabled');
     const res = await postBack(again.app, again.returned);
     const location = new URL(res.headers.get('location') ?? '/', rt.config.publicUrl);
