@@ -1,6 +1,7 @@
 import { type PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page.ts';
+import { RequireAdmin } from './require-admin.tsx';
 import { GuestOnly, RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -36,6 +37,18 @@ const toolRoutes: RouteObject[] = TOOLS.flatMap((tool) =>
   toolPaths(tool).map((path) => ({ path, ...lazyPage(() => import('../features/tools/tool-page.tsx')) })),
 );
 
+/** The admin console: its chunks and texts load only once the server has said "admin". */
+const adminConsole: RouteObject = {
+  ...lazyPage(() => import('../features/admin/admin-layout.tsx'), ['admin']),
+  children: [
+    { index: true, ...lazyPage(() => import('../features/admin/admin-users-page.tsx')) },
+    { path: 'users/:id', ...lazyPage(() => import('../features/admin/admin-user-page.tsx')) },
+    { path: 'runs', ...lazyPage(() => import('../features/admin/admin-runs-page.tsx')) },
+    { path: 'audit', ...lazyPage(() => import('../features/admin/admin-audit-page.tsx')) },
+    { path: '*', ...lazyPage(() => import('../features/errors/not-found-page.tsx'), ['errors']) },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -53,6 +66,7 @@ export const routes: RouteObject[] = [
         children: Object.entries(protectedPages).map(([path, page]) => ({ path, ...page })),
       },
       { element: <RequireSession subject="feature" />, children: toolRoutes },
+      { path: 'admin', element: <RequireAdmin />, children: [adminConsole] },
       { path: '*', ...lazyPage(() => import('../features/errors/not-found-page.tsx'), ['errors']) },
     ],
   },
