@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { FAKE_APPLE_CLIENT_ID, FAKE_APPLE_CLIENT_SECRET } from './e2e/fakes/fake-apple-client.ts';
+import { E2E_ADMIN_EMAIL } from './e2e/support/accounts.ts';
 
 // Browser tests drive the built app (npm run build) in Debian's Chromium; no browser download.
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -61,6 +62,7 @@ export default defineConfig({
         APPLE_CLIENT_ID: FAKE_APPLE_CLIENT_ID,
         APPLE_CLIENT_SECRET: FAKE_APPLE_CLIENT_SECRET,
         APPLE_ISSUER: appleIssuer,
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       },
     },
   ],

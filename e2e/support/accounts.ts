@@ -5,6 +5,9 @@ export interface E2eUser {
   password: string;
 }
 
+/** Named in the e2e server's ADMIN_EMAILS: an admin once its address is verified (admin.spec.ts). */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
+
 let counter = 0;
 
 /** A fresh e-mail address for this run. */

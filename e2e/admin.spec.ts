@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, signUpViaApi, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+
+// The admin console as an operator meets it (issue 17): an account named in ADMIN_EMAILS
+// verifies its address, signs in, grants credits with a reason, and finds it in the audit log.
+
+test('a non-admin and a visitor see the ordinary 404 page at /admin', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await signUpViaApi(page);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('Admin console')).toHaveCount(0);
+});
+
+test('an admin grants 50 credits with a reason; the user sees them and the audit log lists it', async ({
+  page,
+  browser,
+}) => {
+  // The customer, in a browser of their own.
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await customerPage.goto('/');
+  const customer = await signUpViaApi(customerPage, { email: uniqueEmail('customer') });
+
+  // The operator: sign up, follow the activation link, sign in — now an admin.
+  await page.goto('/');
+  const admin = await signUpViaApi(page, { email: E2E_ADMIN_EMAIL });
+  await page.goto('/dev/mailbox');
+  await page
+    .locator('article', { hasText: E2E_ADMIN_EMAIL })
+    .getByRole('link', { name: /verify-email\?token=/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible();
+  await page.getByRole('searchbox').fill(customer.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: customer.email }).click();
+  await expect(page.getByTestId('admin-user-email')).toHaveText(customer.email);
+  await expect(page.getByTestId('admin-user-credits')).toHaveText('30');
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Grant or deduct credits' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change credits' });
+  await dialog.getByLabel('Credits').fill('50');
+  await dialog.getByLabel('Reason').fill('Goodwill for a slow weekend');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Done: the balance is now 80.')).toBeVisible();
+  await expect(page.getByTestId('admin-user-credits')).toHaveText('80');
+
+  await customerPage.goto('/profile');
+  await expect(customerPage.getByTestId('profile-credits')).toHaveText('80');
+  await customerContext.close();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const entry = page.getByTestId('audit-entry').first();
+  await expect(entry).toContainText(E2E_ADMIN_EMAIL);
+  await expect(entry).toContainText('Credits changed');
+  await expect(entry).toContainText(customer.email);
+  await expect(entry).toContainText('Goodwill for a slow weekend');
+  await expect(entry).toContainText(/credits: 30 → .*credits: 80/);
+});
