@@ -16,7 +16,8 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
-    if (c.req.path === '/api/health') return; // load balancers poll it; keep the log readable
+    // Load balancers poll these; keep the log readable (a failing readiness logs its own warning).
+    if (c.req.path === '/api/health' || c.req.path === '/api/ready') return;
     log.info(
       {
         method: c.req.method,
