@@ -1,16 +1,19 @@
-import { createRoute } from '@hono/zod-openapi';
 import { healthResponseSchema } from '@atelier/contracts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
 
-const route = createRoute({
+const route = apiRoute({
   method: 'get',
   path: '/health',
-  tags: ['system'],
+  operationId: 'getHealth',
+  tag: 'system',
+  access: 'public',
   summary: 'Liveness and readiness: answers 200 once the database answers',
   responses: {
-    200: { description: 'Ready', content: { 'application/json': { schema: healthResponseSchema } } },
-    503: { description: 'The database does not answer' },
+    200: jsonContent(healthResponseSchema, 'Ready'),
+    503: errorResponse('The database does not answer (INTERNAL)'),
   },
 });
 

@@ -1,16 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { TOOLS, toolListResponseSchema, toolOptionSchemas } from '@atelier/contracts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute } from '../../platform/http/api-route.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
 
-const route = createRoute({
+const route = apiRoute({
   method: 'get',
   path: '/tools',
-  tags: ['tools'],
+  operationId: 'listTools',
+  tag: 'tools',
+  access: 'public',
   summary: 'The eleven tools: credits, options (JSON Schema) and the engine that serves each now',
-  responses: {
-    200: { description: 'The catalogue', content: { 'application/json': { schema: toolListResponseSchema } } },
-  },
+  responses: { 200: jsonContent(toolListResponseSchema, 'The catalogue') },
 });
 
 export function toolRoutes(engines: EngineRegistry) {

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../platform/config/config.ts';
+import { openDatabase } from '../../platform/db/open-database.ts';
+import { createLogger } from '../../platform/logging/logger.ts';
+import { createRuntime } from '../../server.ts';
+
+/**
+ * The API document as `/api/openapi.json` serves it, from a throwaway app (an in-memory
+ * database, a temporary folder, no worker): what `npm run api:generate` writes into the client
+ * package. The document does not depend on the configuration.
+ */
+export async function exportApiDocument(): Promise<unknown> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-api-document-'));
+  const logger = createLogger('silent');
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  try {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off' });
+    const runtime = await createRuntime(config, { database, logger });
+    try {
+      const res = await runtime.app.request('http://localhost/api/openapi.json');
+      if (!res.ok) throw new Error(`GET /api/openapi.json answered ${res.status}: ${await res.text()}`);
+      return await res.json();
+    } finally {
+      await runtime.close();
+    }
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,93 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { errorBodySchema } from '@atelier/contracts';
+import { jsonContent } from './json-content.ts';
+
+/**
+ * The security schemes of the API document. Named by how the credential travels, so the
+ * personal API keys (`Authorization: Bearer`, issue 16) join as `bearerApiKey` beside it.
+ */
+export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+
+/** The areas of the API: one tag each, described in the document (api-docs/api-document.ts). */
+export const API_TAGS = {
+  auth: 'Accounts: sign-up, sign-in by e-mail, username or Apple, sign-out, the session, password reset, e-mail verification.',
+  tools: 'The eleven tools and what a run of each costs.',
+  runs: 'Starting a run of a tool (credits are charged here), following it, and the history of runs.',
+  artworks: 'Saved results: the public gallery, own artworks, likes.',
+  profile: "The caller's profile, avatar and account.",
+  security: 'Session checks, security settings, events, metrics and the list of sessions.',
+  billing: 'Plans, checkout, subscriptions, payments and discount codes.',
+  referrals: 'The referral programme and invitation codes.',
+  files: 'Stored images: run outputs (their owner only), artworks (private ones their owner only), avatars.',
+  system: 'Liveness and the API document.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+/** Who may call an operation; it decides the operation's `security` and its 401 answer. */
+export type Access = 'public' | 'user' | 'optional';
+
+const SECURITY: Record<Access, RouteConfig['security']> = {
+  public: [],
+  user: [{ [SESSION_COOKIE_SCHEME]: [] }],
+  // Visitors too; a session, when present, changes the answer (likes of the caller …).
+  optional: [{}, { [SESSION_COOKIE_SCHEME]: [] }],
+};
+
+/** An answer with the Error body. */
+export const errorResponse = (description: string) => jsonContent(errorBodySchema, description);
+
+const SAFE_METHODS = new Set(['get', 'head', 'options']);
+
+export interface ApiRouteSpec extends Omit<RouteConfig, 'tags' | 'security' | 'operationId'> {
+  /** Unique, stable and readable: it names the call in generated clients (`startRun`). */
+  operationId: string;
+  tag: ApiTag;
+  access: Access;
+  /** The route is behind a rate limit (429 RATE_LIMITED). */
+  rateLimited?: boolean;
+  /** Exempt from the cross-site guard (the OAuth callback, which Apple reaches by form_post). */
+  crossSite?: boolean;
+}
+
+/**
+ * A route declaration with what every route of the API shares, so the document says it
+ * without each module repeating it: the tag, the security requirement, and the error answers
+ * that follow from the declaration — 400 when there is anything to validate, 401 for
+ * signed-in users only, 403 for a state-changing request from another site (CSRF guard),
+ * 415 when there is a body, 429 behind a rate limit, 500. A route lists its own errors
+ * (404, 409 …); one it lists replaces the generic answer of that status.
+ */
+export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
+  const { tag, access, rateLimited, crossSite, ...route } = spec;
+  const request = route.request;
+  // Thrown (AppError, HTTPException), never returned by a handler: the handler's type knows
+  // only the route's own answers.
+  const generic = {
+    ...(request?.params || request?.query || request?.body
+      ? {
+          400: errorResponse(
+            'The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field)',
+          ),
+        }
+      : {}),
+    ...(access === 'user'
+      ? { 401: errorResponse('Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED)') }
+      : {}),
+    ...(SAFE_METHODS.has(route.method) || crossSite
+      ? {}
+      : { 403: errorResponse('A state-changing request from another site (FORBIDDEN)') }),
+    ...(request?.body
+      ? { 415: errorResponse('The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)') }
+      : {}),
+    ...(rateLimited
+      ? { 429: errorResponse('Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)') }
+      : {}),
+    500: errorResponse('An unexpected error, logged with the request id (INTERNAL)'),
+  } as object;
+  return createRoute({
+    ...route,
+    tags: [tag],
+    security: SECURITY[access],
+    responses: { ...generic, ...route.responses } as R['responses'],
+  });
+}
