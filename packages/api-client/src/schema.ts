@@ -5440,10 +5440,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The body of the path's tool; that tool's own operation says which types it takes. */
+        /** @description The body of the path's tool: see that tool's own operation (`/tools/<tool>/runs`) for its fields. */
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["ImageGenerationOptions"] | components["schemas"]["VectorGenerationOptions"] | components["schemas"]["StyleCreationRunForm"] | components["schemas"]["ImageToImageRunForm"] | components["schemas"]["InpaintingRunForm"] | components["schemas"]["VectorizationRunForm"] | components["schemas"]["ImageUpscaleRunForm"] | components["schemas"]["AiEraserRunForm"] | components["schemas"]["AiPhotoEditorRunForm"] | components["schemas"]["ReplaceBackgroundRunForm"];
+                "multipart/form-data": {
+                    [key: string]: string | Blob;
+                };
                 "application/json": components["schemas"]["ImageGenerationOptions"] | components["schemas"]["VectorGenerationOptions"] | components["schemas"]["StyleCreationOptions"] | components["schemas"]["BackgroundRemovalOptions"];
             };
         };

@@ -31,6 +31,7 @@ import { RateLimiter } from '../security/rate-limiter.ts';
 import { APPLE_PROVIDER_ID, type Auth, AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { toApiErrorResponse } from './auth-errors.ts';
 import { passwordResetLimits } from './auth-limits.ts';
+import { requireUser } from './require-user.ts';
 import { type SignInAttempt, SignInGuard } from './sign-in-guard.ts';
 
 const jsonBody = <T extends z.ZodType>(schema: T) => ({
@@ -170,6 +171,7 @@ const changePasswordRoute = apiRoute({
   tag: 'auth',
   access: 'user',
   summary: "Change the caller's password (recorded as a security event)",
+  middleware: [requireUser] as const,
   request: jsonBody(changePasswordRequestSchema),
   responses: {
     200: jsonContent(changePasswordResponseSchema, 'Changed'),

@@ -5,6 +5,7 @@ import {
   type ImageField,
   imageFieldsOf,
   inputFormatsOf,
+  PROMPT_MAX_LENGTH,
   type RunMediaType,
   runMediaTypesOf,
   TOOL_IDS,
@@ -90,23 +91,35 @@ export function toolRunBody(tool: ToolId) {
 }
 
 /**
- * The request body of `/tools/{tool}/runs` for any tool: any tool's body, by reference (the
- * per-tool operations put each schema into the components). Plain schema objects rather than
- * zod, so the route's own reader stays the one that checks the body.
+ * The request body of `/tools/{tool}/runs` for any tool. As JSON, one of the tools' options
+ * (by reference: the per-tool operations put each schema into the components); as a form, the
+ * fields of the path's tool — text options and image files, checked against that tool's
+ * schema. Plain schema objects rather than zod, so the route's own reader stays the one that
+ * checks the body.
  */
 export function anyToolRunBody() {
-  const ref = (tool: ToolId, type: RunMediaType) => ({
-    $ref: `#/components/schemas/${toolSchemaName(tool, type === 'multipart/form-data' && RUN_FORMS[tool] ? 'RunForm' : 'Options')}`,
-  });
-  const alternatives = (type: RunMediaType) => ({
-    schema: { anyOf: TOOL_IDS.filter((tool) => runMediaTypesOf(tool).includes(type)).map((tool) => ref(tool, type)) },
-  });
+  const jsonTools = TOOL_IDS.filter((tool) => runMediaTypesOf(tool).includes('application/json'));
   return {
     required: true,
-    description: "The body of the path's tool; that tool's own operation says which types it takes.",
+    description: "The body of the path's tool: see that tool's own operation (`/tools/<tool>/runs`) for its fields.",
     content: {
-      'multipart/form-data': alternatives('multipart/form-data'),
-      'application/json': alternatives('application/json'),
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          description: "The path's tool's `<Tool>RunForm`: its image fields and its options.",
+          additionalProperties: {
+            anyOf: [
+              { type: 'string' as const, maxLength: PROMPT_MAX_LENGTH },
+              { type: 'string' as const, format: 'binary' },
+            ],
+          },
+        },
+      },
+      'application/json': {
+        schema: {
+          anyOf: jsonTools.map((tool) => ({ $ref: `#/components/schemas/${toolSchemaName(tool, 'Options')}` })),
+        },
+      },
     },
   };
 }

@@ -22,7 +22,12 @@ export function toolRoutes(engines: EngineRegistry) {
       id: t.id,
       credits: t.credits,
       perImage: t.perImage,
-      options: z.toJSONSchema(toolOptionSchemas[t.id], { io: 'input', unrepresentable: 'any' }) as Record<
+      // A registry of its own: the contracts' ids (for /openapi.json) would make it a $ref.
+      options: z.toJSONSchema(toolOptionSchemas[t.id], {
+        io: 'input',
+        unrepresentable: 'any',
+        metadata: z.registry(),
+      }) as Record<
         string,
         unknown
       >,

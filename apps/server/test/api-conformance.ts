@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+
+/**
+ * Checks answers of the API against its OpenAPI document (the checked-in copy, which
+ * api-document.test.ts keeps equal to /api/openapi.json): the status must be one the operation
+ * lists, and a JSON body must match that answer's schema. Every integration test's request
+ * goes through it (test-runtime.ts), so a route that answers what its document does not say
+ * fails the tests that call it.
+ */
+
+interface MediaType {
+  schema?: object;
+}
+interface Operation {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+}
+export interface ApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: object;
+}
+
+const require = createRequire(import.meta.url);
+export const API_DOCUMENT_PATH = require.resolve('@atelier/api-client/openapi.json');
+export const readApiDocument = (): ApiDocument => JSON.parse(fs.readFileSync(API_DOCUMENT_PATH, 'utf8'));
+
+/** A documented path as a pattern: `{id}` matches one segment. */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+
+export class ApiConformance {
+  private readonly operations: { method: string; path: string; pattern: RegExp; operation: Operation }[];
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+
+  constructor(private readonly document: ApiDocument = readApiDocument()) {
+    this.operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ method, path, pattern: pathPattern(path), operation })),
+    );
+    // Concrete paths before templated ones, as OpenAPI matches them.
+    this.operations.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  }
+
+  /** The operation a request reaches: paths under /api without the prefix, files as they are. */
+  find(method: string, pathname: string) {
+    const path = pathname.startsWith('/api/') ? pathname.slice('/api'.length) : pathname;
+    return this.operations.find((o) => o.method === method.toLowerCase() && o.pattern.test(path));
+  }
+
+  /** What is wrong with an answer, or undefined when it matches (or reaches no operation). */
+  async problem(method: string, url: URL, response: Response): Promise<string | undefined> {
+    const found = this.find(method, url.pathname);
+    if (!found) return undefined;
+    const { operation } = found;
+    const status = String(response.status);
+    const declared =
+      operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
+    const where = `${method} ${url.pathname} (${operation.operationId}) answered ${status}`;
+    if (!declared) {
+      return `${where}, which its operation does not list (it lists ${Object.keys(operation.responses).join(', ')})`;
+    }
+    const type = response.headers.get('content-type')?.split(';')[0]?.trim();
+    if (!declared.content || !type) return undefined;
+    const media = declared.content[type] ?? declared.content[`${type.split('/')[0]}/*`];
+    if (!media) {
+      return `${where} with ${type}, not one of ${Object.keys(declared.content).join(', ')}`;
+    }
+    if (type !== 'application/json' || !media.schema) return undefined;
+    const body: unknown = await response.clone().json();
+    const validate = this.validator(`${operation.operationId} ${status}`, media.schema);
+    if (validate(body)) return undefined;
+    return `${where} with a body that does not match its schema: ${describe(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
+  }
+
+  private validator(key: string, schema: object): ValidateFunction {
+    let validate = this.validators.get(key);
+    if (!validate) {
+      // `#/components/...` references resolve against the document's components.
+      validate = this.ajv.compile({ ...schema, components: this.document.components });
+      this.validators.set(key, validate);
+    }
+    return validate;
+  }
+}
+
+const describe = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`).join('; ');
