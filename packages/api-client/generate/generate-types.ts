@@ -12,6 +12,8 @@ export const HEADER = `${COMMENT_HEADER}// Generated from openapi.json by \`npm 
 export async function generateTypes(document: unknown): Promise<string> {
   const ast = await openapiTS(document as OpenAPI3, {
     transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
+    // A field with a default may be left out of a request: it stays optional in the types.
+    defaultNonNullable: false,
     alphabetize: false,
     silent: true,
   });

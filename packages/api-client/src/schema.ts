@@ -1282,21 +1282,21 @@ export interface components {
              * @default realistic_image
              * @enum {string}
              */
-            style: "realistic_image" | "digital_illustration" | "vector_illustration";
+            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
             substyle?: string;
             /**
              * @default recraftv3
              * @enum {string}
              */
-            model: "recraftv3" | "recraftv2";
+            model?: "recraftv3" | "recraftv2";
             negative_prompt?: string;
             /**
              * @default 1024x1024
              * @enum {string}
              */
-            size: "1024x1024" | "1365x1024" | "1024x1365" | "1536x1024" | "1024x1536" | "1820x1024" | "1024x1820" | "1024x2048" | "2048x1024" | "1434x1024" | "1024x1434" | "1024x1280" | "1280x1024" | "1024x1707" | "1707x1024";
+            size?: "1024x1024" | "1365x1024" | "1024x1365" | "1536x1024" | "1024x1536" | "1820x1024" | "1024x1820" | "1024x2048" | "2048x1024" | "1434x1024" | "1024x1434" | "1024x1280" | "1280x1024" | "1024x1707" | "1707x1024";
             /** @default 1 */
-            n: number;
+            n?: number;
         };
         /** @description An SVG illustration of a prompt (3 credits). */
         VectorGenerationOptions: {
@@ -1305,17 +1305,17 @@ export interface components {
              * @default flat
              * @enum {string}
              */
-            style: "flat" | "minimalist" | "geometric" | "line_art" | "logo";
+            style?: "flat" | "minimalist" | "geometric" | "line_art" | "logo";
             /**
              * @default vibrant
              * @enum {string}
              */
-            colors: "vibrant" | "pastel" | "monochrome" | "gradient" | "dark";
+            colors?: "vibrant" | "pastel" | "monochrome" | "gradient" | "dark";
             /**
              * @default medium
              * @enum {string}
              */
-            complexity: "simple" | "medium" | "detailed";
+            complexity?: "simple" | "medium" | "detailed";
         };
         /** @description A style-creation run as a multipart form: the image fields and the options. */
         StyleCreationRunForm: {
@@ -1332,7 +1332,7 @@ export interface components {
              * @default photography
              * @enum {string}
              */
-            style: "photography" | "painting" | "illustration" | "digital_art" | "abstract";
+            style?: "photography" | "painting" | "illustration" | "digital_art" | "abstract";
         };
         /** @description A image-to-image run as a multipart form: the image fields and the options. */
         ImageToImageRunForm: {
@@ -1349,18 +1349,18 @@ export interface components {
              * @default realistic_image
              * @enum {string}
              */
-            style: "realistic_image" | "digital_illustration" | "vector_illustration";
+            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
             substyle?: string;
             /**
              * @default recraftv3
              * @enum {string}
              */
-            model: "recraftv3" | "recraftv2";
+            model?: "recraftv3" | "recraftv2";
             negative_prompt?: string;
             /** @default 0.5 */
-            strength: number | null;
+            strength?: number | null;
             /** @default 1 */
-            n: number;
+            n?: number;
         };
         /** @description A inpainting run as a multipart form: the image fields and the options. */
         InpaintingRunForm: {
@@ -1410,7 +1410,7 @@ export interface components {
              * @default crisp
              * @enum {string}
              */
-            upscaleType: "crisp" | "creative";
+            upscaleType?: "crisp" | "creative";
         };
         /** @description A ai-eraser run as a multipart form: the image fields and the options. */
         AiEraserRunForm: {
@@ -1436,9 +1436,9 @@ export interface components {
              * @default enhance
              * @enum {string}
              */
-            editType: "enhance" | "brighten" | "sharpen" | "color_correct" | "artistic" | "custom";
+            editType?: "enhance" | "brighten" | "sharpen" | "color_correct" | "artistic" | "custom";
             /** @default 0.7 */
-            strength: number | null;
+            strength?: number | null;
             prompt?: string;
         };
         /** @description A replace-background run as a multipart form: the image fields and the options. */
@@ -1456,16 +1456,16 @@ export interface components {
              * @default realistic_image
              * @enum {string}
              */
-            style: "realistic_image" | "digital_illustration" | "vector_illustration";
+            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
             substyle?: string;
             /**
              * @default recraftv3
              * @enum {string}
              */
-            model: "recraftv3" | "recraftv2";
+            model?: "recraftv3" | "recraftv2";
             negative_prompt?: string;
             /** @default 1 */
-            n: number;
+            n?: number;
         };
         BrowserRunFailure: {
             reason?: string;
@@ -1628,7 +1628,7 @@ export interface components {
             negativePrompt?: string | null;
             toolType: components["schemas"]["ToolId"];
             /** @default false */
-            isPublic: boolean;
+            isPublic?: boolean;
         };
         UpdateArtworkRequest: {
             isPublic: boolean;

@@ -27,10 +27,7 @@ export function toolRoutes(engines: EngineRegistry) {
         io: 'input',
         unrepresentable: 'any',
         metadata: z.registry(),
-      }) as Record<
-        string,
-        unknown
-      >,
+      }) as Record<string, unknown>,
       engine: engines.choiceFor(t.id),
       demoOptions: Object.fromEntries(
         Object.entries(engines.engineFor(t.id)?.demoOptions?.(t.id) ?? {}).map(([field, values]) => [
