@@ -14,13 +14,17 @@ import Ajv2020 from 'ajv/dist/2020.js';
 interface MediaType {
   schema?: object;
 }
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, MediaType>;
+}
 interface Operation {
   operationId: string;
-  responses: Record<string, { content?: Record<string, MediaType> }>;
+  responses: Record<string, ResponseObject>;
 }
 export interface ApiDocument {
   paths: Record<string, Record<string, Operation>>;
-  components: object;
+  components: { responses?: Record<string, ResponseObject> };
 }
 
 const require = createRequire(import.meta.url);
@@ -72,6 +76,12 @@ export class ApiConformance {
     const validate = this.validator(`${operation.operationId} ${status}`, media.schema);
     if (validate(body)) return undefined;
     return `${where} with a body that does not match its schema: ${describe(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
+  }
+
+  /** A response, or the shared one (components.responses) it refers to. */
+  private resolve(response: ResponseObject | undefined): ResponseObject | undefined {
+    const name = response?.$ref?.replace('#/components/responses/', '');
+    return name ? this.document.components.responses?.[name] : response;
   }
 
   private validator(key: string, schema: object): ValidateFunction {

@@ -37,13 +37,21 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; schema: SchemaObject }[];
   requestBody?: { content: Record<string, { schema: SchemaObject }> };
-  responses: Record<string, { content?: Record<string, { schema?: SchemaObject }> }>;
+  responses: Record<string, ResponseObject>;
+}
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema?: SchemaObject }>;
 }
 interface Document {
   openapi: string;
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, SchemaObject>; securitySchemes: Record<string, object> };
+  components: {
+    schemas: Record<string, SchemaObject>;
+    securitySchemes: Record<string, object>;
+    responses: Record<string, ResponseObject>;
+  };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -105,7 +113,9 @@ describe('the API document', () => {
         ).toBe(true);
       }
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
-        const schema = operation.responses[status]!.content?.['application/json']?.schema;
+        let response = operation.responses[status]!;
+        if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()!]!;
+        const schema = response.content?.['application/json']?.schema;
         expect(schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
       }
     }

@@ -1899,7 +1899,62 @@ export interface components {
             code: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
+        ValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A state-changing request from another site (FORBIDDEN) */
+        CrossSiteRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected error, logged with the request id (INTERNAL) */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1927,24 +1982,8 @@ export interface operations {
                     "application/json": components["schemas"]["ArtworkList"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     createArtwork: {
@@ -1978,33 +2017,9 @@ export interface operations {
                     "application/json": components["schemas"]["ArtworkResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such run or output of the caller (NOT_FOUND) */
             404: {
                 headers: {
@@ -2023,24 +2038,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteArtwork: {
@@ -2061,33 +2060,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -2097,15 +2072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     updateArtwork: {
@@ -2132,33 +2099,9 @@ export interface operations {
                     "application/json": components["schemas"]["ArtworkResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -2168,24 +2111,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     likeArtwork: {
@@ -2208,33 +2135,9 @@ export interface operations {
                     "application/json": components["schemas"]["Like"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -2244,24 +2147,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     unlikeArtwork: {
@@ -2284,33 +2171,9 @@ export interface operations {
                     "application/json": components["schemas"]["Like"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -2320,24 +2183,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     appleSignInCallback: {
@@ -2367,15 +2214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     appleSignInFormPost: {
@@ -2406,15 +2245,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description Sign in with Apple is not configured (NOT_FOUND) */
             404: {
                 headers: {
@@ -2424,24 +2255,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     changePassword: {
@@ -2466,15 +2281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangePasswordResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description Not signed in (UNAUTHENTICATED), or the current password is wrong (INVALID_CREDENTIALS) */
             401: {
                 headers: {
@@ -2484,33 +2291,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     getSession: {
@@ -2531,15 +2314,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getAuthProviders: {
@@ -2560,15 +2335,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthProviders"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     requestPasswordReset: {
@@ -2593,51 +2360,11 @@ export interface operations {
                     "application/json": components["schemas"]["StatusResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     resetPassword: {
@@ -2671,33 +2398,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     signInWithEmail: {
@@ -2722,15 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description Wrong e-mail or password (INVALID_CREDENTIALS) */
             401: {
                 headers: {
@@ -2740,42 +2435,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startAppleSignIn: {
@@ -2800,24 +2463,8 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderRedirect"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description Sign in with Apple is not configured (NOT_FOUND) */
             404: {
                 headers: {
@@ -2827,24 +2474,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     signInWithUsername: {
@@ -2869,15 +2500,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description Wrong password (INVALID_CREDENTIALS) */
             401: {
                 headers: {
@@ -2887,15 +2510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No account has this username (USERNAME_NOT_FOUND) */
             404: {
                 headers: {
@@ -2905,33 +2520,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     signOut: {
@@ -2961,24 +2552,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     signUpWithEmail: {
@@ -3003,24 +2578,8 @@ export interface operations {
                     "application/json": components["schemas"]["SignUpResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An account with this e-mail exists (USER_ALREADY_EXISTS) */
             409: {
                 headers: {
@@ -3030,24 +2589,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     verifyEmail: {
@@ -3080,15 +2623,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description The token is invalid or expired (UNAUTHENTICATED), without a callbackURL */
             401: {
                 headers: {
@@ -3098,15 +2633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     startCheckout: {
@@ -3131,24 +2658,8 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRedirect"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
@@ -3176,33 +2687,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3236,24 +2723,8 @@ export interface operations {
                     "application/json": components["schemas"]["DiscountCheckResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
@@ -3281,33 +2752,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startLifetimeCheckout: {
@@ -3332,24 +2779,8 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRedirect"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
@@ -3377,33 +2808,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3433,24 +2840,8 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     syncOrders: {
@@ -3471,33 +2862,9 @@ export interface operations {
                     "application/json": components["schemas"]["SyncOrdersResponse"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3530,24 +2897,8 @@ export interface operations {
                     "application/json": components["schemas"]["PlansResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     openBillingPortal: {
@@ -3568,24 +2919,8 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRedirect"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3595,15 +2930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3633,24 +2960,8 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionStatus"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     cancelSubscription: {
@@ -3671,24 +2982,8 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionStatus"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3698,15 +2993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3740,33 +3027,9 @@ export interface operations {
                     "application/json": components["schemas"]["UpgradeResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3776,24 +3039,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3827,33 +3074,9 @@ export interface operations {
                     "application/json": components["schemas"]["VerifyPaymentResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3863,24 +3086,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
@@ -3925,15 +3132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description Payments do not go through Stripe (NOT_FOUND) */
             404: {
                 headers: {
@@ -3943,24 +3142,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiDocsPage: {
@@ -3981,15 +3164,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getApiDocsAsset: {
@@ -4013,15 +3188,7 @@ export interface operations {
                     "text/css": string;
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description No such asset (NOT_FOUND) */
             404: {
                 headers: {
@@ -4031,15 +3198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getArtworkFile: {
@@ -4067,15 +3226,7 @@ export interface operations {
                     "image/*": Blob;
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description No such file, or a private artwork of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -4085,15 +3236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getAvatarFile: {
@@ -4121,15 +3264,7 @@ export interface operations {
                     "image/*": Blob;
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description No such file (NOT_FOUND) */
             404: {
                 headers: {
@@ -4139,15 +3274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getRunFile: {
@@ -4177,15 +3304,7 @@ export interface operations {
                     "image/*": Blob;
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description No such file, or not yours: visitors and other users get the same answer (NOT_FOUND) */
             404: {
                 headers: {
@@ -4195,15 +3314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getHealth: {
@@ -4224,15 +3335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
             /** @description The database does not answer (INTERNAL) */
             503: {
                 headers: {
@@ -4262,15 +3365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileResponse"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description No profile (NOT_FOUND) */
             404: {
                 headers: {
@@ -4280,15 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteAccount: {
@@ -4307,33 +3394,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateProfile: {
@@ -4358,33 +3421,9 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description Username taken (USERNAME_TAKEN) */
             409: {
                 headers: {
@@ -4394,24 +3433,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     listMyArtworks: {
@@ -4434,33 +3457,9 @@ export interface operations {
                     "application/json": components["schemas"]["ArtworkList"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     uploadAvatar: {
@@ -4494,24 +3493,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description Larger than 5 MB (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -4521,24 +3504,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteAvatar: {
@@ -4559,33 +3526,9 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileResponse"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiDocument: {
@@ -4608,15 +3551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getReferrals: {
@@ -4637,24 +3572,8 @@ export interface operations {
                     "application/json": components["schemas"]["ReferralOverview"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     createInvitationCode: {
@@ -4679,24 +3598,8 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationCode"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Experience codes are for Studio subscribers, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
@@ -4706,15 +3609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Monthly experience-code cap reached, or too many requests (RATE_LIMITED) */
             429: {
                 headers: {
@@ -4724,15 +3619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     redeemExperienceCode: {
@@ -4757,24 +3644,8 @@ export interface operations {
                     "application/json": components["schemas"]["ExperiencePass"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not eligible: own code, not free, account too old, redeemed before; or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
@@ -4802,24 +3673,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     listRuns: {
@@ -4843,33 +3698,9 @@ export interface operations {
                     "application/json": components["schemas"]["RunList"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     getRun: {
@@ -4892,24 +3723,8 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4919,15 +3734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     streamRunEvents: {
@@ -4950,24 +3757,8 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4977,15 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     listSecurityEvents: {
@@ -5008,33 +3791,9 @@ export interface operations {
                     "application/json": components["schemas"]["SecurityEventList"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     sendHeartbeat: {
@@ -5059,51 +3818,11 @@ export interface operations {
                     "application/json": components["schemas"]["SessionState"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     getSecurityMetrics: {
@@ -5124,24 +3843,8 @@ export interface operations {
                     "application/json": components["schemas"]["SecurityMetrics"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     extendSession: {
@@ -5162,33 +3865,9 @@ export interface operations {
                     "application/json": components["schemas"]["SessionState"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     listSessions: {
@@ -5209,24 +3888,8 @@ export interface operations {
                     "application/json": components["schemas"]["SessionList"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     revokeSession: {
@@ -5247,33 +3910,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such session of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5283,15 +3922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getSecuritySettings: {
@@ -5312,24 +3943,8 @@ export interface operations {
                     "application/json": components["schemas"]["SecuritySettings"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateSecuritySettings: {
@@ -5354,51 +3969,11 @@ export interface operations {
                     "application/json": components["schemas"]["SecuritySettings"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     listTools: {
@@ -5419,15 +3994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ToolList"];
                 };
             };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     startRun: {
@@ -5468,15 +4035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -5486,15 +4045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5513,24 +4064,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startAiEraserRun: {
@@ -5564,15 +4099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -5582,15 +4109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5609,24 +4128,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startAiPhotoEditorRun: {
@@ -5660,15 +4163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -5678,15 +4173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5705,24 +4192,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startBackgroundRemovalRun: {
@@ -5756,15 +4227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -5774,15 +4237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5801,24 +4256,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportBackgroundRemovalFailure: {
@@ -5845,33 +4284,9 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5890,24 +4305,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     uploadBackgroundRemovalResult: {
@@ -5949,24 +4348,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CrossSiteRequest"];
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5994,24 +4377,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     startImageGenerationRun: {
@@ -6046,15 +4413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6064,15 +4423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6091,24 +4442,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startImageToImageRun: {
@@ -6142,15 +4477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6160,15 +4487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6187,24 +4506,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startImageUpscaleRun: {
@@ -6238,15 +4541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6256,15 +4551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6283,24 +4570,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startInpaintingRun: {
@@ -6334,15 +4605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6352,15 +4615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6379,24 +4634,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startReplaceBackgroundRun: {
@@ -6430,15 +4669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6448,15 +4679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6475,24 +4698,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startStyleCreationRun: {
@@ -6527,15 +4734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6545,15 +4744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6572,24 +4763,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startVectorGenerationRun: {
@@ -6624,15 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6642,15 +4809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6669,24 +4828,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     startVectorizationRun: {
@@ -6720,15 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
@@ -6738,15 +4873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state-changing request from another site (FORBIDDEN) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["CrossSiteRequest"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6765,24 +4892,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error, logged with the request id (INTERNAL) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

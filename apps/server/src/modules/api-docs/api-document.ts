@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ApiRouter } from '../../platform/http/api-router.ts';
-import { API_TAGS, apiRoute, SESSION_COOKIE_SCHEME } from '../../platform/http/api-route.ts';
+import { API_TAGS, apiRoute, registerSharedResponses, SESSION_COOKIE_SCHEME } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 
 /** The session cookie Better Auth sets (`__Secure-` in front of it when PUBLIC_URL is https). */
@@ -42,6 +42,7 @@ function sorted<T>(record: Record<string, T>): Record<string, T> {
  * The document is built once, on the first request: it changes only with the code.
  */
 export function serveApiDocument(api: ApiRouter) {
+  registerSharedResponses(api.openAPIRegistry);
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, {
     type: 'apiKey',
     in: 'cookie',

@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { errorBodySchema } from '@atelier/contracts';
 import { jsonContent } from './json-content.ts';
 
@@ -50,12 +50,36 @@ export interface ApiRouteSpec extends Omit<RouteConfig, 'tags' | 'security' | 'o
 }
 
 /**
+ * The answers many operations share, kept once in the document's components.responses and
+ * referenced (so a generated client has one type for each, not a copy per operation).
+ */
+export const SHARED_RESPONSES = {
+  ValidationError: 'The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field)',
+  Unauthenticated: 'Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED)',
+  CrossSiteRequest: 'A state-changing request from another site (FORBIDDEN)',
+  UnsupportedMediaType: 'The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)',
+  RateLimited: 'Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)',
+  InternalError: 'An unexpected error, logged with the request id (INTERNAL)',
+} as const;
+const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
+/** Puts the shared answers into the document's components (api-docs/api-document.ts). */
+export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']) {
+  for (const [name, description] of Object.entries(SHARED_RESPONSES)) {
+    registry.registerComponent('responses', name, {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  }
+}
+
+/**
  * A route declaration with what every route of the API shares, so the document says it
  * without each module repeating it: the tag, the security requirement, and the error answers
  * that follow from the declaration — 400 when there is anything to validate, 401 for
  * signed-in users only, 403 for a state-changing request from another site (CSRF guard),
  * 415 when there is a body, 429 behind a rate limit, 500. A route lists its own errors
- * (404, 409 …); one it lists replaces the generic answer of that status.
+ * (404, 409 …); one it lists replaces the shared answer of that status.
  */
 export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
   const { tag, access, rateLimited, crossSite, ...route } = spec;
@@ -63,26 +87,12 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
   // Thrown (AppError, HTTPException), never returned by a handler: the handler's type knows
   // only the route's own answers.
   const generic = {
-    ...(request?.params || request?.query || request?.body
-      ? {
-          400: errorResponse(
-            'The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field)',
-          ),
-        }
-      : {}),
-    ...(access === 'user'
-      ? { 401: errorResponse('Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED)') }
-      : {}),
-    ...(SAFE_METHODS.has(route.method) || crossSite
-      ? {}
-      : { 403: errorResponse('A state-changing request from another site (FORBIDDEN)') }),
-    ...(request?.body
-      ? { 415: errorResponse('The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)') }
-      : {}),
-    ...(rateLimited
-      ? { 429: errorResponse('Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)') }
-      : {}),
-    500: errorResponse('An unexpected error, logged with the request id (INTERNAL)'),
+    ...(request?.params || request?.query || request?.body ? { 400: shared('ValidationError') } : {}),
+    ...(access === 'user' ? { 401: shared('Unauthenticated') } : {}),
+    ...(SAFE_METHODS.has(route.method) || crossSite ? {} : { 403: shared('CrossSiteRequest') }),
+    ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
+    ...(rateLimited ? { 429: shared('RateLimited') } : {}),
+    500: shared('InternalError'),
   } as object;
   return createRoute({
     ...route,
