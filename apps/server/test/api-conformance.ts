@@ -59,8 +59,9 @@ export class ApiConformance {
     if (!found) return undefined;
     const { operation } = found;
     const status = String(response.status);
-    const declared =
-      operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
+    const declared = this.resolve(
+      operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default,
+    );
     const where = `${method} ${url.pathname} (${operation.operationId}) answered ${status}`;
     if (!declared) {
       return `${where}, which its operation does not list (it lists ${Object.keys(operation.responses).join(', ')})`;

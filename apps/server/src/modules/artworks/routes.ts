@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { z } from '@hono/zod-openapi';
 import {
   artworkIdParamsSchema,
   artworkListQuerySchema,
@@ -13,7 +12,7 @@ import { Hono } from 'hono';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 import { optionalUser, viewerOf } from '../auth/optional-user.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -30,9 +29,6 @@ import {
 
 const notYours = errorResponse('No such artwork, or not yours (NOT_FOUND)');
 const idParams = { params: artworkIdParamsSchema };
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 const listPublic = apiRoute({
   method: 'get',

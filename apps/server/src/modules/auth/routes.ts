@@ -16,13 +16,12 @@ import {
   usernameSignInSchema,
   verifyEmailQuerySchema,
 } from '@atelier/contracts';
-import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Config } from '../../platform/config/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError, rateLimited } from '../../platform/http/app-error.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
@@ -34,9 +33,6 @@ import { passwordResetLimits } from './auth-limits.ts';
 import { requireUser } from './require-user.ts';
 import { type SignInAttempt, SignInGuard } from './sign-in-guard.ts';
 
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const redirect = (description: string) => ({
   description,
   headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } },

@@ -18,14 +18,11 @@ import {
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import type { BillingService } from './billing-service.ts';
 import { WebhookSignatureError } from './providers/payment-provider.ts';
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const conflict = errorResponse('ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT');
 const providerFailed = errorResponse('PAYMENT_ERROR: the payment provider failed');
 /** A discount code the caller may not use (ADR 0009); each code names the reason. */
@@ -59,7 +56,7 @@ const checkoutRoute = apiRoute({
   rateLimited: true,
   summary:
     'Starts a subscription checkout for a user without one, with an optional new-user discount code; answers the payment page URL',
-  request: body(checkoutRequestSchema),
+  request: jsonBody(checkoutRequestSchema),
   responses: {
     200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
     ...discountErrors,
@@ -75,7 +72,7 @@ const discountCheckRoute = apiRoute({
   rateLimited: true,
   summary:
     "Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off",
-  request: body(discountCheckRequestSchema),
+  request: jsonBody(discountCheckRequestSchema),
   responses: { 200: jsonContent(discountCheckResponseSchema, 'The code may be used'), ...discountErrors },
 });
 
@@ -85,7 +82,7 @@ const upgradeRoute = apiRoute({
   path: '/upgrade',
   operationId: 'changeSubscription',
   summary: 'Moves the active subscription to another plan or cycle, with proration',
-  request: body(upgradeRequestSchema),
+  request: jsonBody(upgradeRequestSchema),
   responses: { 200: jsonContent(upgradeResponseSchema, 'Changed'), 409: conflict, 502: providerFailed },
 });
 
@@ -97,7 +94,7 @@ const lifetimeRoute = apiRoute({
   rateLimited: true,
   summary:
     'Starts the one-time lifetime payment, with an optional new-user discount code; answers the payment page URL',
-  request: body(lifetimeRequestSchema),
+  request: jsonBody(lifetimeRequestSchema),
   responses: {
     200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
     ...discountErrors,
@@ -111,7 +108,7 @@ const verifyRoute = apiRoute({
   path: '/verify',
   operationId: 'verifyPayment',
   summary: "Asks the provider about the caller's checkout session and grants it when paid",
-  request: body(verifyRequestSchema),
+  request: jsonBody(verifyRequestSchema),
   responses: {
     200: jsonContent(verifyResponseSchema, 'Whether the session is paid'),
     409: conflict,

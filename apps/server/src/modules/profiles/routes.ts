@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -36,7 +36,7 @@ const patchMe = apiRoute({
   access: 'user',
   summary: 'Change the username (3-20 of A-Z a-z 0-9 _, unique ignoring case; blank removes it) or language',
   middleware: [requireUser] as const,
-  request: { body: { content: { 'application/json': { schema: updateProfileSchema } }, required: true } },
+  request: jsonBody(updateProfileSchema),
   responses: {
     200: profileOk,
     409: errorResponse('Username taken (USERNAME_TAKEN)'),

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { createInvitationCode } from './invitation-codes.ts';
 import { redeemExperienceCode } from './redeem-code.ts';
@@ -34,7 +34,7 @@ const postInvitationCode = apiRoute({
   rateLimited: true,
   summary: 'Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user',
   middleware: [requireUser] as const,
-  request: { body: { content: { 'application/json': { schema: createInvitationCodeSchema } }, required: true } },
+  request: jsonBody(createInvitationCodeSchema),
   responses: {
     201: jsonContent(invitationCodeSchema, 'The new code'),
     403: errorResponse('Experience codes are for Studio subscribers, or a request from another site (FORBIDDEN)'),
@@ -50,7 +50,7 @@ const postRedeem = apiRoute({
   access: 'user',
   summary: 'Redeem an experience code: seven days of Studio for a new free account (ADR 0009)',
   middleware: [requireUser] as const,
-  request: { body: { content: { 'application/json': { schema: redeemInvitationCodeSchema } }, required: true } },
+  request: jsonBody(redeemInvitationCodeSchema),
   responses: {
     200: jsonContent(redeemInvitationCodeResponseSchema, 'The experience pass'),
     403: errorResponse(

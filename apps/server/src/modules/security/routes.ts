@@ -15,7 +15,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { checkDeviceFingerprint } from './device-fingerprint.ts';
 import { requireUserQuietly } from './require-user-quietly.ts';
@@ -28,9 +28,6 @@ import { SuspiciousPatterns } from './suspicious-patterns.ts';
 
 const sessionOk = jsonContent(sessionStateSchema, 'The session: its last activity and when it ends');
 const settingsOk = jsonContent(securitySettingsSchema, 'The security settings');
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const signedIn = { tag: 'security' as const, access: 'user' as const };
 /** A route for signed-in users only; the request counts as the person's activity. */
 const userRoute = { ...signedIn, middleware: [requireUser] };
