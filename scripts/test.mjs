@@ -1,4 +1,4 @@
-// `npm test`: lints and type-checks, builds the app, runs every Vitest project (unit +
+// `npm test`: lints and type-checks, lints the API document, builds the app, runs every Vitest project (unit +
 // integration on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright
 // browser tests when a Chromium is found. Each runner prints its own summary lines; the exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,11 @@ const step = (name, fn) => {
 
 step('lint', () => run('npx', ['biome', 'check', '.']));
 step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
+// The checked-in API document against Redocly's recommended rules (redocly.yaml); a Vitest test
+// checks that the document and the client generated from it are current.
+step('api document lint', () =>
+  run('npx', ['redocly', 'lint', '--format=summary'], { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' }),
+);
 if (step('build', () => run('npm', ['run', 'build', '--silent'])) !== 0) process.exit(1);
 
 step('vitest', () => run('npx', ['vitest', 'run']));

@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
+import { serveApiDocument } from './modules/api-docs/api-document.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
+import { registerFileOperations } from './modules/files/file-docs.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -68,11 +70,8 @@ export function createApp(deps: AppDeps) {
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Atelier API', version: '0.1.0', description: 'AI image tools paid for with credits.' },
-    servers: [{ url: '/api' }],
-  });
+  registerFileOperations(api);
+  serveApiDocument(api);
   api.route('/docs', apiDocsRoutes());
   api.notFound(apiNotFound);
   // Beside the public API, not in it: its operations stay out of /api/openapi.json.

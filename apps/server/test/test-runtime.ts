@@ -5,13 +5,20 @@ import type { Engine } from '../src/engines/engine.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, type Runtime } from '../src/server.ts';
+import { apiConformance } from './api-conformance.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
 
 export interface TestRuntime extends Runtime {
-  /** Calls the app in-process, like a client would over HTTP. */
+  /**
+   * Calls the app in-process, like a client would over HTTP. An answer of an API operation
+   * that its OpenAPI document does not describe (an unlisted status, a body off its schema)
+   * throws, so every integration test also checks the document.
+   */
   request(pathname: string, init?: RequestInit): Promise<Response>;
   dataDir: string;
 }
+
+const conformance = apiConformance();
 
 /** The whole app on a fresh database and a temporary DATA_DIR, without a socket. */
 export async function createTestRuntime(
@@ -26,7 +33,13 @@ export async function createTestRuntime(
   return {
     ...runtime,
     dataDir,
-    request: (pathname, init) => Promise.resolve(runtime.app.request(`http://localhost${pathname}`, init)),
+    request: async (pathname, init) => {
+      const url = new URL(pathname, 'http://localhost');
+      const response = await runtime.app.request(url.toString(), init);
+      const problem = await conformance.problem(init?.method ?? 'GET', url, response);
+      if (problem) throw new Error(`The answer does not match the API document: ${problem}`);
+      return response;
+    },
     close: async () => {
       await runtime.close();
       await database.close();

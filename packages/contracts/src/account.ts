@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
+import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from './limits.ts';
 
 /** Account rules (platform.md §5, §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -40,24 +41,29 @@ export const usernameSchema = z
     `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and underscores`,
   );
 
-export const languageSchema = z.enum(LANGUAGES);
+export const languageSchema = z.enum(LANGUAGES).meta({
+  id: 'Language',
+  description: 'An interface language: English, Traditional or Simplified Chinese, Japanese.',
+});
 
 /** GET /api/me: the caller's profile (platform.md §3). */
-export const profileSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  username: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  credits: z.number().int(),
-  subscriptionType: z.string(),
-  referralCode: z.string(),
-  language: languageSchema,
-  createdAt: z.string().describe('ISO 8601'),
-  updatedAt: z.string().describe('ISO 8601'),
-});
+export const profileSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    credits: z.number().int(),
+    subscriptionType: z.string(),
+    referralCode: z.string(),
+    language: languageSchema,
+    createdAt: z.string().describe('ISO 8601'),
+    updatedAt: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'Profile', description: "The caller's profile: credits, plan, username, avatar, referral code." });
 export type ProfileDto = z.infer<typeof profileSchema>;
 
-export const profileResponseSchema = z.object({ profile: profileSchema });
+export const profileResponseSchema = z.object({ profile: profileSchema }).meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /** PATCH /api/me. A blank username (after trimming) removes it. */
@@ -66,23 +72,26 @@ export const updateProfileSchema = z
     username: z
       .string()
       .trim()
-      .max(64)
+      .max(USERNAME_INPUT_MAX_LENGTH)
       .transform((v) => (v === '' ? null : v))
       .pipe(usernameSchema.nullable())
       .nullable()
       .optional(),
     language: languageSchema.optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** GET /api/auth/providers: which third-party sign-in buttons the login page shows. */
-export const authProvidersSchema = z.object({ apple: z.boolean() });
+export const authProvidersSchema = z.object({ apple: z.boolean() }).meta({ id: 'AuthProviders' });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
 /** POST /api/auth/sign-in/username. */
-export const usernameSignInSchema = z.object({
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(1),
-  rememberMe: z.boolean().optional(),
-});
+export const usernameSignInSchema = z
+  .object({
+    username: z.string().trim().min(1, 'Please enter your username').max(USERNAME_INPUT_MAX_LENGTH),
+    password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
+    rememberMe: z.boolean().optional(),
+  })
+  .meta({ id: 'UsernameSignInRequest' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURSOR_MAX_LENGTH, ID_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
 import { orderSchema, subscriptionStatusSchema } from './billing.ts';
 import { runErrorSchema, runStatusSchema } from './runs.ts';
 import { securityEventSchema, sessionInfoSchema } from './security.ts';
@@ -26,7 +27,8 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_SOURCES = ['console', 'cli', 'admin_emails'] as const;
 export type AdminActionSource = (typeof ADMIN_ACTION_SOURCES)[number];
 
-export const ADMIN_REASON_MAX_LENGTH = 500;
+/** An admin's reason for an action: as long as any reason a client gives. */
+export const ADMIN_REASON_MAX_LENGTH = REASON_MAX_LENGTH;
 /** The largest single grant or deduction: a typo of a few zeros is refused, not booked. */
 export const ADMIN_CREDIT_DELTA_MAX = 100_000;
 export const ADMIN_USER_SEARCH_LIMIT = 50;
@@ -58,78 +60,88 @@ export const adminCreditsBodySchema = z.object({
 });
 export type AdminCreditsBody = z.infer<typeof adminCreditsBodySchema>;
 
-export const adminUserSummarySchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string().nullable(),
-  credits: z.number().int(),
-  plan: z.string(),
-  disabled: z.boolean(),
-  admin: z.boolean(),
-  createdAt: z.string(),
-});
+export const adminUserSummarySchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    credits: z.number().int(),
+    plan: z.string(),
+    disabled: z.boolean(),
+    admin: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminUserSummary' });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
 export const adminUserListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().describe('Part of an e-mail address or username, or a user id'),
+  q: z.string().trim().max(ID_MAX_LENGTH).optional().describe('Part of an e-mail address or username, or a user id'),
 });
 export const adminUserListResponseSchema = z.object({ users: z.array(adminUserSummarySchema) });
 export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
 
-export const adminLedgerEntrySchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  balanceAfter: z.number().int(),
-  reason: z.string(),
-  reference: z.string().nullable(),
-  /** The admin who made an `admin` entry. */
-  actorId: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const adminLedgerEntrySchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    balanceAfter: z.number().int(),
+    reason: z.string(),
+    reference: z.string().nullable(),
+    /** The admin who made an `admin` entry. */
+    actorId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminLedgerEntry' });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
-export const adminRunSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  tool: toolIdSchema,
-  status: runStatusSchema,
-  engine: z.string(),
-  credits: z.number().int(),
-  refunded: z.boolean(),
-  clientSide: z.boolean(),
-  error: runErrorSchema.nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
+export const adminRunSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    tool: toolIdSchema,
+    status: runStatusSchema,
+    engine: z.string(),
+    credits: z.number().int(),
+    refunded: z.boolean(),
+    clientSide: z.boolean(),
+    error: runErrorSchema.nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminRun' });
 export type AdminRun = z.infer<typeof adminRunSchema>;
 
-export const adminArtworkSchema = z.object({
-  id: z.string(),
-  toolType: toolIdSchema,
-  isPublic: z.boolean(),
-  /** Public, but out of the gallery while its author's account is disabled. */
-  hiddenWhileDisabled: z.boolean(),
-  likesCount: z.number().int(),
-  /** Only for public artworks: the console does not show private images. */
-  thumbnailUrl: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const adminArtworkSchema = z
+  .object({
+    id: z.string(),
+    toolType: toolIdSchema,
+    isPublic: z.boolean(),
+    /** Public, but out of the gallery while its author's account is disabled. */
+    hiddenWhileDisabled: z.boolean(),
+    likesCount: z.number().int(),
+    /** Only for public artworks: the console does not show private images. */
+    thumbnailUrl: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminArtwork' });
 export type AdminArtwork = z.infer<typeof adminArtworkSchema>;
 
-export const adminUserDetailResponseSchema = z.object({
-  user: adminUserSummarySchema.extend({
-    language: z.string(),
-    referralCode: z.string(),
-    disabledAt: z.string().nullable(),
-  }),
-  subscription: subscriptionStatusSchema,
-  orders: z.array(orderSchema),
-  ledger: z.array(adminLedgerEntrySchema),
-  runs: z.array(adminRunSchema),
-  artworks: z.array(adminArtworkSchema),
-  securityEvents: z.array(securityEventSchema),
-  sessions: z.array(sessionInfoSchema),
-});
+export const adminUserDetailResponseSchema = z
+  .object({
+    user: adminUserSummarySchema.extend({
+      language: z.string(),
+      referralCode: z.string(),
+      disabledAt: z.string().nullable(),
+    }),
+    subscription: subscriptionStatusSchema,
+    orders: z.array(orderSchema),
+    ledger: z.array(adminLedgerEntrySchema),
+    runs: z.array(adminRunSchema),
+    artworks: z.array(adminArtworkSchema),
+    securityEvents: z.array(securityEventSchema),
+    sessions: z.array(sessionInfoSchema),
+  })
+  .meta({ id: 'AdminUserDetail' });
 export type AdminUserDetail = z.infer<typeof adminUserDetailResponseSchema>;
 
 export const adminCreditsResponseSchema = z.object({ credits: z.number().int() });
@@ -138,51 +150,59 @@ export const adminSessionsRevokedResponseSchema = z.object({ revoked: z.number()
 export const adminRunRefundResponseSchema = z.object({ run: adminRunSchema, credits: z.number().int() });
 export type AdminRunRefundResponse = z.infer<typeof adminRunRefundResponseSchema>;
 
-export const adminRunGroupSchema = z.object({
-  tool: toolIdSchema,
-  engine: z.string(),
-  count: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  /** Failed among finished runs, 0..1; null when none has finished. */
-  failureRate: z.number().nullable(),
-  /** From creation to the end (queue included), server-side runs only. */
-  p50Ms: z.number().nullable(),
-  p95Ms: z.number().nullable(),
-});
+export const adminRunGroupSchema = z
+  .object({
+    tool: toolIdSchema,
+    engine: z.string(),
+    count: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    /** Failed among finished runs, 0..1; null when none has finished. */
+    failureRate: z.number().nullable(),
+    /** From creation to the end (queue included), server-side runs only. */
+    p50Ms: z.number().nullable(),
+    p95Ms: z.number().nullable(),
+  })
+  .meta({ id: 'AdminRunGroup' });
 export type AdminRunGroup = z.infer<typeof adminRunGroupSchema>;
 
-export const adminRunsSummaryResponseSchema = z.object({
-  since: z.string(),
-  groups: z.array(adminRunGroupSchema),
-  latestFailures: z.array(adminRunSchema.extend({ email: z.string().nullable() })),
-});
+export const adminRunsSummaryResponseSchema = z
+  .object({
+    since: z.string(),
+    groups: z.array(adminRunGroupSchema),
+    latestFailures: z.array(adminRunSchema.extend({ email: z.string().nullable() })),
+  })
+  .meta({ id: 'AdminRunsSummary' });
 export type AdminRunsSummary = z.infer<typeof adminRunsSummaryResponseSchema>;
 
-export const adminAuditEntrySchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  via: z.enum(ADMIN_ACTION_SOURCES),
-  actorId: z.string().nullable(),
-  actorEmail: z.string().nullable(),
-  action: z.enum(ADMIN_ACTIONS),
-  targetUserId: z.string().nullable(),
-  targetEmail: z.string().nullable(),
-  runId: z.string().nullable(),
-  reason: z.string(),
-  before: z.record(z.string(), z.unknown()),
-  after: z.record(z.string(), z.unknown()),
-});
+export const adminAuditEntrySchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    via: z.enum(ADMIN_ACTION_SOURCES),
+    actorId: z.string().nullable(),
+    actorEmail: z.string().nullable(),
+    action: z.enum(ADMIN_ACTIONS),
+    targetUserId: z.string().nullable(),
+    targetEmail: z.string().nullable(),
+    runId: z.string().nullable(),
+    reason: z.string(),
+    before: z.record(z.string(), z.unknown()),
+    after: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AdminAuditEntry' });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 export const adminAuditQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  userId: z.string().max(200).optional().describe('Only the entries about this user'),
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
+  userId: z.string().max(ID_MAX_LENGTH).optional().describe('Only the entries about this user'),
 });
-export const adminAuditResponseSchema = z.object({
-  entries: z.array(adminAuditEntrySchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminAuditResponseSchema = z
+  .object({
+    entries: z.array(adminAuditEntrySchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'AdminAuditPage' });
 export type AdminAuditResponse = z.infer<typeof adminAuditResponseSchema>;
 
 /** GET /api/admin/me: answers only an admin (everyone else gets the API's 404). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURSOR_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
 /** Gallery constants (platform.md §9). */
@@ -12,66 +13,80 @@ export const GALLERY_MAX_COLUMNS = 5;
 export const ARTWORK_THUMBNAIL_WIDTHS = [320, 640] as const;
 /** The thumbnail the listings name as `thumbnailUrl`. */
 export const ARTWORK_CARD_THUMBNAIL_WIDTH = 640;
-export const ARTWORK_PROMPT_MAX_LENGTH = 4000;
+/** An artwork keeps the prompt its run was given: the same bound. */
+export const ARTWORK_PROMPT_MAX_LENGTH = PROMPT_MAX_LENGTH;
 /** A run has at most a handful of outputs; the cap only keeps the number sane. */
 export const ARTWORK_OUTPUT_INDEX_MAX = 15;
 /** Liking needs a login; the limit stops scripts, never a person clicking (DESIGN §3). */
 export const LIKE_RATE_LIMIT_PER_MINUTE = 120;
 
-export const artworkThumbnailSchema = z.object({ width: z.number().int(), height: z.number().int(), url: z.string() });
+export const artworkThumbnailSchema = z
+  .object({ width: z.number().int(), height: z.number().int(), url: z.string() })
+  .meta({ id: 'ArtworkThumbnail' });
 export type ArtworkThumbnail = z.infer<typeof artworkThumbnailSchema>;
 
-export const artworkSchema = z.object({
-  id: z.string(),
-  /** The full image, served by Atelier (`/files/artworks/<id>/…`). */
-  imageUrl: z.string(),
-  /** The card-sized WebP thumbnail. */
-  thumbnailUrl: z.string(),
-  /** Every thumbnail, narrowest first (for `srcset`). */
-  thumbnails: z.array(artworkThumbnailSchema),
-  width: z.number().int(),
-  height: z.number().int(),
-  prompt: z.string(),
-  negativePrompt: z.string().nullable(),
-  toolType: toolIdSchema,
-  isPublic: z.boolean(),
-  /** Username, else the e-mail's part before the @, else "Unknown" — never the full e-mail. */
-  authorName: z.string(),
-  likesCount: z.number().int().min(0),
-  /** Whether the caller likes it (always false for visitors). */
-  userLiked: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const artworkSchema = z
+  .object({
+    id: z.string(),
+    /** The full image, served by Atelier (`/files/artworks/<id>/…`). */
+    imageUrl: z.string(),
+    /** The card-sized WebP thumbnail. */
+    thumbnailUrl: z.string(),
+    /** Every thumbnail, narrowest first (for `srcset`). */
+    thumbnails: z.array(artworkThumbnailSchema),
+    width: z.number().int(),
+    height: z.number().int(),
+    prompt: z.string(),
+    negativePrompt: z.string().nullable(),
+    toolType: toolIdSchema,
+    isPublic: z.boolean(),
+    /** Username, else the e-mail's part before the @, else "Unknown" — never the full e-mail. */
+    authorName: z.string(),
+    likesCount: z.number().int().min(0),
+    /** Whether the caller likes it (always false for visitors). */
+    userLiked: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Artwork', description: 'A saved result: public in the gallery, or private to its owner.' });
 export type Artwork = z.infer<typeof artworkSchema>;
 
-export const artworkResponseSchema = z.object({ artwork: artworkSchema });
+export const artworkResponseSchema = z.object({ artwork: artworkSchema }).meta({ id: 'ArtworkResponse' });
 export type ArtworkResponse = z.infer<typeof artworkResponseSchema>;
 
-export const artworkListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
-
-export const artworkListResponseSchema = z.object({
-  artworks: z.array(artworkSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
+export const artworkListQuerySchema = z.object({
+  /** `nextCursor` of the previous page. */
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
 });
+
+export const artworkListResponseSchema = z
+  .object({
+    artworks: z.array(artworkSchema),
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ArtworkList', description: 'A page of artworks, newest first.' });
 export type ArtworkListResponse = z.infer<typeof artworkListResponseSchema>;
 
-export const createArtworkBodySchema = z.object({
-  runId: z.uuid(),
-  outputIndex: z.number().int().min(0).max(ARTWORK_OUTPUT_INDEX_MAX),
-  prompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH),
-  negativePrompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH).nullish(),
-  /** Must be the run's tool: the run, not the client, is the truth. */
-  toolType: toolIdSchema,
-  isPublic: z.boolean().default(false),
-});
+export const createArtworkBodySchema = z
+  .object({
+    runId: z.uuid(),
+    outputIndex: z.number().int().min(0).max(ARTWORK_OUTPUT_INDEX_MAX),
+    prompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH),
+    negativePrompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH).nullish(),
+    /** Must be the run's tool: the run, not the client, is the truth. */
+    toolType: toolIdSchema,
+    isPublic: z.boolean().default(false),
+  })
+  .meta({ id: 'CreateArtworkRequest' });
 export type CreateArtworkBody = z.input<typeof createArtworkBodySchema>;
 
-export const updateArtworkBodySchema = z.object({ isPublic: z.boolean() });
+export const updateArtworkBodySchema = z.object({ isPublic: z.boolean() }).meta({ id: 'UpdateArtworkRequest' });
 export type UpdateArtworkBody = z.infer<typeof updateArtworkBodySchema>;
 
 export const artworkIdParamsSchema = z.object({ id: z.uuid() });
 
-export const likeResponseSchema = z.object({ likesCount: z.number().int().min(0), userLiked: z.boolean() });
+export const likeResponseSchema = z
+  .object({ likesCount: z.number().int().min(0), userLiked: z.boolean() })
+  .meta({ id: 'Like', description: "An artwork's like count and whether the caller likes it." });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;

@@ -1,56 +1,71 @@
 import { z } from 'zod';
-import { LANGUAGES } from './languages.ts';
+import { languageSchema } from './account.ts';
+import { CODE_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
 import { CURRENCIES, PLAN_IDS, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
 
 /** Requests and answers of /api/billing/* (platform.md §7 functions). */
 
-const languageSchema = z.enum(LANGUAGES);
-const priceSchema = z.object({ amount: z.number(), original: z.number().nullable(), percentOff: z.number().int() });
+const priceSchema = z
+  .object({ amount: z.number(), original: z.number().nullable(), percentOff: z.number().int() })
+  .meta({ id: 'Price', description: 'A price in major units, with the struck-through original when there is one.' });
+const currencySchema = z
+  .enum(CURRENCIES)
+  .meta({ id: 'Currency', description: 'Lower-case ISO 4217 code, as the payment provider takes it.' });
+const planIdSchema = z.enum(PLAN_IDS).meta({ id: 'PlanId' });
+
+export const planSchema = z
+  .object({
+    id: planIdSchema,
+    rank: z.number().int(),
+    monthlyCredits: z.number().int(),
+    prices: z.object({
+      monthly: priceSchema.nullable(),
+      yearly: priceSchema.nullable(),
+      lifetime: priceSchema.nullable(),
+    }),
+  })
+  .meta({ id: 'Plan', description: 'A plan with its prices in the currency of the asked language.' });
 
 export const plansQuerySchema = z.object({ language: languageSchema.default('en') });
 
-export const plansResponseSchema = z.object({
-  language: languageSchema,
-  /** Lower-case ISO 4217 code, as the payment provider takes it. */
-  currency: z.enum(CURRENCIES),
-  plans: z.array(
-    z.object({
-      id: z.enum(PLAN_IDS),
-      rank: z.number().int(),
-      monthlyCredits: z.number().int(),
-      prices: z.object({
-        monthly: priceSchema.nullable(),
-        yearly: priceSchema.nullable(),
-        lifetime: priceSchema.nullable(),
-      }),
-    }),
-  ),
-  /** `remaining` is counted from paid lifetime orders at the time of the request. */
-  lifetimeSlots: z.object({ total: z.number().int(), remaining: z.number().int() }),
-  /** Which provider takes payments: the sandbox is Atelier's own test checkout. */
-  provider: z.enum(['sandbox', 'stripe']),
-});
+export const plansResponseSchema = z
+  .object({
+    language: languageSchema,
+    currency: currencySchema,
+    plans: z.array(planSchema),
+    /** `remaining` is counted from paid lifetime orders at the time of the request. */
+    lifetimeSlots: z.object({ total: z.number().int(), remaining: z.number().int() }),
+    /** Which provider takes payments: the sandbox is Atelier's own test checkout. */
+    provider: z.enum(['sandbox', 'stripe']),
+  })
+  .meta({ id: 'PlansResponse' });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /** A friend's new-user discount code (an invitation code of kind discount_new_user). */
-const discountCodeSchema = z.string().trim().min(1).max(32);
+const discountCodeSchema = z.string().trim().min(1).max(CODE_MAX_LENGTH);
 
 /** Upgrading (or downgrading) names the plan and cycle; the language picks the currency. */
-export const upgradeRequestSchema = z.object({
-  planId: z.enum(SUBSCRIPTION_PLAN_IDS),
-  billingCycle: z.enum(SUBSCRIPTION_CYCLES),
-  language: languageSchema.default('en'),
-});
+export const upgradeRequestSchema = z
+  .object({
+    planId: z.enum(SUBSCRIPTION_PLAN_IDS),
+    billingCycle: z.enum(SUBSCRIPTION_CYCLES),
+    language: languageSchema.default('en'),
+  })
+  .meta({ id: 'UpgradeRequest' });
 export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 
 /** A first subscription takes the same fields, and optionally a discount code (ADR 0009). */
-export const checkoutRequestSchema = upgradeRequestSchema.extend({ discountCode: discountCodeSchema.optional() });
+export const checkoutRequestSchema = z
+  .object({ ...upgradeRequestSchema.shape, discountCode: discountCodeSchema.optional() })
+  .meta({ id: 'CheckoutRequest' });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export const lifetimeRequestSchema = z.object({
-  language: languageSchema.default('en'),
-  discountCode: discountCodeSchema.optional(),
-});
+export const lifetimeRequestSchema = z
+  .object({
+    language: languageSchema.default('en'),
+    discountCode: discountCodeSchema.optional(),
+  })
+  .meta({ id: 'LifetimeRequest' });
 export type LifetimeRequest = z.infer<typeof lifetimeRequestSchema>;
 
 /**
@@ -79,60 +94,72 @@ export function applyDiscount(priceMinor: number, discountMinor: number): { char
 }
 
 /** `POST /api/billing/discount-codes/check`: may the caller use this code for a checkout in `language`? */
-export const discountCheckRequestSchema = z.object({
-  code: discountCodeSchema,
-  language: languageSchema.default('en'),
-});
+export const discountCheckRequestSchema = z
+  .object({
+    code: discountCodeSchema,
+    language: languageSchema.default('en'),
+  })
+  .meta({ id: 'DiscountCheckRequest' });
 export type DiscountCheckRequest = z.infer<typeof discountCheckRequestSchema>;
 
-export const discountCheckResponseSchema = z.object({
-  /** The code, normalised (upper case). */
-  code: z.string(),
-  /** Minor units taken off the first payment, before the minimum charge is applied. */
-  amountOff: z.number().int(),
-  /** Lower-case ISO 4217: the currency of the code, which is the checkout's currency. */
-  currency: z.enum(CURRENCIES),
-});
+export const discountCheckResponseSchema = z
+  .object({
+    /** The code, normalised (upper case). */
+    code: z.string(),
+    /** Minor units taken off the first payment, before the minimum charge is applied. */
+    amountOff: z.number().int(),
+    /** Lower-case ISO 4217: the currency of the code, which is the checkout's currency. */
+    currency: currencySchema,
+  })
+  .meta({ id: 'DiscountCheckResponse' });
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
-export const redirectResponseSchema = z.object({ url: z.string() });
+export const redirectResponseSchema = z
+  .object({ url: z.string() })
+  .meta({ id: 'PaymentRedirect', description: "Send the browser to `url`: the payment provider's page." });
 export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
-export const upgradeResponseSchema = z.object({ success: z.literal(true) });
+export const upgradeResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'UpgradeResponse' });
 
-export const verifyRequestSchema = z.object({ sessionId: z.string().min(1).max(255) });
-export const verifyResponseSchema = z.object({ verified: z.boolean() });
+export const verifyRequestSchema = z
+  .object({ sessionId: z.string().min(1).max(ID_MAX_LENGTH) })
+  .meta({ id: 'VerifyPaymentRequest' });
+export const verifyResponseSchema = z.object({ verified: z.boolean() }).meta({ id: 'VerifyPaymentResponse' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const SUBSCRIPTION_TIERS = ['Free', 'Pro', 'Studio', 'Lifetime'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
-export const subscriptionStatusSchema = z.object({
-  subscribed: z.boolean(),
-  subscription_tier: z.enum(SUBSCRIPTION_TIERS),
-  /** ISO date-time the paid period ends; null for Free and Lifetime. */
-  subscription_end: z.string().nullable(),
-  /** The subscription ends at `subscription_end` instead of renewing. */
-  cancel_at_period_end: z.boolean(),
-  billing_cycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']).nullable(),
-});
+export const subscriptionStatusSchema = z
+  .object({
+    subscribed: z.boolean(),
+    subscription_tier: z.enum(SUBSCRIPTION_TIERS),
+    /** ISO date-time the paid period ends; null for Free and Lifetime. */
+    subscription_end: z.string().nullable(),
+    /** The subscription ends at `subscription_end` instead of renewing. */
+    cancel_at_period_end: z.boolean(),
+    billing_cycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']).nullable(),
+  })
+  .meta({ id: 'SubscriptionStatus' });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 export const ORDER_STATUSES = ['paid', 'pending'] as const;
-export const orderSchema = z.object({
-  id: z.string(),
-  plan: z.enum(PLAN_IDS),
-  billingCycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']),
-  /** Minor units (cents); divide by 100 to show. */
-  amount: z.number().int(),
-  /** Upper-case ISO 4217 code. */
-  currency: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  createdAt: z.string(),
-  /** Minor units a discount code took off (0 without one); `amount` is what was charged. */
-  discountAmount: z.number().int(),
-});
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    plan: planIdSchema,
+    billingCycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']),
+    /** Minor units (cents); divide by 100 to show. */
+    amount: z.number().int(),
+    /** Upper-case ISO 4217 code. */
+    currency: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: z.string(),
+    /** Minor units a discount code took off (0 without one); `amount` is what was charged. */
+    discountAmount: z.number().int(),
+  })
+  .meta({ id: 'Order', description: 'A payment: an order of a plan.' });
 export type Order = z.infer<typeof orderSchema>;
-export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) }).meta({ id: 'OrderList' });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
-export const syncOrdersResponseSchema = z.object({ updated: z.number().int() });
+export const syncOrdersResponseSchema = z.object({ updated: z.number().int() }).meta({ id: 'SyncOrdersResponse' });

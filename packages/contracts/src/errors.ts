@@ -45,7 +45,10 @@ export const ERROR_CODES = [
   'INTERNAL',
 ] as const;
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
+export const errorCodeSchema = z.enum(ERROR_CODES).meta({
+  id: 'ErrorCode',
+  description: 'What went wrong, for a client to choose its own text by (the message is English).',
+});
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** The HTTP status that each error code answers with. */
@@ -90,14 +93,51 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: errorCodeSchema,
-    message: z.string(),
-    /** Field-level problems of a VALIDATION_ERROR, keyed by field path. */
-    fields: z.record(z.string(), z.string()).optional(),
-    /** Seconds until a RATE_LIMITED caller may try again. */
-    retryAfter: z.number().optional(),
-  }),
-});
+/**
+ * What is wrong with one field of a refused request, as a word a client can translate:
+ * `required` (missing or empty), `too_long` / `too_short` (a string's length, `limit` its
+ * bound), `too_big` / `too_small` (a number, a file or a list; `limit` its bound),
+ * `invalid_format` (not an e-mail, an id …), `invalid_value` (not one of the allowed values),
+ * `invalid_type` (a number where a string belongs …), `unknown_field`, `invalid` (anything else).
+ */
+export const FIELD_PROBLEMS = [
+  'required',
+  'too_long',
+  'too_short',
+  'too_big',
+  'too_small',
+  'invalid_format',
+  'invalid_value',
+  'invalid_type',
+  'unknown_field',
+  'invalid',
+] as const;
+export type FieldProblem = (typeof FIELD_PROBLEMS)[number];
+
+export const fieldIssueSchema = z
+  .object({
+    /** The field's path in the request, dot-separated (`prompt`, `fingerprint.timezone`). */
+    field: z.string(),
+    problem: z.enum(FIELD_PROBLEMS),
+    /** The bound that was crossed: a length, a number, a count. */
+    limit: z.number().optional(),
+  })
+  .meta({ id: 'FieldIssue', description: 'One refused field of a VALIDATION_ERROR.' });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: errorCodeSchema,
+      /** An English explanation, for logs and for clients without their own text. */
+      message: z.string(),
+      /** Field-level problems of a VALIDATION_ERROR, keyed by field path, in English. */
+      fields: z.record(z.string(), z.string()).optional(),
+      /** The same problems as words a client translates (the SPA shows them in the user's language). */
+      issues: z.array(fieldIssueSchema).optional(),
+      /** Seconds until a RATE_LIMITED caller may try again (also sent as Retry-After). */
+      retryAfter: z.number().optional(),
+    }),
+  })
+  .meta({ id: 'Error', description: 'Every error answer of the API.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

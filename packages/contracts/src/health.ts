@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const healthResponseSchema = z.object({ status: z.literal('ok') });
+export const healthResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** What GET /api/ready checks; `queue` only where the process works on runs. */

@@ -13,3 +13,6 @@ export * from './billing.ts';
 export * from './artworks.ts';
 export * from './referrals.ts';
 export * from './security.ts';
+export * from './limits.ts';
+export * from './auth.ts';
+export * from './field-issues.ts';

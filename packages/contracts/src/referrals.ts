@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_MAX_LENGTH } from './limits.ts';
 
 /**
  * The referral programme and invitation codes (platform.md §1, §3, §4, §9; ADR 0009). The
@@ -46,13 +47,15 @@ export const NEW_USER_DISCOUNT_MINOR = 990;
 /** Per-user limit on code creation of any kind, against scripts (codes per hour). */
 export const INVITATION_CODES_PER_HOUR = 20;
 
-export const referralProgressSchema = z.object({
-  /** Completed referrals. */
-  count: z.number().int(),
-  /** 1 (Pro) with none, 3 (lifetime) with 1-2, else the count itself. */
-  target: z.number().int(),
-  nextReward: z.enum(REFERRAL_REWARD_TYPES),
-});
+export const referralProgressSchema = z
+  .object({
+    /** Completed referrals. */
+    count: z.number().int(),
+    /** 1 (Pro) with none, 3 (lifetime) with 1-2, else the count itself. */
+    target: z.number().int(),
+    nextReward: z.enum(REFERRAL_REWARD_TYPES),
+  })
+  .meta({ id: 'ReferralProgress' });
 export type ReferralProgress = z.infer<typeof referralProgressSchema>;
 
 /** What the progress card shows for a number of completed referrals (platform.md §4). */
@@ -62,53 +65,62 @@ export function referralProgress(count: number): ReferralProgress {
   return { count, target: count, nextReward: 'lifetime' };
 }
 
-export const invitationCodeSchema = z.object({
-  code: z.string(),
-  codeType: z.enum(INVITATION_CODE_TYPES),
-  /** Minor units; null for experience codes. */
-  discountAmount: z.number().int().nullable(),
-  discountCurrency: z.string().nullable(),
-  currentUses: z.number().int(),
-  maxUses: z.number().int(),
-  expiresAt: z.string(),
-  /** False once used up or expired. */
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
+export const invitationCodeSchema = z
+  .object({
+    code: z.string(),
+    codeType: z.enum(INVITATION_CODE_TYPES),
+    /** Minor units; null for experience codes. */
+    discountAmount: z.number().int().nullable(),
+    discountCurrency: z.string().nullable(),
+    currentUses: z.number().int(),
+    maxUses: z.number().int(),
+    expiresAt: z.string(),
+    /** False once used up or expired. */
+    isActive: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'InvitationCode' });
 export type InvitationCode = z.infer<typeof invitationCodeSchema>;
 
-export const referralsResponseSchema = z.object({
-  progress: referralProgressSchema,
-  referralCode: z.string(),
-  /** The sign-up link with the code: `<origin>/login?ref=CODE`. */
-  referralLink: z.string(),
-  history: z.array(
-    z.object({
-      id: z.string(),
-      /** The friend's username, else the part of the e-mail before the @. */
-      referredName: z.string(),
-      status: z.enum(REFERRAL_STATUSES),
-      createdAt: z.string(),
-      completedAt: z.string().nullable(),
-    }),
-  ),
-  rewards: z.array(
-    z.object({
-      id: z.string(),
-      rewardType: z.enum(REFERRAL_REWARD_TYPES),
-      /** Credits granted with the reward. */
-      rewardValue: z.number().int(),
-      status: z.enum(REFERRAL_REWARD_STATUSES),
-      createdAt: z.string(),
-    }),
-  ),
-  invitationCodes: z.array(invitationCodeSchema),
-  /** Only Studio subscribers may create experience codes. */
-  canCreateExperienceCodes: z.boolean(),
-});
+export const referralsResponseSchema = z
+  .object({
+    progress: referralProgressSchema,
+    referralCode: z.string(),
+    /** The sign-up link with the code: `<origin>/login?ref=CODE`. */
+    referralLink: z.string(),
+    history: z.array(
+      z.object({
+        id: z.string(),
+        /** The friend's username, else the part of the e-mail before the @. */
+        referredName: z.string(),
+        status: z.enum(REFERRAL_STATUSES),
+        createdAt: z.string(),
+        completedAt: z.string().nullable(),
+      }),
+    ),
+    rewards: z.array(
+      z.object({
+        id: z.string(),
+        rewardType: z.enum(REFERRAL_REWARD_TYPES),
+        /** Credits granted with the reward. */
+        rewardValue: z.number().int(),
+        status: z.enum(REFERRAL_REWARD_STATUSES),
+        createdAt: z.string(),
+      }),
+    ),
+    invitationCodes: z.array(invitationCodeSchema),
+    /** Only Studio subscribers may create experience codes. */
+    canCreateExperienceCodes: z.boolean(),
+  })
+  .meta({
+    id: 'ReferralOverview',
+    description: "The caller's referral progress, code, link, history, rewards and codes.",
+  });
 export type ReferralsResponse = z.infer<typeof referralsResponseSchema>;
 
-export const createInvitationCodeSchema = z.object({ codeType: z.enum(INVITATION_CODE_TYPES) });
+export const createInvitationCodeSchema = z
+  .object({ codeType: z.enum(INVITATION_CODE_TYPES) })
+  .meta({ id: 'CreateInvitationCodeRequest' });
 export type CreateInvitationCodeRequest = z.infer<typeof createInvitationCodeSchema>;
 
 /** The discount is in yuan for a Chinese-language creator, else in US dollars (platform.md §9). */
@@ -119,15 +131,19 @@ export function newUserDiscountCurrency(language: string): 'usd' | 'cny' {
 /** An account may redeem an experience code within this many days of registering (ADR 0009). */
 export const EXPERIENCE_REDEEM_ACCOUNT_MAX_AGE_DAYS = 7;
 
-export const redeemInvitationCodeSchema = z.object({ code: z.string().trim().min(1).max(32) });
+export const redeemInvitationCodeSchema = z
+  .object({ code: z.string().trim().min(1, 'Please enter a code').max(CODE_MAX_LENGTH) })
+  .meta({ id: 'RedeemCodeRequest' });
 export type RedeemInvitationCodeRequest = z.infer<typeof redeemInvitationCodeSchema>;
 
-export const redeemInvitationCodeResponseSchema = z.object({
-  codeType: z.literal('experience_7day'),
-  /** The plan the pass gives, until `endsAt`. */
-  plan: z.literal('studio'),
-  endsAt: z.string(),
-  /** Credits granted with the pass. */
-  credits: z.number().int(),
-});
+export const redeemInvitationCodeResponseSchema = z
+  .object({
+    codeType: z.literal('experience_7day'),
+    /** The plan the pass gives, until `endsAt`. */
+    plan: z.literal('studio'),
+    endsAt: z.string(),
+    /** Credits granted with the pass. */
+    credits: z.number().int(),
+  })
+  .meta({ id: 'ExperiencePass' });
 export type RedeemInvitationCodeResponse = z.infer<typeof redeemInvitationCodeResponseSchema>;

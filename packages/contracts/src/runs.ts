@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors.ts';
+import { CURSOR_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
 import { RUN_STATUSES } from './run-constants.ts';
@@ -12,82 +13,97 @@ export {
   RUN_STATUSES,
   type RunStatus,
 } from './run-constants.ts';
-export const runStatusSchema = z.enum(RUN_STATUSES);
+export const runStatusSchema = z
+  .enum(RUN_STATUSES)
+  .meta({ id: 'RunStatus', description: 'queued → running → succeeded | failed (a failed run is refunded).' });
 
 export const ENGINE_KINDS = ['local', 'provider', 'demo', 'client'] as const;
-export const engineKindSchema = z.enum(ENGINE_KINDS);
+export const engineKindSchema = z.enum(ENGINE_KINDS).meta({ id: 'EngineKind' });
 export type EngineKind = z.infer<typeof engineKindSchema>;
 
-export const runOutputSchema = z.object({
-  /** Served by Atelier (`/files/...`), never a provider's link. */
-  url: z.string(),
-  mediaType: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
+export const runOutputSchema = z
+  .object({
+    /** Served by Atelier (`/files/...`), never a provider's link. */
+    url: z.string(),
+    mediaType: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'RunOutput', description: "One result of a run, served by Atelier to the run's owner." });
 export type RunOutput = z.infer<typeof runOutputSchema>;
 
-export const runErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+export const runErrorSchema = z
+  .object({ code: errorCodeSchema, message: z.string() })
+  .meta({ id: 'RunError', description: 'Why a run failed.' });
 export type RunError = z.infer<typeof runErrorSchema>;
 
-export const runSchema = z.object({
-  id: z.string(),
-  tool: toolIdSchema,
-  status: runStatusSchema,
-  /** 0..100 */
-  progress: z.number().int().min(0).max(100),
-  /** Credits charged; given back when the run fails. */
-  credits: z.number().int(),
-  refunded: z.boolean(),
-  options: z.record(z.string(), z.unknown()),
-  outputs: z.array(runOutputSchema),
-  error: runErrorSchema.nullable(),
-  /** Engine id (`demo`, `browser`, a provider …). */
-  engine: z.string(),
-  /**
-   * True when the work happened in the browser (background removal): the run has no output
-   * until the user saves the result, which then uploads the result (never the original).
-   */
-  clientSide: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
+export const runSchema = z
+  .object({
+    id: z.string(),
+    tool: toolIdSchema,
+    status: runStatusSchema,
+    /** 0..100 */
+    progress: z.number().int().min(0).max(100),
+    /** Credits charged; given back when the run fails. */
+    credits: z.number().int(),
+    refunded: z.boolean(),
+    options: z.record(z.string(), z.unknown()),
+    outputs: z.array(runOutputSchema),
+    error: runErrorSchema.nullable(),
+    /** Engine id (`demo`, `browser`, a provider …). */
+    engine: z.string(),
+    /**
+     * True when the work happened in the browser (background removal): the run has no output
+     * until the user saves the result, which then uploads the result (never the original).
+     */
+    clientSide: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Run', description: 'A tool run: its state, progress, outputs or error.' });
 export type Run = z.infer<typeof runSchema>;
 
-export const runResponseSchema = z.object({ run: runSchema });
+export const runResponseSchema = z.object({ run: runSchema }).meta({ id: 'RunResponse' });
 export type RunResponse = z.infer<typeof runResponseSchema>;
 
 /** `POST /api/tools/background-removal/runs/{id}/fail`: why the run failed in the browser (for the logs). */
-export const browserRunFailureBodySchema = z.object({ reason: z.string().max(500).optional() });
+export const browserRunFailureBodySchema = z
+  .object({ reason: z.string().max(REASON_MAX_LENGTH).optional() })
+  .meta({ id: 'BrowserRunFailure' });
 export type BrowserRunFailureBody = z.infer<typeof browserRunFailureBodySchema>;
 
 export const RUNS_PAGE_SIZE = 20;
 export const RUNS_PAGE_MAX = 50;
 
 export const runListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  /** `nextCursor` of the previous page. */
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
   limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_SIZE),
 });
 
-export const runListResponseSchema = z.object({
-  runs: z.array(runSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const runListResponseSchema = z
+  .object({
+    runs: z.array(runSchema),
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'RunList', description: "A page of the caller's runs, newest first." });
 export type RunListResponse = z.infer<typeof runListResponseSchema>;
 
-export const toolInfoSchema = z.object({
-  id: toolIdSchema,
-  credits: z.number().int(),
-  perImage: z.boolean(),
-  options: z.record(z.string(), z.unknown()),
-  engine: z.object({ id: z.string(), kind: engineKindSchema }),
-  /** Option values that engine hands to the demo engine (no real model for them): field → values. */
-  demoOptions: z.record(z.string(), z.array(z.string())),
-  /** Option fields (as the run endpoint names them) the engine does not use; the page hides them. */
-  ignoredOptions: z.array(z.string()),
-});
+export const toolInfoSchema = z
+  .object({
+    id: toolIdSchema,
+    credits: z.number().int(),
+    perImage: z.boolean(),
+    options: z.record(z.string(), z.unknown()),
+    engine: z.object({ id: z.string(), kind: engineKindSchema }).meta({ id: 'Engine' }),
+    /** Option values that engine hands to the demo engine (no real model for them): field → values. */
+    demoOptions: z.record(z.string(), z.array(z.string())),
+    /** Option fields (as the run endpoint names them) the engine does not use; the page hides them. */
+    ignoredOptions: z.array(z.string()),
+  })
+  .meta({ id: 'Tool', description: 'A tool: its cost, options (JSON Schema) and the engine that serves it now.' });
 export type ToolInfo = z.infer<typeof toolInfoSchema>;
-export const toolListResponseSchema = z.object({ tools: z.array(toolInfoSchema) });
+export const toolListResponseSchema = z.object({ tools: z.array(toolInfoSchema) }).meta({ id: 'ToolList' });
 export type ToolListResponse = z.infer<typeof toolListResponseSchema>;

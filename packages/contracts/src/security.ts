@@ -102,15 +102,17 @@ export const isRequestBurstStart = (requestsInWindow: number) =>
 export const isFailedLoginBurstStart = (failuresInWindow: number) => failuresInWindow === SUSPICIOUS_FAILED_LOGINS + 1;
 export const RATE_LIMIT_EVENT_TYPES = ['sign_in_blocked', 'rate_limited'] as const;
 
-export const deviceFingerprintSchema = z.object({
-  userAgent: z.string().max(512),
-  screenResolution: z.string().max(32),
-  colorDepth: z.number().int().min(0).max(128),
-  timezone: z.string().max(64),
-  language: z.string().max(35),
-  platform: z.string().max(64),
-  hardwareConcurrency: z.number().int().min(0).max(1024),
-});
+export const deviceFingerprintSchema = z
+  .object({
+    userAgent: z.string().max(512),
+    screenResolution: z.string().max(32),
+    colorDepth: z.number().int().min(0).max(128),
+    timezone: z.string().max(64),
+    language: z.string().max(35),
+    platform: z.string().max(64),
+    hardwareConcurrency: z.number().int().min(0).max(1024),
+  })
+  .meta({ id: 'DeviceFingerprint' });
 export type DeviceFingerprint = z.infer<typeof deviceFingerprintSchema>;
 
 /**
@@ -130,15 +132,17 @@ export function fingerprintsMatch(known: DeviceFingerprint, reported: DeviceFing
   return soft <= FINGERPRINT_SOFT_DIFFERENCES_ALLOWED;
 }
 
-export const securitySettingsSchema = z.object({
-  inactivityTimeoutMinutes: z.number().int(),
-  enableDeviceFingerprinting: z.boolean(),
-  enableSuspiciousActivityDetection: z.boolean(),
-  securityMonitoring: z.boolean(),
-  /** Fixed by the server; here so the page can show them (platform.md §3 security config). */
-  maxConcurrentSessions: z.number().int(),
-  sessionValidationIntervalSeconds: z.number().int(),
-});
+export const securitySettingsSchema = z
+  .object({
+    inactivityTimeoutMinutes: z.number().int(),
+    enableDeviceFingerprinting: z.boolean(),
+    enableSuspiciousActivityDetection: z.boolean(),
+    securityMonitoring: z.boolean(),
+    /** Fixed by the server; here so the page can show them (platform.md §3 security config). */
+    maxConcurrentSessions: z.number().int(),
+    sessionValidationIntervalSeconds: z.number().int(),
+  })
+  .meta({ id: 'SecuritySettings' });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 export const updateSecuritySettingsSchema = z
@@ -148,28 +152,35 @@ export const updateSecuritySettingsSchema = z
     enableSuspiciousActivityDetection: z.boolean(),
     securityMonitoring: z.boolean(),
   })
-  .partial();
+  .partial()
+  .meta({ id: 'UpdateSecuritySettingsRequest' });
 export type UpdateSecuritySettings = z.infer<typeof updateSecuritySettingsSchema>;
 
-export const securityEventSchema = z.object({
-  id: z.string(),
-  eventType: z.string(),
-  severity: z.string(),
-  details: z.record(z.string(), z.unknown()),
-  userAgent: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const securityEventSchema = z
+  .object({
+    id: z.string(),
+    eventType: z.string(),
+    severity: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    userAgent: z.string().nullable(),
+    sessionId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SecurityEvent' });
 export type SecurityEventDto = z.infer<typeof securityEventSchema>;
-export const securityEventsResponseSchema = z.object({ events: z.array(securityEventSchema) });
+export const securityEventsResponseSchema = z
+  .object({ events: z.array(securityEventSchema) })
+  .meta({ id: 'SecurityEventList' });
 
-export const securityMetricsSchema = z.object({
-  failedLogins: z.number().int(),
-  suspiciousActivities: z.number().int(),
-  rateLimitViolations: z.number().int(),
-  lastSecurityEvent: z.string().nullable(),
-  score: z.number().int(),
-});
+export const securityMetricsSchema = z
+  .object({
+    failedLogins: z.number().int(),
+    suspiciousActivities: z.number().int(),
+    rateLimitViolations: z.number().int(),
+    lastSecurityEvent: z.string().nullable(),
+    score: z.number().int(),
+  })
+  .meta({ id: 'SecurityMetrics' });
 export type SecurityMetrics = z.infer<typeof securityMetricsSchema>;
 type MetricCounts = Pick<SecurityMetrics, 'failedLogins' | 'suspiciousActivities' | 'rateLimitViolations'>;
 
@@ -216,38 +227,44 @@ export function securityAlerts(m: MetricCounts): { key: SecurityMetricKey; level
 }
 
 /** The current session's state as the server sees it (platform.md §3 session state). */
-export const sessionStateSchema = z.object({
-  isValid: z.boolean(),
-  sessionId: z.string(),
-  lastActivity: z.string(),
-  /** When the session ends unless there is activity. */
-  expiresAt: z.string(),
-  remainingSeconds: z.number().int(),
-  inactivityTimeoutMinutes: z.number().int(),
-  suspiciousActivityCount: z.number().int(),
-});
+export const sessionStateSchema = z
+  .object({
+    isValid: z.boolean(),
+    sessionId: z.string(),
+    lastActivity: z.string(),
+    /** When the session ends unless there is activity. */
+    expiresAt: z.string(),
+    remainingSeconds: z.number().int(),
+    inactivityTimeoutMinutes: z.number().int(),
+    suspiciousActivityCount: z.number().int(),
+  })
+  .meta({ id: 'SessionState', description: 'The current session as the server sees it.' });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
-export const heartbeatSchema = z.object({
-  /** Whether the person used the page since the last heartbeat; a background check is not activity. */
-  active: z.boolean(),
-  fingerprint: deviceFingerprintSchema.optional(),
-  /** Key presses and mouse movements since the last heartbeat: counts only, never which keys. */
-  keystrokes: z.number().int().min(0).max(1_000_000).optional(),
-  mouseMoves: z.number().int().min(0).max(1_000_000).optional(),
-});
+export const heartbeatSchema = z
+  .object({
+    /** Whether the person used the page since the last heartbeat; a background check is not activity. */
+    active: z.boolean(),
+    fingerprint: deviceFingerprintSchema.optional(),
+    /** Key presses and mouse movements since the last heartbeat: counts only, never which keys. */
+    keystrokes: z.number().int().min(0).max(1_000_000).optional(),
+    mouseMoves: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .meta({ id: 'Heartbeat' });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 
-export const sessionInfoSchema = z.object({
-  id: z.string(),
-  current: z.boolean(),
-  createdAt: z.string(),
-  lastActivity: z.string(),
-  userAgent: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-});
+export const sessionInfoSchema = z
+  .object({
+    id: z.string(),
+    current: z.boolean(),
+    createdAt: z.string(),
+    lastActivity: z.string(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+  })
+  .meta({ id: 'SessionInfo', description: 'A signed-in session of the caller.' });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
-export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) }).meta({ id: 'SessionList' });
 
 /**
  * Rate-limit rows (sign-in, runs, likes, per-session pattern checks …) idle this long, and not

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPTION_NAME_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import {
   DEFAULT_MODEL,
   DEFAULT_PHOTO_EDIT_TYPE,
@@ -33,13 +34,17 @@ import {
  * spec's defaults. Image fields are not here: they are files, checked by their bytes.
  */
 
-const prompt = z.string().trim().min(1, 'Please enter a prompt');
-const optionalText = z
-  .string()
-  .trim()
-  .max(2000)
-  .optional()
-  .transform((v) => v || undefined);
+/** A required prompt: at most what an artwork keeps of it, so every result can be saved. */
+const requiredPrompt = (message: string) => z.string().trim().min(1, message).max(PROMPT_MAX_LENGTH);
+const prompt = requiredPrompt('Please enter a prompt');
+/** An optional text; blank means absent. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
 const imageCount = z.coerce.number().int().min(MIN_IMAGES).max(MAX_IMAGES).default(MIN_IMAGES);
 
 /** tools.md §5: "an unparsable value falls back to" the default; out-of-range values are refused. */
@@ -54,9 +59,9 @@ function strength(range: { min: number; max: number; default: number }) {
 /** style + substyle + model + negative prompt, shared by the raster tools that take them. */
 const rasterStyle = {
   style: z.enum(STYLES as [Style, ...Style[]]).default(DEFAULT_STYLE),
-  substyle: optionalText,
+  substyle: optionalText(OPTION_NAME_MAX_LENGTH),
   model: z.enum(MODELS).default(DEFAULT_MODEL),
-  negative_prompt: optionalText,
+  negative_prompt: optionalText(PROMPT_MAX_LENGTH),
 };
 
 function substyleBelongsToStyle(o: { style: Style; substyle?: string | undefined }) {
@@ -64,46 +69,87 @@ function substyleBelongsToStyle(o: { style: Style; substyle?: string | undefined
 }
 const substyleIssue = { message: 'Unknown substyle for this style', path: ['substyle'] };
 
+/** `image-to-image` → `ImageToImageOptions`: the name of a tool's options in the API document. */
+export const toolSchemaName = (id: ToolId, suffix: string) =>
+  `${id.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase())}${suffix}`;
+
+const options = <T extends z.ZodType>(id: ToolId, schema: T, description: string) =>
+  schema.meta({ id: toolSchemaName(id, 'Options'), description });
+
 export const toolOptionSchemas = {
-  'image-generation': z
-    .object({ prompt, ...rasterStyle, size: z.enum(SIZES).default(DEFAULT_SIZE), n: imageCount })
-    .refine(substyleBelongsToStyle, substyleIssue),
-  'vector-generation': z.object({
-    prompt,
-    style: z.enum(VECTOR_STYLES).default('flat'),
-    colors: z.enum(VECTOR_COLORS).default('vibrant'),
-    complexity: z.enum(VECTOR_COMPLEXITY).default('medium'),
-  }),
-  'style-creation': z.object({ prompt, style: z.enum(STYLE_CREATION_BASES).default('photography') }),
-  'image-to-image': z
-    .object({ prompt, ...rasterStyle, strength: strength(IMAGE_TO_IMAGE_STRENGTH), n: imageCount })
-    .refine(substyleBelongsToStyle, substyleIssue),
-  inpainting: z.object({ prompt: z.string().trim().min(1, 'Please enter a description for the inpainting') }),
+  'image-generation': options(
+    'image-generation',
+    z
+      .object({ prompt, ...rasterStyle, size: z.enum(SIZES).default(DEFAULT_SIZE), n: imageCount })
+      .refine(substyleBelongsToStyle, substyleIssue),
+    'Text to image: `n` images (1 credit each) of a prompt in a style and size.',
+  ),
+  'vector-generation': options(
+    'vector-generation',
+    z.object({
+      prompt,
+      style: z.enum(VECTOR_STYLES).default('flat'),
+      colors: z.enum(VECTOR_COLORS).default('vibrant'),
+      complexity: z.enum(VECTOR_COMPLEXITY).default('medium'),
+    }),
+    'An SVG illustration of a prompt (3 credits).',
+  ),
+  'style-creation': options(
+    'style-creation',
+    z.object({ prompt, style: z.enum(STYLE_CREATION_BASES).default('photography') }),
+    'A style from a prompt and an optional reference image (2 credits).',
+  ),
+  'image-to-image': options(
+    'image-to-image',
+    z
+      .object({ prompt, ...rasterStyle, strength: strength(IMAGE_TO_IMAGE_STRENGTH), n: imageCount })
+      .refine(substyleBelongsToStyle, substyleIssue),
+    'A new image from an image and a prompt: `n` images (1 credit each).',
+  ),
+  inpainting: options(
+    'inpainting',
+    z.object({ prompt: requiredPrompt('Please enter a description for the inpainting') }),
+    'Repaints the masked area of an image as the prompt describes (1 credit).',
+  ),
   /**
    * Runs in the browser: the server only records (and charges) the run. The size of the chosen
    * image (never the image) lets the server check a result saved later against it.
    */
-  'background-removal': z.object({
-    clientSide: z.literal(true),
-    width: z.number().int().min(IMAGE_MIN_SIDE).max(IMAGE_MAX_SIDE).optional(),
-    height: z.number().int().min(IMAGE_MIN_SIDE).max(IMAGE_MAX_SIDE).optional(),
-  }),
-  vectorization: z.object({}),
-  'image-upscale': z.object({ upscaleType: z.enum(UPSCALE_TYPES).default(DEFAULT_UPSCALE_TYPE) }),
-  'ai-eraser': z.object({}),
-  'ai-photo-editor': z
-    .object({
-      editType: z.enum(PHOTO_EDIT_TYPES).default(DEFAULT_PHOTO_EDIT_TYPE),
-      strength: strength(PHOTO_EDIT_STRENGTH),
-      prompt: optionalText,
-    })
-    .refine((o) => o.editType !== 'custom' || !!o.prompt, {
-      message: 'Please describe the edit',
-      path: ['prompt'],
+  'background-removal': options(
+    'background-removal',
+    z.object({
+      clientSide: z.literal(true),
+      width: z.number().int().min(IMAGE_MIN_SIDE).max(IMAGE_MAX_SIDE).optional(),
+      height: z.number().int().min(IMAGE_MIN_SIDE).max(IMAGE_MAX_SIDE).optional(),
     }),
-  'replace-background': z
-    .object({ prompt, ...rasterStyle, n: imageCount })
-    .refine(substyleBelongsToStyle, substyleIssue),
+    'Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image.',
+  ),
+  vectorization: options('vectorization', z.object({}), 'Traces an image into SVG (1 credit).'),
+  'image-upscale': options(
+    'image-upscale',
+    z.object({ upscaleType: z.enum(UPSCALE_TYPES).default(DEFAULT_UPSCALE_TYPE) }),
+    'Enlarges an image, crisp or creative (1 credit).',
+  ),
+  'ai-eraser': options('ai-eraser', z.object({}), "Erases an image's background (1 credit)."),
+  'ai-photo-editor': options(
+    'ai-photo-editor',
+    z
+      .object({
+        editType: z.enum(PHOTO_EDIT_TYPES).default(DEFAULT_PHOTO_EDIT_TYPE),
+        strength: strength(PHOTO_EDIT_STRENGTH),
+        prompt: optionalText(PROMPT_MAX_LENGTH),
+      })
+      .refine((o) => o.editType !== 'custom' || !!o.prompt, {
+        message: 'Please describe the edit',
+        path: ['prompt'],
+      }),
+    'Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit).',
+  ),
+  'replace-background': options(
+    'replace-background',
+    z.object({ prompt, ...rasterStyle, n: imageCount }).refine(substyleBelongsToStyle, substyleIssue),
+    "Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each).",
+  ),
 } satisfies Record<ToolId, z.ZodType>;
 
 export type ToolOptions<T extends ToolId = ToolId> = z.output<(typeof toolOptionSchemas)[T]>;
@@ -121,6 +167,18 @@ export function imageFieldsOf(id: ToolId): { required: ImageField[]; optional: I
   if (t.needsImage) required.push('image');
   if (t.needsMask) required.push('mask');
   return { required, optional: id === 'style-creation' ? ['reference_image'] : [] };
+}
+
+export const RUN_MEDIA_TYPES = ['multipart/form-data', 'application/json'] as const;
+export type RunMediaType = (typeof RUN_MEDIA_TYPES)[number];
+
+/**
+ * The body types a run of a tool takes: multipart with its images and options; JSON (options
+ * only) where no image is required; background removal only JSON (its image stays in the browser).
+ */
+export function runMediaTypesOf(id: ToolId): readonly RunMediaType[] {
+  if (id === 'background-removal') return ['application/json'];
+  return imageFieldsOf(id).required.length ? ['multipart/form-data'] : RUN_MEDIA_TYPES;
 }
 
 /** How many images a run asks for (the `n` option where the tool has one). */

@@ -3,13 +3,14 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { adminApiClient } from '../lib/api-client.ts';
 
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
 
 /** Whether the server takes the caller for an admin: /api/admin/me answers 404 to anyone else. */
 async function isAdmin(): Promise<boolean> {
-  const res = await fetch('/api/admin/me', { credentials: 'same-origin' });
-  return res.ok;
+  const { response } = await adminApiClient.GET('/me');
+  return response.ok;
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { ErrorBody, ErrorCode } from '@atelier/contracts';
+import { createAtelierAdminClient, createAtelierClient, isErrorBody } from '@atelier/api-client';
+import type { ErrorCode, FieldIssue } from '@atelier/contracts';
+import { i18next } from './i18n.ts';
+import { issuesText } from './validation-text.ts';
 
 /** A failed API call, with the contract's error code for the page to choose its text by. */
 export class ApiError extends Error {
@@ -6,30 +9,64 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
     message: string,
+    /** What was wrong with each refused field of a VALIDATION_ERROR. */
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/** Calls Atelier's API with the session cookie; JSON in, JSON out, errors as ApiError. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  // FormData sets its own multipart content type (with the boundary).
-  if (init.body && !(init.body instanceof FormData)) headers.set('content-type', 'application/json');
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, headers, credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError(0, 'NETWORK', (error as Error).message);
-  }
-  const body = (await res.json().catch(() => null)) as T | ErrorBody | null;
-  if (!res.ok) {
-    const error = (body as ErrorBody | null)?.error;
-    throw new ApiError(res.status, error?.code ?? 'INTERNAL', error?.message ?? res.statusText);
-  }
-  return body as T;
+/**
+ * Atelier's API, typed by its OpenAPI document (packages/api-client): a route whose request or
+ * answer changes in a way these calls do not fit fails the SPA's type check.
+ */
+export const api = createAtelierClient({
+  // Absolute where there is a page: a Request outside a browser (tests, jsdom) needs one.
+  baseUrl: typeof location === 'undefined' ? '/api' : `${location.origin}/api`,
+  credentials: 'same-origin',
+  // Looked up at each call, not kept from load time.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+/** The admin console's API (/api/admin: its own document; anyone but an admin gets a 404). */
+export const adminApiClient = createAtelierAdminClient({
+  baseUrl: typeof location === 'undefined' ? '/api/admin' : `${location.origin}/api/admin`,
+  credentials: 'same-origin',
+  fetch: (request) => globalThis.fetch(request),
+});
+
+interface CallResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
 }
 
-/** A JSON POST for apiFetch. */
-export const postJson = (body: unknown = {}): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
+/** The failure of a call as an ApiError; a refused field's text is in the user's language. */
+function failure(response: Response, error: unknown): ApiError {
+  if (!isErrorBody(error)) return new ApiError(response.status, 'INTERNAL', response.statusText);
+  const { code, message, issues = [] } = error.error;
+  const text = issues.length && i18next.isInitialized ? issuesText(i18next.t, issues) : message;
+  return new ApiError(response.status, code, text, issues);
+}
+
+async function settle<T>(pending: Promise<CallResult<T>>): Promise<CallResult<T>> {
+  try {
+    return await pending;
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The data of a typed call (`call(api.GET('/me'))`), or an ApiError with the contract's code. */
+export async function call<T>(pending: Promise<CallResult<T>>): Promise<T> {
+  const { data, error, response } = await settle(pending);
+  if (!response.ok || data === undefined) throw failure(response, error);
+  return data;
+}
+
+/** A typed call answered with no content (204), or an ApiError. */
+export async function callWithoutContent(pending: Promise<CallResult<unknown>>): Promise<void> {
+  const { error, response } = await settle(pending);
+  if (!response.ok) throw failure(response, error);
+}

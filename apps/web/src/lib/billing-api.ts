@@ -1,30 +1,20 @@
-import type {
-  CheckoutRequest,
-  DiscountCheckResponse,
-  Language,
-  OrdersResponse,
-  PlansResponse,
-  RedirectResponse,
-  SubscriptionStatus,
-  UpgradeRequest,
-  VerifyResponse,
-} from '@atelier/contracts';
-import { apiFetch, postJson } from './api-client.ts';
+import type { CheckoutRequest, Language, UpgradeRequest } from '@atelier/contracts';
+import { api, call } from './api-client.ts';
 
 /** /api/billing/* for the pricing, payment-success and profile pages. */
 export const billingApi = {
-  plans: (language: Language) => apiFetch<PlansResponse>(`/api/billing/plans?language=${encodeURIComponent(language)}`),
-  subscription: () => apiFetch<SubscriptionStatus>('/api/billing/subscription'),
-  checkout: (body: CheckoutRequest) => apiFetch<RedirectResponse>('/api/billing/checkout', postJson(body)),
-  upgrade: (body: UpgradeRequest) => apiFetch<{ success: true }>('/api/billing/upgrade', postJson(body)),
+  plans: (language: Language) => call(api.GET('/billing/plans', { params: { query: { language } } })),
+  subscription: () => call(api.GET('/billing/subscription')),
+  checkout: (body: CheckoutRequest) => call(api.POST('/billing/checkout', { body })),
+  upgrade: (body: UpgradeRequest) => call(api.POST('/billing/upgrade', { body })),
   lifetime: (language: Language, discountCode?: string) =>
-    apiFetch<RedirectResponse>('/api/billing/lifetime', postJson({ language, discountCode })),
+    call(api.POST('/billing/lifetime', { body: { language, discountCode } })),
   checkDiscount: (code: string, language: Language) =>
-    apiFetch<DiscountCheckResponse>('/api/billing/discount-codes/check', postJson({ code, language })),
-  verify: (sessionId: string) => apiFetch<VerifyResponse>('/api/billing/verify', postJson({ sessionId })),
-  orders: () => apiFetch<OrdersResponse>('/api/billing/orders'),
-  syncOrders: () => apiFetch<{ updated: number }>('/api/billing/orders/sync', postJson()),
-  portal: () => apiFetch<RedirectResponse>('/api/billing/portal', postJson()),
+    call(api.POST('/billing/discount-codes/check', { body: { code, language } })),
+  verify: (sessionId: string) => call(api.POST('/billing/verify', { body: { sessionId } })),
+  orders: () => call(api.GET('/billing/orders')),
+  syncOrders: () => call(api.POST('/billing/orders/sync')),
+  portal: () => call(api.POST('/billing/portal')),
 };
 
 /** React Query keys, so a payment can refresh every view of the subscription at once. */

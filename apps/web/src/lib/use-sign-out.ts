@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SESSION_QUERY_KEY } from '../features/auth/use-session.ts';
+import { api } from './api-client.ts';
 import { notify } from './notify.ts';
 
 /** Signs out on the server, forgets the cached session and goes to /login (platform.md §2, §4). */
@@ -11,10 +12,8 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   return useCallback(async () => {
-    const response = await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(
-      () => null,
-    );
-    if (!response?.ok) {
+    const signedOut = await api.POST('/auth/sign-out').catch(() => null);
+    if (!signedOut?.response.ok) {
       void notify((toast) => toast.error(t('toast.signOutFailed'), { description: t('toast.tryAgain') }));
       return;
     }

@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminAuditQuerySchema,
   adminAuditResponseSchema,
@@ -13,30 +13,27 @@ import {
   adminUserListQuerySchema,
   adminUserListResponseSchema,
   adminUserResponseSchema,
-  errorBodySchema,
+  ID_MAX_LENGTH,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { type ApiRouteSpec, apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
+import { ADMIN_API_DOCUMENT, serveApiDocument } from '../api-docs/api-document.ts';
 import type { BillingService } from '../billing/billing-service.ts';
 import { requireAdmin } from './require-admin.ts';
 import { AdminService, type ConsoleAdmin } from './service.ts';
 
-const tags = ['admin'];
-const jsonBody = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
-const userParams = z.object({ id: z.string().min(1).max(200) });
+const userParams = z.object({ id: z.string().min(1).max(ID_MAX_LENGTH) });
 const runParams = z.object({ id: z.uuid() });
-const notFound = jsonContent(errorBodySchema, 'No such user or run — and the answer to anyone who is not an admin');
-const invalid = jsonContent(
-  errorBodySchema,
-  'VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer',
-);
-const conflict = jsonContent(errorBodySchema, 'CONFLICT: the action no longer applies (already done)');
+const notFound = errorResponse('No such user or run — and the answer to anyone who is not an admin');
+const invalid = errorResponse('VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer');
+const conflict = errorResponse('CONFLICT: the action no longer applies (already done)');
 
-type Declaration = Omit<RouteConfig, 'tags'>;
-const adminRoute = <const R extends Declaration>(route: R) => createRoute({ ...route, tags });
+const adminRoute = <const R extends Omit<ApiRouteSpec, 'tag' | 'access'>>(route: R) =>
+  apiRoute({ ...route, tag: 'admin', access: 'admin' });
 
 const me = adminRoute({
   method: 'get',
@@ -73,7 +70,7 @@ const adjustCredits = adminRoute({
   responses: {
     200: jsonContent(adminCreditsResponseSchema, 'The new balance'),
     400: invalid,
-    402: jsonContent(errorBodySchema, 'INSUFFICIENT_CREDITS: the deduction would leave the balance below zero'),
+    402: errorResponse('INSUFFICIENT_CREDITS: the deduction would leave the balance below zero'),
     404: notFound,
   },
 });
@@ -149,10 +146,26 @@ const adminOf = (c: Context<AppEnv>): ConsoleAdmin => {
  * /api/admin: mounted beside the public API, not inside it, so its operations stay out of the
  * public /api/openapi.json; admins read them at /api/admin/openapi.json (ADR "admin console").
  */
-export function adminRoutes(deps: { db: Database; billing: BillingService }) {
-  const service = new AdminService(deps.db, deps.billing);
+export function adminRoutes(deps: AdminDeps) {
   const router = createApiRouter();
   router.use('*', requireAdmin);
+  return declareAdminApi(router, deps);
+}
+
+type AdminDeps = { db: Database; billing: BillingService };
+
+/**
+ * The admin API's document as admins read it, without an admin session: what
+ * `npm run api:generate` writes into the client package beside the public one.
+ */
+export async function adminApiDocument(deps: AdminDeps): Promise<unknown> {
+  const res = await declareAdminApi(createApiRouter(), deps).request('/openapi.json');
+  if (!res.ok) throw new Error(`GET /api/admin/openapi.json answered ${res.status}`);
+  return res.json();
+}
+
+function declareAdminApi(router: ReturnType<typeof createApiRouter>, deps: AdminDeps) {
+  const service = new AdminService(deps.db, deps.billing);
   router
     .openapi(me, (c) => c.json({ admin: { id: c.get('user').id, email: c.get('user').email } }, 200))
     .openapi(searchUsers, async (c) => c.json({ users: await service.searchUsers(c.req.valid('query').q) }, 200))
@@ -181,10 +194,6 @@ export function adminRoutes(deps: { db: Database; billing: BillingService }) {
       const { cursor, userId } = c.req.valid('query');
       return c.json(await service.audit(cursor, userId), 200);
     });
-  router.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Atelier admin API', version: '0.1.0', description: 'The admin console. Admins only.' },
-    servers: [{ url: '/api/admin' }],
-  });
+  serveApiDocument(router, ADMIN_API_DOCUMENT);
   return router;
 }

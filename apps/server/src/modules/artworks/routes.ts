@@ -1,18 +1,18 @@
 import { Readable } from 'node:stream';
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import {
   artworkIdParamsSchema,
   artworkListQuerySchema,
   artworkListResponseSchema,
   artworkResponseSchema,
   createArtworkBodySchema,
-  errorBodySchema,
   likeResponseSchema,
   updateArtworkBodySchema,
 } from '@atelier/contracts';
 import { Hono } from 'hono';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 import { optionalUser, viewerOf } from '../auth/optional-user.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -27,74 +27,89 @@ import {
   setArtworkVisibility,
 } from './service.ts';
 
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const errors = {
-  401: json(errorBodySchema, 'Not signed in'),
-  404: json(errorBodySchema, 'No such artwork, or not yours'),
-};
-const tags = ['artworks'];
+const notYours = errorResponse('No such artwork, or not yours (NOT_FOUND)');
 const idParams = { params: artworkIdParamsSchema };
-const jsonBody = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
-/** A route for signed-in users only (401 otherwise). */
-const userRoute = <const R extends Omit<RouteConfig, 'tags' | 'middleware'>>(route: R) =>
-  createRoute({ ...route, tags, middleware: [requireUser] as const });
-
-const listPublic = createRoute({
+const listPublic = apiRoute({
   method: 'get',
   path: '/artworks',
-  tags,
+  operationId: 'listPublicArtworks',
+  tag: 'artworks',
+  access: 'optional',
   summary: 'The public gallery, newest first, 20 per page (visitors too)',
   middleware: [optionalUser] as const,
   request: { query: artworkListQuerySchema },
-  responses: { 200: json(artworkListResponseSchema, 'A page of public artworks') },
+  responses: { 200: jsonContent(artworkListResponseSchema, 'A page of public artworks') },
 });
 
-const listOwn = userRoute({
+const listOwn = apiRoute({
   method: 'get',
   path: '/me/artworks',
+  operationId: 'listMyArtworks',
+  tag: 'artworks',
+  access: 'user',
   summary: "The caller's artworks, private ones included",
+  middleware: [requireUser] as const,
   request: { query: artworkListQuerySchema },
-  responses: { 200: json(artworkListResponseSchema, 'A page of own artworks'), 401: errors[401] },
+  responses: { 200: jsonContent(artworkListResponseSchema, 'A page of own artworks') },
 });
 
-const create = userRoute({
+const create = apiRoute({
   method: 'post',
   path: '/artworks',
+  operationId: 'createArtwork',
+  tag: 'artworks',
+  access: 'user',
   summary: "Saves an output of the caller's succeeded run to their gallery",
+  middleware: [requireUser] as const,
   request: jsonBody(createArtworkBodySchema),
   responses: {
-    201: json(artworkResponseSchema, 'Saved'),
-    200: json(artworkResponseSchema, 'That output was saved before: its artwork'),
-    401: errors[401],
-    404: json(errorBodySchema, 'No such run or output of the caller'),
-    409: json(errorBodySchema, 'The run has not succeeded'),
+    201: jsonContent(artworkResponseSchema, 'Saved'),
+    200: jsonContent(artworkResponseSchema, 'That output was saved before: its artwork'),
+    404: errorResponse('No such run or output of the caller (NOT_FOUND)'),
+    409: errorResponse('The run has not succeeded (CONFLICT)'),
   },
 });
 
-const update = userRoute({
+const update = apiRoute({
   method: 'patch',
   path: '/artworks/{id}',
+  operationId: 'updateArtwork',
+  tag: 'artworks',
+  access: 'user',
   summary: 'Makes an own artwork public or private',
+  middleware: [requireUser] as const,
   request: { ...idParams, ...jsonBody(updateArtworkBodySchema) },
-  responses: { 200: json(artworkResponseSchema, 'Updated'), ...errors },
+  responses: { 200: jsonContent(artworkResponseSchema, 'Updated'), 404: notYours },
 });
 
-const remove = userRoute({
+const remove = apiRoute({
   method: 'delete',
   path: '/artworks/{id}',
+  operationId: 'deleteArtwork',
+  tag: 'artworks',
+  access: 'user',
   summary: 'Deletes an own artwork and its files (cannot be undone)',
+  middleware: [requireUser] as const,
   request: idParams,
-  responses: { 204: { description: 'Deleted' }, ...errors },
+  responses: { 204: { description: 'Deleted' }, 404: notYours },
 });
 
 const likeRoute = (method: 'put' | 'delete') =>
-  userRoute({
+  apiRoute({
     method,
     path: '/artworks/{id}/like',
+    operationId: method === 'put' ? 'likeArtwork' : 'unlikeArtwork',
+    tag: 'artworks',
+    access: 'user',
+    rateLimited: true,
     summary: method === 'put' ? 'Likes an artwork (idempotent)' : 'Takes a like back (idempotent)',
+    middleware: [requireUser] as const,
     request: idParams,
-    responses: { 200: json(likeResponseSchema, 'The like state and count'), ...errors },
+    responses: {
+      200: jsonContent(likeResponseSchema, 'The like state and count'),
+      404: errorResponse('No such artwork, or a private one of someone else (NOT_FOUND)'),
+    },
   });
 
 export function artworkRoutes(deps: ArtworkDeps) {

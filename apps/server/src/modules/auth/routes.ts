@@ -1,44 +1,233 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { authProvidersSchema, errorBodySchema, usernameSignInSchema } from '@atelier/contracts';
+import {
+  authProvidersSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  emailSignInRequestSchema,
+  passwordResetRequestSchema,
+  resetPasswordRequestSchema,
+  sessionResponseSchema,
+  signInResponseSchema,
+  signOutResponseSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  socialSignInRequestSchema,
+  statusResponseSchema,
+  redirectUrlResponseSchema,
+  usernameSignInSchema,
+  verifyEmailQuerySchema,
+} from '@atelier/contracts';
 import type { Context } from 'hono';
 import type { Config } from '../../platform/config/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError, rateLimited } from '../../platform/http/app-error.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import { findProfileByUsername } from '../profiles/repo.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
-import { type Auth, AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from './auth.ts';
+import { APPLE_PROVIDER_ID, type Auth, AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { toApiErrorResponse } from './auth-errors.ts';
 import { passwordResetLimits } from './auth-limits.ts';
+import { requireUser } from './require-user.ts';
 import { type SignInAttempt, SignInGuard } from './sign-in-guard.ts';
 
-const providersRoute = createRoute({
+const redirect = (description: string) => ({
+  description,
+  headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } },
+});
+const wrongPassword = errorResponse('Wrong e-mail or password (INVALID_CREDENTIALS)');
+
+const providersRoute = apiRoute({
   method: 'get',
   path: '/providers',
-  tags: ['auth'],
+  operationId: 'getAuthProviders',
+  tag: 'auth',
+  access: 'public',
   summary: 'Which third-party sign-in methods are configured (the login page shows their buttons)',
   responses: { 200: jsonContent(authProvidersSchema, 'Configured providers') },
 });
 
-const usernameSignInRoute = createRoute({
+const signUpRoute = apiRoute({
   method: 'post',
-  path: '/sign-in/username',
-  tags: ['auth'],
-  summary: 'Sign in with a username (case-insensitive) and password; sets the session cookie',
-  request: { body: { content: { 'application/json': { schema: usernameSignInSchema } }, required: true } },
+  path: '/sign-up/email',
+  operationId: 'signUpWithEmail',
+  tag: 'auth',
+  access: 'public',
+  summary: 'Create an account (30 credits) and sign in; sets the session cookie and mails an activation link',
+  request: jsonBody(signUpRequestSchema),
   responses: {
-    200: jsonContent(
-      z.object({ token: z.string().nullable(), user: z.object({ id: z.string(), email: z.string() }) }),
-      'Signed in',
-    ),
-    401: jsonContent(errorBodySchema, 'Wrong password (INVALID_CREDENTIALS)'),
-    404: jsonContent(errorBodySchema, 'No account has this username (USERNAME_NOT_FOUND)'),
-    429: jsonContent(errorBodySchema, 'Too many failed attempts (RATE_LIMITED, with retryAfter)'),
+    200: jsonContent(signUpResponseSchema, 'Signed up and signed in'),
+    409: errorResponse('An account with this e-mail exists (USER_ALREADY_EXISTS)'),
   },
 });
+
+const emailSignInRoute = apiRoute({
+  method: 'post',
+  path: '/sign-in/email',
+  operationId: 'signInWithEmail',
+  tag: 'auth',
+  access: 'public',
+  rateLimited: true,
+  summary: 'Sign in with an e-mail and password; sets the session cookie',
+  description: 'Five failed attempts in 60 minutes, per account and per client, block sign-in for 15 minutes.',
+  request: jsonBody(emailSignInRequestSchema),
+  responses: { 200: jsonContent(signInResponseSchema, 'Signed in'), 401: wrongPassword },
+});
+
+const usernameSignInRoute = apiRoute({
+  method: 'post',
+  path: '/sign-in/username',
+  operationId: 'signInWithUsername',
+  tag: 'auth',
+  access: 'public',
+  rateLimited: true,
+  summary: 'Sign in with a username (case-insensitive) and password; sets the session cookie',
+  description: 'Shares the lockout of `signInWithEmail`; an unknown username counts against the client.',
+  request: jsonBody(usernameSignInSchema),
+  responses: {
+    200: jsonContent(signInResponseSchema, 'Signed in'),
+    401: errorResponse('Wrong password (INVALID_CREDENTIALS)'),
+    404: errorResponse('No account has this username (USERNAME_NOT_FOUND)'),
+  },
+});
+
+const signOutRoute = apiRoute({
+  method: 'post',
+  path: '/sign-out',
+  operationId: 'signOut',
+  tag: 'auth',
+  access: 'optional',
+  summary: 'Sign out: ends the session of the cookie and clears the cookie',
+  responses: {
+    200: jsonContent(signOutResponseSchema, 'Signed out'),
+    400: errorResponse('No session to end (VALIDATION_ERROR)'),
+  },
+});
+
+const sessionRoute = apiRoute({
+  method: 'get',
+  path: '/get-session',
+  operationId: 'getSession',
+  tag: 'auth',
+  access: 'optional',
+  summary: 'The session of the cookie and its account, or null',
+  responses: { 200: jsonContent(sessionResponseSchema, 'The session, or null without one') },
+});
+
+const requestResetRoute = apiRoute({
+  method: 'post',
+  path: '/request-password-reset',
+  operationId: 'requestPasswordReset',
+  tag: 'auth',
+  access: 'public',
+  rateLimited: true,
+  summary: 'Mail a password-reset link (valid 60 minutes, once)',
+  description:
+    'Answers the same whether or not an account has the address. At most 5 mails an hour per address and ' +
+    '30 requests an hour per client.',
+  request: jsonBody(passwordResetRequestSchema),
+  responses: { 200: jsonContent(statusResponseSchema, 'Mailed, if there is such an account') },
+});
+
+const resetPasswordRoute = apiRoute({
+  method: 'post',
+  path: '/reset-password',
+  operationId: 'resetPassword',
+  tag: 'auth',
+  access: 'public',
+  summary: "Set a new password with a reset link's token; every session of the account ends",
+  request: jsonBody(resetPasswordRequestSchema),
+  responses: {
+    200: jsonContent(statusResponseSchema, 'The password is changed'),
+    400: errorResponse('Malformed, or the token is unknown, used or expired (VALIDATION_ERROR)'),
+  },
+});
+
+const verifyEmailRoute = apiRoute({
+  method: 'get',
+  path: '/verify-email',
+  operationId: 'verifyEmail',
+  tag: 'auth',
+  access: 'public',
+  summary: "The activation link's target: confirms the e-mail address and signs the account in",
+  request: { query: verifyEmailQuerySchema },
+  responses: {
+    200: jsonContent(statusResponseSchema, 'Confirmed (without a callbackURL)'),
+    302: redirect('Confirmed, or not (`?error=` says why): on to callbackURL'),
+    401: errorResponse('The token is invalid or expired (UNAUTHENTICATED), without a callbackURL'),
+  },
+});
+
+const changePasswordRoute = apiRoute({
+  method: 'post',
+  path: '/change-password',
+  operationId: 'changePassword',
+  tag: 'auth',
+  access: 'user',
+  summary: "Change the caller's password (recorded as a security event)",
+  middleware: [requireUser] as const,
+  request: jsonBody(changePasswordRequestSchema),
+  responses: {
+    200: jsonContent(changePasswordResponseSchema, 'Changed'),
+    401: errorResponse('Not signed in (UNAUTHENTICATED), or the current password is wrong (INVALID_CREDENTIALS)'),
+  },
+});
+
+const socialSignInRoute = apiRoute({
+  method: 'post',
+  path: '/sign-in/social',
+  operationId: 'startAppleSignIn',
+  tag: 'auth',
+  access: 'public',
+  summary: "Start Sign in with Apple: answers Apple's sign-in address to send the browser to",
+  description: 'Apple posts the result back to `/auth/callback/apple`, which signs in and redirects to callbackURL.',
+  request: jsonBody(socialSignInRequestSchema),
+  responses: {
+    200: jsonContent(redirectUrlResponseSchema, "Apple's sign-in page"),
+    404: errorResponse('Sign in with Apple is not configured (NOT_FOUND)'),
+  },
+});
+
+/** What Apple sends back: the authorization code and state, by form_post. */
+const appleCallbackForm = {
+  type: 'object' as const,
+  properties: {
+    code: { type: 'string' as const, maxLength: 2048 },
+    state: { type: 'string' as const, maxLength: 2048 },
+    user: { type: 'string' as const, maxLength: 2048, description: "The user's name, sent once" },
+    error: { type: 'string' as const, maxLength: 2048 },
+  },
+};
+
+const appleCallbackRoute = (method: 'get' | 'post') =>
+  apiRoute({
+    method,
+    path: `/callback/${APPLE_PROVIDER_ID}`,
+    operationId: method === 'get' ? 'appleSignInCallback' : 'appleSignInFormPost',
+    tag: 'auth',
+    access: 'public',
+    crossSite: true,
+    summary:
+      method === 'get'
+        ? 'Where Apple sends the browser back (query), to finish Sign in with Apple'
+        : "Where Apple posts the result (form_post, from Apple's site), to finish Sign in with Apple",
+    ...(method === 'post'
+      ? {
+          request: {
+            body: {
+              required: true,
+              content: { 'application/x-www-form-urlencoded': { schema: appleCallbackForm } },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      302: redirect('Signed in (a new account is created on the first sign-in), or `?error=`: on to callbackURL'),
+      404: errorResponse('Sign in with Apple is not configured (NOT_FOUND)'),
+    },
+  });
 
 /**
  * /api/auth: Better Auth's handler, with what it cannot do by itself in front of it — the
@@ -53,17 +242,13 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
   const forward = async (c: Context<AppEnv>, request: Request) => {
     const headers = new Headers(request.headers);
     headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c, config.trustProxy));
-    // A browser's bodiless POST (sign-out) says Content-Length: 0 and no type, which Better
-    // Auth refuses ("Content-Type is required"); it means an empty JSON object.
-    if (request.method === 'POST' && headers.get('content-length') === '0' && !headers.has('content-type')) {
-      headers.set('content-type', 'application/json');
-      headers.delete('content-length');
-      return toApiErrorResponse(await auth.handler(new Request(request.url, { method: 'POST', headers, body: '{}' })));
-    }
     return toApiErrorResponse(await auth.handler(new Request(request, { headers })));
   };
 
-  /** A JSON POST to Better Auth with the request's headers, for a body we have already read. */
+  /**
+   * A JSON POST to Better Auth with the request's headers and a body Atelier has checked: only
+   * the fields its schema names go on. (A browser's bodiless sign-out becomes `{}` this way.)
+   */
   const jsonRequest = (c: Context<AppEnv>, path: string, body: unknown) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
@@ -91,8 +276,23 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     userAgent: c.req.header('user-agent'),
   });
 
-  const router = createApiRouter()
+  /** Better Auth's own answer (session cookie included), passed on as it is. */
+  const passOn = (res: Response) => res as never;
+  /** Apple's routes exist only when Sign in with Apple is configured. */
+  const assertApple = () => {
+    if (!config.apple) throw new AppError('NOT_FOUND', 'Sign in with Apple is not configured');
+  };
+
+  // Only the operations below reach Better Auth: its other endpoints (update-user,
+  // delete-user, change-email …) would go around Atelier's own rules, and answer 404 here.
+  return createApiRouter()
     .openapi(providersRoute, (c) => c.json({ apple: Boolean(config.apple) }, 200))
+    .openapi(signUpRoute, async (c) => passOn(await forward(c, jsonRequest(c, '/sign-up/email', c.req.valid('json')))))
+    .openapi(emailSignInRoute, async (c) => {
+      const body = c.req.valid('json');
+      const email = body.email.toLowerCase();
+      return passOn(await signIn(c, { ...attemptOf(c, 'email', email), email }, body));
+    })
     .openapi(usernameSignInRoute, async (c) => {
       const { username, password, rememberMe } = c.req.valid('json');
       const profile = await findProfileByUsername(db, username);
@@ -103,36 +303,37 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
         await guard.recordFailure(attempt, 'unknown_username');
         throw new AppError('USERNAME_NOT_FOUND', 'Username not found');
       }
-      const res = await signIn(
-        c,
-        { ...attemptOf(c, 'username', profile.email), email: profile.email },
-        { password, rememberMe },
-      );
-      // Better Auth's own response (session cookie included), passed on as it is.
-      return res as never;
-    });
-
-  router.post('/sign-in/email', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { email?: unknown } | null;
-    // Malformed bodies go straight to Better Auth, which refuses them.
-    if (!body || typeof body.email !== 'string' || !body.email)
-      return forward(c, jsonRequest(c, '/sign-in/email', body));
-    const email = body.email.trim().toLowerCase();
-    return signIn(c, { ...attemptOf(c, 'email', email), email }, body);
-  });
-
-  // Each reset request sends an e-mail: limited per address asked for and per client.
-  router.post('/request-password-reset', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { email?: unknown } | null;
-    if (body && typeof body.email === 'string') {
+      const attempt = { ...attemptOf(c, 'username', profile.email), email: profile.email };
+      return passOn(await signIn(c, attempt, { password, rememberMe }));
+    })
+    .openapi(signOutRoute, async (c) => passOn(await forward(c, jsonRequest(c, '/sign-out', {}))))
+    .openapi(sessionRoute, async (c) => passOn(await forward(c, c.req.raw)))
+    .openapi(requestResetRoute, async (c) => {
+      // Each reset request sends an e-mail: limited per address asked for and per client.
+      const body = c.req.valid('json');
       const limits = passwordResetLimits(body.email, clientAddress(c, config.trustProxy));
       const states = await Promise.all(limits.map(([key, rule]) => limiter.consume(key, rule)));
       const refused = states.filter((state) => !state.allowed);
       if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
-    }
-    return forward(c, jsonRequest(c, '/request-password-reset', body));
-  });
-
-  router.on(['GET', 'POST'], '/*', (c) => forward(c, c.req.raw));
-  return router;
+      return passOn(await forward(c, jsonRequest(c, '/request-password-reset', body)));
+    })
+    .openapi(resetPasswordRoute, async (c) =>
+      passOn(await forward(c, jsonRequest(c, '/reset-password', c.req.valid('json')))),
+    )
+    .openapi(verifyEmailRoute, async (c) => passOn(await forward(c, c.req.raw)))
+    .openapi(changePasswordRoute, async (c) =>
+      passOn(await forward(c, jsonRequest(c, '/change-password', c.req.valid('json')))),
+    )
+    .openapi(socialSignInRoute, async (c) => {
+      assertApple();
+      return passOn(await forward(c, jsonRequest(c, '/sign-in/social', c.req.valid('json'))));
+    })
+    .openapi(appleCallbackRoute('get'), async (c) => {
+      assertApple();
+      return passOn(await forward(c, c.req.raw));
+    })
+    .openapi(appleCallbackRoute('post'), async (c) => {
+      assertApple();
+      return passOn(await forward(c, c.req.raw));
+    });
 }

@@ -1,4 +1,4 @@
-import { FREE_PLAN_CREDITS } from '@atelier/contracts';
+import { EMAIL_MAX_LENGTH, FREE_PLAN_CREDITS, PASSWORD_MAX_LENGTH } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -23,12 +23,51 @@ describe.each(DATABASE_KINDS)('sign-up and sign-in on %s', (kind) => {
   it('refuses a malformed e-mail and a 7-character password', async () => {
     const badEmail = await signUp({ email: 'not-an-email', password: 'long enough password' });
     expect(badEmail.status).toBe(400);
-    expect(await badEmail.json()).toMatchObject({ error: { code: 'INVALID_EMAIL' } });
+    expect(await badEmail.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', issues: [{ field: 'email', problem: 'invalid_format' }] },
+    });
 
     const shortPassword = await signUp({ email: 'short@example.com', password: '1234567' });
     expect(shortPassword.status).toBe(400);
-    expect(await shortPassword.json()).toMatchObject({ error: { code: 'WEAK_PASSWORD' } });
+    expect(await shortPassword.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', issues: [{ field: 'password', problem: 'too_short', limit: 8 }] },
+    });
     expect(await rt.database.db.select().from(authUsers).where(eq(authUsers.email, 'short@example.com'))).toEqual([]);
+  });
+
+  it('names every refused field of a sign-up at once', async () => {
+    const res = await rt.request('/api/auth/sign-up/email', postJson({ email: 'ada@', password: 'short' }));
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; issues: object[]; fields: object } };
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.issues).toEqual([
+      { field: 'email', problem: 'invalid_format' },
+      { field: 'password', problem: 'too_short', limit: 8 },
+      { field: 'name', problem: 'required' },
+    ]);
+    expect(Object.keys(error.fields)).toEqual(['email', 'password', 'name']);
+  });
+
+  it('refuses over-long fields by name, before Better Auth sees them', async () => {
+    const res = await signUp({ email: `${'a'.repeat(250)}@example.com`, password: 'p'.repeat(129) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_ERROR',
+        issues: [
+          { field: 'email', problem: 'too_long', limit: EMAIL_MAX_LENGTH },
+          { field: 'password', problem: 'too_long', limit: PASSWORD_MAX_LENGTH },
+        ],
+      },
+    });
+  });
+
+  it('answers unknown /api/auth paths with the JSON 404 of any unknown API path', async () => {
+    for (const path of ['/api/auth/no-such-thing', '/api/auth/update-user', '/api/auth/delete-user']) {
+      const res = await rt.request(path, postJson({ name: 'x' }));
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ error: { code: 'NOT_FOUND', message: `No route for POST ${path}` } });
+    }
   });
 
   it('creates a signed-in user with a profile, 30 credits in the ledger and a referral code', async () => {

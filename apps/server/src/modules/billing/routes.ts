@@ -1,9 +1,8 @@
-import { createRoute } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   checkoutRequestSchema,
   discountCheckRequestSchema,
   discountCheckResponseSchema,
-  errorBodySchema,
   lifetimeRequestSchema,
   ordersResponseSchema,
   plansQuerySchema,
@@ -16,149 +15,174 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '@atelier/contracts';
-import { z } from 'zod';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import type { BillingService } from './billing-service.ts';
 import { WebhookSignatureError } from './providers/payment-provider.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const errors = {
-  400: json(errorBodySchema, 'Invalid request'),
-  401: json(errorBodySchema, 'Not signed in'),
-  409: json(errorBodySchema, 'ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT'),
-  502: json(errorBodySchema, 'PAYMENT_ERROR: the payment provider failed'),
-};
-const userRoute = { tags: ['billing'], middleware: [requireUser] };
+const conflict = errorResponse('ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT');
+const providerFailed = errorResponse('PAYMENT_ERROR: the payment provider failed');
 /** A discount code the caller may not use (ADR 0009); each code names the reason. */
 const discountErrors = {
-  403: json(errorBodySchema, 'DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE'),
-  404: json(errorBodySchema, 'DISCOUNT_CODE_NOT_FOUND'),
-  409: json(
-    errorBodySchema,
+  403: errorResponse(
+    'DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN)',
+  ),
+  404: errorResponse('DISCOUNT_CODE_NOT_FOUND'),
+  409: errorResponse(
     'ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired or used up) or DISCOUNT_CODE_CURRENCY',
   ),
-  429: json(errorBodySchema, 'RATE_LIMITED: too many discount code attempts'),
 };
+const userRoute = { tag: 'billing' as const, access: 'user' as const, middleware: [requireUser] };
 
-const plansRoute = createRoute({
+const plansRoute = apiRoute({
   method: 'get',
   path: '/plans',
-  tags: ['billing'],
+  operationId: 'listPlans',
+  tag: 'billing',
+  access: 'public',
   summary: 'Plans and prices in the currency of a language, and the lifetime slots left (visitors too)',
   request: { query: plansQuerySchema },
-  responses: { 200: json(plansResponseSchema, 'Plans'), 400: errors[400] },
+  responses: { 200: jsonContent(plansResponseSchema, 'Plans') },
 });
 
-const checkoutRoute = createRoute({
+const checkoutRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/checkout',
+  operationId: 'startCheckout',
+  rateLimited: true,
   summary:
     'Starts a subscription checkout for a user without one, with an optional new-user discount code; answers the payment page URL',
-  request: body(checkoutRequestSchema),
-  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors, ...discountErrors },
-});
-
-const discountCheckRoute = createRoute({
-  ...userRoute,
-  method: 'post',
-  path: '/discount-codes/check',
-  summary:
-    "Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off",
-  request: body(discountCheckRequestSchema),
+  request: jsonBody(checkoutRequestSchema),
   responses: {
-    200: json(discountCheckResponseSchema, 'The code may be used'),
-    400: errors[400],
-    401: errors[401],
+    200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
     ...discountErrors,
+    502: providerFailed,
   },
 });
 
-const upgradeRoute = createRoute({
+const discountCheckRoute = apiRoute({
+  ...userRoute,
+  method: 'post',
+  path: '/discount-codes/check',
+  operationId: 'checkDiscountCode',
+  rateLimited: true,
+  summary:
+    "Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off",
+  request: jsonBody(discountCheckRequestSchema),
+  responses: { 200: jsonContent(discountCheckResponseSchema, 'The code may be used'), ...discountErrors },
+});
+
+const upgradeRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/upgrade',
+  operationId: 'changeSubscription',
   summary: 'Moves the active subscription to another plan or cycle, with proration',
-  request: body(upgradeRequestSchema),
-  responses: { 200: json(upgradeResponseSchema, 'Changed'), ...errors },
+  request: jsonBody(upgradeRequestSchema),
+  responses: { 200: jsonContent(upgradeResponseSchema, 'Changed'), 409: conflict, 502: providerFailed },
 });
 
-const lifetimeRoute = createRoute({
+const lifetimeRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/lifetime',
+  operationId: 'startLifetimeCheckout',
+  rateLimited: true,
   summary:
     'Starts the one-time lifetime payment, with an optional new-user discount code; answers the payment page URL',
-  request: body(lifetimeRequestSchema),
-  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors, ...discountErrors },
+  request: jsonBody(lifetimeRequestSchema),
+  responses: {
+    200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
+    ...discountErrors,
+    502: providerFailed,
+  },
 });
 
-const verifyRoute = createRoute({
+const verifyRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/verify',
+  operationId: 'verifyPayment',
   summary: "Asks the provider about the caller's checkout session and grants it when paid",
-  request: body(verifyRequestSchema),
-  responses: { 200: json(verifyResponseSchema, 'Whether the session is paid'), ...errors },
+  request: jsonBody(verifyRequestSchema),
+  responses: {
+    200: jsonContent(verifyResponseSchema, 'Whether the session is paid'),
+    409: conflict,
+    502: providerFailed,
+  },
 });
 
-const subscriptionRoute = createRoute({
+const subscriptionRoute = apiRoute({
   ...userRoute,
   method: 'get',
   path: '/subscription',
+  operationId: 'getSubscription',
   summary: "The caller's plan and when its paid period ends",
-  responses: { 200: json(subscriptionStatusSchema, 'Subscription status'), 401: errors[401] },
+  responses: { 200: jsonContent(subscriptionStatusSchema, 'Subscription status') },
 });
 
-const cancelRoute = createRoute({
+const cancelRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/subscription/cancel',
+  operationId: 'cancelSubscription',
   summary: 'Stops renewal at the end of the paid period',
-  responses: { 200: json(subscriptionStatusSchema, 'Subscription status'), ...errors },
+  responses: { 200: jsonContent(subscriptionStatusSchema, 'Subscription status'), 409: conflict, 502: providerFailed },
 });
 
-const ordersRoute = createRoute({
+const ordersRoute = apiRoute({
   ...userRoute,
   method: 'get',
   path: '/orders',
+  operationId: 'listOrders',
   summary: "The caller's payments, newest first (amounts in minor units)",
-  responses: { 200: json(ordersResponseSchema, 'Orders'), 401: errors[401] },
+  responses: { 200: jsonContent(ordersResponseSchema, 'Orders') },
 });
 
-const syncRoute = createRoute({
+const syncRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/orders/sync',
+  operationId: 'syncOrders',
   summary: "Asks the provider about the caller's pending checkouts",
-  responses: { 200: json(syncOrdersResponseSchema, 'How many became paid'), ...errors },
+  responses: { 200: jsonContent(syncOrdersResponseSchema, 'How many became paid'), 502: providerFailed },
 });
 
-const portalRoute = createRoute({
+const portalRoute = apiRoute({
   ...userRoute,
   method: 'post',
   path: '/portal',
+  operationId: 'openBillingPortal',
   summary: 'A Stripe Billing Portal session for the caller',
-  responses: { 200: json(redirectResponseSchema, 'Send the browser to url'), ...errors },
+  responses: {
+    200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
+    409: conflict,
+    502: providerFailed,
+  },
 });
 
-const stripeWebhookRoute = createRoute({
+const stripeWebhookRoute = apiRoute({
   method: 'post',
   path: '/webhooks/stripe',
-  tags: ['billing'],
+  operationId: 'receiveStripeEvent',
+  tag: 'billing',
+  access: 'public',
   summary: 'Stripe events, verified by the Stripe-Signature header over the raw body',
+  request: {
+    headers: z.object({ 'stripe-signature': z.string().max(4096).optional() }),
+    body: {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object' as const, description: 'A Stripe event' } } },
+    },
+  },
   responses: {
-    200: json(z.object({ received: z.literal(true) }), 'Received'),
-    400: errors[400],
-    404: json(errorBodySchema, 'Payments do not go through Stripe'),
+    200: jsonContent(z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceipt' }), 'Received'),
+    400: errorResponse('The signature does not match the body (VALIDATION_ERROR)'),
+    404: errorResponse('Payments do not go through Stripe (NOT_FOUND)'),
   },
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import type { AppEnv } from '../../platform/http/app-env.ts';
+import { notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { runFileOwner } from '../runs/storage-keys.ts';
 
@@ -12,7 +13,7 @@ const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, max-age=31536000, immutable';
 
 /**
- * GET /files/<key>: stored files. Avatars are public. Other kinds (run results, artworks)
+ * GET /files/<key>: stored files (an unknown or forbidden one: the API's JSON 404). Avatars are public. Other kinds (run results, artworks)
  * get their owner checks here as their modules add them; until then they are not served.
  */
 export function fileRoutes(storage: Storage) {
@@ -22,15 +23,15 @@ export function fileRoutes(storage: Storage) {
     const runOwner = runFileOwner(key);
     if (runOwner !== undefined) {
       const user = await c.get('getSessionUser')(c.req.raw.headers);
-      if (!user || user.id !== runOwner) return c.notFound();
-    } else if (!PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return c.notFound();
+      if (!user || user.id !== runOwner) throw notFound('File');
+    } else if (!PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) throw notFound('File');
     let file: Awaited<ReturnType<Storage['get']>>;
     try {
       file = await storage.get(key);
     } catch {
-      return c.notFound(); // an invalid key (../ and such)
+      throw notFound('File'); // an invalid key (../ and such)
     }
-    if (!file) return c.notFound();
+    if (!file) throw notFound('File');
     const body = file.body;
     c.header('Content-Type', file.contentType);
     c.header('Content-Length', String(file.size));

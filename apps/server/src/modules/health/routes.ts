@@ -1,26 +1,29 @@
-import { createRoute } from '@hono/zod-openapi';
 import { healthResponseSchema, readinessResponseSchema } from '@atelier/contracts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import type { Readiness } from './readiness.ts';
 
-const route = createRoute({
+const route = apiRoute({
   method: 'get',
   path: '/health',
-  tags: ['system'],
+  operationId: 'getHealth',
+  tag: 'system',
+  access: 'public',
   summary: 'Liveness: answers 200 once the database answers',
   responses: {
-    200: { description: 'Ready', content: { 'application/json': { schema: healthResponseSchema } } },
-    503: { description: 'The database does not answer' },
+    200: jsonContent(healthResponseSchema, 'Ready'),
+    503: errorResponse('The database does not answer (INTERNAL)'),
   },
 });
 
-const readyRoute = createRoute({
+const readyRoute = apiRoute({
   method: 'get',
   path: '/ready',
   operationId: 'getReadiness',
-  tags: ['system'],
+  tag: 'system',
+  access: 'public',
   summary:
     'Readiness for a load balancer: 200 when the database answers, storage takes a write and (where this process works on runs) the queue polls; 503 naming what failed, and from the moment the process starts shutting down',
   responses: {

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { AVATAR_MAX_BYTES, errorBodySchema, profileResponseSchema, updateProfileSchema } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
+import { AVATAR_MAX_BYTES, profileResponseSchema, updateProfileSchema } from '@atelier/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -11,40 +12,43 @@ import { requireUser } from '../auth/require-user.ts';
 import { deleteAccount, getProfile, removeAvatar, setAvatar, toProfileDto, updateProfile } from './service.ts';
 
 const profileOk = jsonContent(profileResponseSchema, 'The profile');
-const unauthenticated = jsonContent(errorBodySchema, 'Not signed in (UNAUTHENTICATED)');
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'Please select an image smaller than 5MB');
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-const getMe = createRoute({
+const getMe = apiRoute({
   method: 'get',
   path: '/me',
-  tags: ['profile'],
+  operationId: 'getProfile',
+  tag: 'profile',
+  access: 'user',
   summary: "The caller's profile: credits, plan, username, avatar, referral code",
   middleware: [requireUser] as const,
-  responses: { 200: profileOk, 401: unauthenticated, 404: jsonContent(errorBodySchema, 'No profile (NOT_FOUND)') },
+  responses: { 200: profileOk, 404: errorResponse('No profile (NOT_FOUND)') },
 });
 
-const patchMe = createRoute({
+const patchMe = apiRoute({
   method: 'patch',
   path: '/me',
-  tags: ['profile'],
+  operationId: 'updateProfile',
+  tag: 'profile',
+  access: 'user',
   summary: 'Change the username (3-20 of A-Z a-z 0-9 _, unique ignoring case; blank removes it) or language',
   middleware: [requireUser] as const,
-  request: { body: { content: { 'application/json': { schema: updateProfileSchema } }, required: true } },
+  request: jsonBody(updateProfileSchema),
   responses: {
     200: profileOk,
-    400: jsonContent(errorBodySchema, 'Invalid username (VALIDATION_ERROR)'),
-    401: unauthenticated,
-    409: jsonContent(errorBodySchema, 'Username taken (USERNAME_TAKEN)'),
+    409: errorResponse('Username taken (USERNAME_TAKEN)'),
   },
 });
 
-const putAvatar = createRoute({
+const putAvatar = apiRoute({
   method: 'put',
   path: '/me/avatar',
-  tags: ['profile'],
+  operationId: 'uploadAvatar',
+  tag: 'profile',
+  access: 'user',
   summary: 'Upload an avatar (multipart field `file`, an image of at most 5 MB); stored as a 256×256 WebP',
   middleware: [
     requireUser,
@@ -59,7 +63,9 @@ const putAvatar = createRoute({
     body: {
       content: {
         'multipart/form-data': {
-          schema: z.object({ file: z.instanceof(File).openapi({ type: 'string', format: 'binary' }) }),
+          schema: z
+            .object({ file: z.instanceof(File).openapi({ type: 'string', format: 'binary' }) })
+            .meta({ id: 'AvatarUpload' }),
         },
       },
       required: true,
@@ -67,28 +73,31 @@ const putAvatar = createRoute({
   },
   responses: {
     200: profileOk,
-    400: jsonContent(errorBodySchema, 'Not an image (INVALID_IMAGE)'),
-    401: unauthenticated,
-    413: jsonContent(errorBodySchema, 'Larger than 5 MB (PAYLOAD_TOO_LARGE)'),
+    400: errorResponse('No file (VALIDATION_ERROR), or not an image (INVALID_IMAGE)'),
+    413: errorResponse('Larger than 5 MB (PAYLOAD_TOO_LARGE)'),
   },
 });
 
-const deleteAvatar = createRoute({
+const deleteAvatar = apiRoute({
   method: 'delete',
   path: '/me/avatar',
-  tags: ['profile'],
+  operationId: 'deleteAvatar',
+  tag: 'profile',
+  access: 'user',
   summary: 'Remove the avatar',
   middleware: [requireUser] as const,
-  responses: { 200: profileOk, 401: unauthenticated },
+  responses: { 200: profileOk },
 });
 
-const deleteMe = createRoute({
+const deleteMe = apiRoute({
   method: 'delete',
   path: '/me',
-  tags: ['profile'],
+  operationId: 'deleteAccount',
+  tag: 'profile',
+  access: 'user',
   summary: 'Delete the account: its rows and stored files are removed and its sessions end',
   middleware: [requireUser] as const,
-  responses: { 204: { description: 'Deleted; the session cookie is cleared' }, 401: unauthenticated },
+  responses: { 204: { description: 'Deleted; the session cookie is cleared' } },
 });
 
 export function profileRoutes({ db, storage, auth }: { db: Database; storage: Storage; auth: Auth }) {

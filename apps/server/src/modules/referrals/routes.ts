@@ -1,7 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   createInvitationCodeSchema,
-  errorBodySchema,
   invitationCodeSchema,
   redeemInvitationCodeResponseSchema,
   redeemInvitationCodeSchema,
@@ -9,53 +7,57 @@ import {
 } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { createInvitationCode } from './invitation-codes.ts';
 import { redeemExperienceCode } from './redeem-code.ts';
 import { referralOverview } from './referral-overview.ts';
 
-const unauthenticated = jsonContent(errorBodySchema, 'Not signed in (UNAUTHENTICATED)');
-
-const getReferrals = createRoute({
+const getReferrals = apiRoute({
   method: 'get',
   path: '/',
-  tags: ['referrals'],
+  operationId: 'getReferrals',
+  tag: 'referrals',
+  access: 'user',
   summary: "The caller's referral progress, code, link, history, rewards and invitation codes",
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(referralsResponseSchema, 'The referral centre'), 401: unauthenticated },
+  responses: { 200: jsonContent(referralsResponseSchema, 'The referral centre') },
 });
 
-const postInvitationCode = createRoute({
+const postInvitationCode = apiRoute({
   method: 'post',
   path: '/invitation-codes',
-  tags: ['referrals'],
+  operationId: 'createInvitationCode',
+  tag: 'referrals',
+  access: 'user',
+  rateLimited: true,
   summary: 'Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user',
   middleware: [requireUser] as const,
-  request: { body: { content: { 'application/json': { schema: createInvitationCodeSchema } }, required: true } },
+  request: jsonBody(createInvitationCodeSchema),
   responses: {
     201: jsonContent(invitationCodeSchema, 'The new code'),
-    400: jsonContent(errorBodySchema, 'Unknown code type (VALIDATION_ERROR)'),
-    401: unauthenticated,
-    403: jsonContent(errorBodySchema, 'Experience codes are for Studio subscribers (FORBIDDEN)'),
-    429: jsonContent(errorBodySchema, 'Monthly experience-code cap reached, or too many requests (RATE_LIMITED)'),
+    403: errorResponse('Experience codes are for Studio subscribers, or a request from another site (FORBIDDEN)'),
+    429: errorResponse('Monthly experience-code cap reached, or too many requests (RATE_LIMITED)'),
   },
 });
 
-const postRedeem = createRoute({
+const postRedeem = apiRoute({
   method: 'post',
   path: '/redeem',
-  tags: ['referrals'],
+  operationId: 'redeemExperienceCode',
+  tag: 'referrals',
+  access: 'user',
   summary: 'Redeem an experience code: seven days of Studio for a new free account (ADR 0009)',
   middleware: [requireUser] as const,
-  request: { body: { content: { 'application/json': { schema: redeemInvitationCodeSchema } }, required: true } },
+  request: jsonBody(redeemInvitationCodeSchema),
   responses: {
     200: jsonContent(redeemInvitationCodeResponseSchema, 'The experience pass'),
-    400: jsonContent(errorBodySchema, 'No code (VALIDATION_ERROR)'),
-    401: unauthenticated,
-    403: jsonContent(errorBodySchema, 'Not eligible: own code, not free, account too old, redeemed before (FORBIDDEN)'),
-    404: jsonContent(errorBodySchema, 'No such experience code (NOT_FOUND)'),
-    409: jsonContent(errorBodySchema, 'The code has expired or is used up (CONFLICT)'),
+    403: errorResponse(
+      'Not eligible: own code, not free, account too old, redeemed before; or a request from another site (FORBIDDEN)',
+    ),
+    404: errorResponse('No such experience code (NOT_FOUND)'),
+    409: errorResponse('The code has expired or is used up (CONFLICT)'),
   },
 });
 

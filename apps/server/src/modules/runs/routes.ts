@@ -1,7 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   browserRunFailureBodySchema,
-  errorBodySchema,
   isFinishedStatus,
   MAX_RUN_BODY_BYTES,
   RUN_EVENTS,
@@ -9,112 +8,174 @@ import {
   runListQuerySchema,
   runListResponseSchema,
   runResponseSchema,
+  TOOL_IDS,
+  type ToolId,
   toolIdSchema,
+  toolOptionSchemas,
+  toolSchemaName,
   UPLOAD_MAX_BYTES,
 } from '@atelier/contracts';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AppEnv } from '../../platform/http/app-env.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { RESULT_MESSAGES } from './browser-runs.ts';
+import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
 import { readRunRequest } from './run-request.ts';
 import type { RunWatcher } from './run-events.ts';
 import type { RunService } from './service.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errors = {
-  401: json(errorBodySchema, 'Not signed in'),
-  404: json(errorBodySchema, 'No such run of yours'),
-};
 const runIdParams = z.object({ id: z.uuid() });
+const notYours = errorResponse('No such run of yours (NOT_FOUND)');
 
 /** While a stream is open and no notification arrives, the run is re-read this often. */
 const POLL_MS = 2000;
 
-const startRun = createRoute({
-  method: 'post',
-  path: '/tools/{tool}/runs',
-  tags: ['runs'],
-  summary: 'Start a tool run: validates, charges the credits and queues it in one transaction',
-  description:
-    'multipart/form-data with the image fields (`image`, `mask`, `reference_image`) and the options named as in ' +
-    'the spec (`prompt`, `negative_prompt`, `style`, `substyle`, `model`, `size`, `n`, `strength`, `upscaleType`, ' +
-    '`editType`, `colors`, `complexity`), or JSON for tools without images. Background removal runs in the ' +
-    'browser: send JSON `{"clientSide": true}` to record (and pay for) a run done there.',
-  middleware: [
-    requireUser,
-    bodyLimit({
-      maxSize: MAX_RUN_BODY_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB');
-      },
-    }),
-  ],
-  request: { params: z.object({ tool: toolIdSchema }) },
-  responses: {
-    202: json(runResponseSchema, 'The run is queued (or, for a browser run, recorded)'),
-    400: json(errorBodySchema, 'Invalid options or image'),
-    401: errors[401],
-    402: json(errorBodySchema, 'Not enough credits; nothing was charged'),
-    413: json(errorBodySchema, 'An upload is larger than 10 MB'),
-  },
-});
+/** What starting a run of any tool answers (the generic and the per-tool operations). */
+const startRunResponses = {
+  202: jsonContent(runResponseSchema, 'The run is queued (or, for a browser run, recorded and charged)'),
+  400: errorResponse(
+    'Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged',
+  ),
+  402: errorResponse('Not enough credits (INSUFFICIENT_CREDITS); nothing was charged'),
+  413: errorResponse('An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
+  415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
+};
 
-const getRun = createRoute({
+/** The abuse limit on runs, counted before the upload is read. */
+const runRateLimit = (service: RunService) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await service.assertRunAllowed(c.get('user').id);
+    await next();
+  });
+
+const startRunDescription =
+  'Validates the options and images, then charges the credits and queues the run in one transaction. ' +
+  'multipart/form-data carries the image fields (`image`, `mask`, `reference_image`) and the options named as ' +
+  'in the spec; JSON carries only options, for tools that need no image. Background removal runs in the ' +
+  'browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. ' +
+  'Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.';
+
+const startRun = (service: RunService) =>
+  apiRoute({
+    method: 'post',
+    path: '/tools/{tool}/runs',
+    operationId: 'startRun',
+    tag: 'runs',
+    access: 'user',
+    rateLimited: true,
+    summary: 'Start a run of any tool',
+    description: startRunDescription,
+    middleware: [
+      requireUser,
+      bodyLimit({
+        maxSize: MAX_RUN_BODY_BYTES,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB');
+        },
+      }),
+      runRateLimit(service),
+    ],
+    request: { params: z.object({ tool: toolIdSchema }), body: anyToolRunBody() },
+    responses: startRunResponses,
+  });
+
+/**
+ * One operation per tool, served by `startRun` (the path's tool is a value of its `{tool}`):
+ * generated clients get a call per tool whose body type is that tool's (ADR 00NN).
+ */
+const startToolRun = (tool: ToolId) =>
+  apiRoute({
+    method: 'post',
+    path: `/tools/${tool}/runs`,
+    operationId: `start${toolSchemaName(tool, 'Run')}`,
+    tag: 'runs',
+    access: 'user',
+    rateLimited: true,
+    summary: `Start a ${tool} run`,
+    description: `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`.`,
+    request: { body: toolRunBody(tool) },
+    responses: startRunResponses,
+  });
+
+const getRun = apiRoute({
   method: 'get',
   path: '/runs/{id}',
-  tags: ['runs'],
+  operationId: 'getRun',
+  tag: 'runs',
+  access: 'user',
   summary: 'A run of the caller: status, progress, outputs or error',
   middleware: [requireUser],
   request: { params: runIdParams },
-  responses: { 200: json(runResponseSchema, 'The run'), ...errors },
+  responses: { 200: jsonContent(runResponseSchema, 'The run'), 404: notYours },
 });
 
-const runEvents = createRoute({
+const runEvents = apiRoute({
   method: 'get',
   path: '/runs/{id}/events',
-  tags: ['runs'],
-  summary: 'Server-sent events: `progress` with the run while it changes, then one `end` with its final state',
+  operationId: 'streamRunEvents',
+  tag: 'runs',
+  access: 'user',
+  summary: 'Server-sent events: the run while it changes, then its final state',
+  description:
+    `An event stream (text/event-stream). While the run is queued or running, an event \`${RUN_EVENTS.progress}\` ` +
+    `is sent whenever its status or progress changes; when it has succeeded or failed, one event ` +
+    `\`${RUN_EVENTS.end}\`, and the stream closes. Every event's data is a RunResponse as JSON (\`{"run": …}\`). ` +
+    'A client that loses the stream asks `getRun` and opens it again.',
   middleware: [requireUser],
   request: { params: runIdParams },
   responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errors,
+    200: {
+      description: 'The event stream',
+      content: {
+        'text/event-stream': {
+          schema: z.string().meta({
+            description: `Lines of \`event: ${RUN_EVENTS.progress}|${RUN_EVENTS.end}\` and \`data: <RunResponse as JSON>\`.`,
+            example: `event: ${RUN_EVENTS.end}\ndata: {"run":{"id":"…","status":"succeeded","progress":100}}\n\n`,
+          }),
+        },
+      },
+    },
+    404: notYours,
   },
 });
 
-const listRuns = createRoute({
+const listRuns = apiRoute({
   method: 'get',
   path: '/runs',
-  tags: ['runs'],
-  summary: "The caller's runs, newest first",
+  operationId: 'listRuns',
+  tag: 'runs',
+  access: 'user',
+  summary: "The caller's runs (the history), newest first",
   middleware: [requireUser],
   request: { query: runListQuerySchema },
-  responses: { 200: json(runListResponseSchema, 'A page of runs'), 401: errors[401] },
+  responses: { 200: jsonContent(runListResponseSchema, 'A page of runs') },
 });
 
 /** The multipart overhead allowed around the 10 MB result file. */
 const RESULT_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
 
 const browserRunErrors = {
-  401: errors[401],
-  404: json(errorBodySchema, 'No such run of yours'),
-  409: json(errorBodySchema, 'Not a browser run, or it already has its result or has failed'),
+  404: notYours,
+  409: errorResponse('Not a browser run, or it already has its result or has failed (CONFLICT)'),
 };
 
-const uploadBrowserResult = createRoute({
+const uploadBrowserResult = apiRoute({
   method: 'post',
   path: '/tools/background-removal/runs/{id}/result',
-  tags: ['runs'],
+  operationId: 'uploadBackgroundRemovalResult',
+  tag: 'runs',
+  access: 'user',
   summary: 'Attach the result of a background removal done in the browser (to save it to the gallery)',
   description:
     'multipart/form-data with one field `image`: the cut-out PNG the browser produced — the result only, the ' +
     'original never leaves the browser. Checked by its bytes: a PNG that decodes, at most 10 MB and 4096 px a side, ' +
-    "and the size the run was recorded with. It becomes the run's output, once; then `POST /artworks` saves it.",
+    "and the size the run was recorded with. It becomes the run's output, once; then `createArtwork` saves it.",
   middleware: [
     requireUser,
     bodyLimit({
@@ -124,19 +185,38 @@ const uploadBrowserResult = createRoute({
       },
     }),
   ],
-  request: { params: runIdParams },
+  request: {
+    params: runIdParams,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object' as const,
+            properties: { image: { type: 'string' as const, format: 'binary', description: 'The cut-out, a PNG' } },
+            required: ['image'],
+          },
+          encoding: { image: { contentType: 'image/png' } },
+        },
+      },
+    },
+  },
   responses: {
-    200: json(runResponseSchema, 'The run with its result as output 0'),
-    400: json(errorBodySchema, 'Not a PNG, too small or too large a side, or another size than recorded'),
+    200: jsonContent(runResponseSchema, 'The run with its result as output 0'),
+    400: errorResponse(
+      'Not a PNG (INVALID_IMAGE), too small or too large a side, or another size than recorded (VALIDATION_ERROR)',
+    ),
     ...browserRunErrors,
-    413: json(errorBodySchema, 'The result is larger than 10 MB'),
+    413: errorResponse('The result is larger than 10 MB (PAYLOAD_TOO_LARGE)'),
   },
 });
 
-const reportBrowserFailure = createRoute({
+const reportBrowserFailure = apiRoute({
   method: 'post',
   path: '/tools/background-removal/runs/{id}/fail',
-  tags: ['runs'],
+  operationId: 'reportBackgroundRemovalFailure',
+  tag: 'runs',
+  access: 'user',
   summary: 'Report that a background removal failed in the browser; refunds it within limits',
   description:
     'The credit comes back when the run has no result, is reported within 15 minutes of its start, and the user ' +
@@ -148,16 +228,18 @@ const reportBrowserFailure = createRoute({
     body: { content: { 'application/json': { schema: browserRunFailureBodySchema } }, required: false },
   },
   responses: {
-    200: json(runResponseSchema, 'The failed run; `refunded` says whether the credit came back'),
+    200: jsonContent(runResponseSchema, 'The failed run; `refunded` says whether the credit came back'),
     ...browserRunErrors,
   },
 });
 
 export function runRoutes(service: RunService, watcher: RunWatcher) {
-  return createApiRouter()
-    .openapi(startRun, async (c) => {
+  const router = createApiRouter();
+  // Documentation only: `startRun` below serves every `/tools/<tool>/runs`.
+  for (const tool of TOOL_IDS) router.openAPIRegistry.registerPath(startToolRun(tool));
+  return router
+    .openapi(startRun(service), async (c) => {
       const { tool } = c.req.valid('param');
-      await service.assertRunAllowed(c.get('user').id);
       const request = await readRunRequest(c, tool);
       return c.json({ run: await service.startRun(c.get('user').id, request) }, 202);
     })

@@ -3,11 +3,12 @@ import {
   IMAGE_MESSAGES,
   imageFieldsOf,
   inputFormatsOf,
+  runMediaTypesOf,
   type ToolId,
   toolOptionSchemas,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
-import { AppError } from '../../platform/http/app-error.ts';
+import { AppError, validationError } from '../../platform/http/app-error.ts';
 import { identifyImage } from '../../platform/images/identify-image.ts';
 import type { RunRequest } from './service.ts';
 
@@ -25,8 +26,12 @@ const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null &&
  * is charged: the options against the tool's schema, each image by its bytes.
  */
 export async function readRunRequest(c: Context, tool: ToolId): Promise<RunRequest> {
-  const type = c.req.header('content-type') ?? '';
-  const isMultipart = type.startsWith('multipart/form-data');
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const accepted = runMediaTypesOf(tool);
+  if (!(accepted as readonly string[]).includes(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `A run of ${tool} takes ${accepted.join(' or ')}`);
+  }
+  const isMultipart = type === 'multipart/form-data';
   let body: Record<string, unknown>;
   try {
     body = isMultipart ? await c.req.parseBody() : await c.req.json();
@@ -41,11 +46,7 @@ export async function readRunRequest(c: Context, tool: ToolId): Promise<RunReque
     Object.entries(body).filter(([k, v]) => !(IMAGE_FIELDS as readonly string[]).includes(k) && !isFile(v)),
   );
   const parsed = toolOptionSchemas[tool].safeParse(fields);
-  if (!parsed.success) {
-    const problems: Record<string, string> = {};
-    for (const issue of parsed.error.issues) problems[issue.path.join('.') || '(body)'] ??= issue.message;
-    throw new AppError('VALIDATION_ERROR', Object.values(problems)[0] ?? 'Invalid options', { fields: problems });
-  }
+  if (!parsed.success) throw validationError(parsed.error.issues, fields);
 
   const { required, optional } = imageFieldsOf(tool);
   const images: RunRequest['images'] = {};
@@ -55,6 +56,7 @@ export async function readRunRequest(c: Context, tool: ToolId): Promise<RunReque
       if (required.includes(field)) {
         throw new AppError('VALIDATION_ERROR', MISSING[field] ?? 'An image is missing', {
           fields: { [field]: 'required' },
+          issues: [{ field, problem: 'required' }],
         });
       }
       continue;

@@ -1,7 +1,7 @@
-import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
-  errorBodySchema,
   heartbeatSchema,
+  ID_MAX_LENGTH,
   SECURITY_EVENTS_DEFAULT_LIMIT,
   SECURITY_EVENTS_MAX_LIMIT,
   securityEventsResponseSchema,
@@ -14,7 +14,8 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { notFound } from '../../platform/http/app-error.ts';
-import { jsonContent } from '../../platform/http/json-content.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { checkDeviceFingerprint } from './device-fingerprint.ts';
 import { requireUserQuietly } from './require-user-quietly.ts';
@@ -25,89 +26,94 @@ import { listSessions } from './session-list.ts';
 import { revokeSession } from './session-revocation.ts';
 import { SuspiciousPatterns } from './suspicious-patterns.ts';
 
-const tags = ['security'];
-const unauthenticated = jsonContent(errorBodySchema, 'Not signed in, or the session expired (SESSION_EXPIRED)');
 const sessionOk = jsonContent(sessionStateSchema, 'The session: its last activity and when it ends');
 const settingsOk = jsonContent(securitySettingsSchema, 'The security settings');
-const jsonBody = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
-
-type Declaration = Omit<RouteConfig, 'tags' | 'middleware'>;
+const signedIn = { tag: 'security' as const, access: 'user' as const };
 /** A route for signed-in users only; the request counts as the person's activity. */
-const userRoute = <const R extends Declaration>(route: R) =>
-  createRoute({ ...route, tags, middleware: [requireUser] as const });
+const userRoute = { ...signedIn, middleware: [requireUser] };
 /** A background check by the page: refused once the session is idle, but not activity itself. */
-const quietRoute = <const R extends Declaration>(route: R) =>
-  createRoute({ ...route, tags, middleware: [requireUserQuietly] as const });
+const quietRoute = { ...signedIn, middleware: [requireUserQuietly] };
 
-const heartbeat = quietRoute({
+const heartbeat = apiRoute({
+  ...quietRoute,
   method: 'post',
   path: '/heartbeat',
+  operationId: 'sendHeartbeat',
   summary: "The page's session check (every 60 s): reports activity and the device fingerprint",
   request: jsonBody(heartbeatSchema),
-  responses: { 200: sessionOk, 400: jsonContent(errorBodySchema, 'Invalid report'), 401: unauthenticated },
+  responses: { 200: sessionOk },
 });
 
-const extendSession = quietRoute({
+const extendSession = apiRoute({
+  ...quietRoute,
   method: 'post',
   path: '/session/extend',
+  operationId: 'extendSession',
   summary: 'Extend Session: counts as activity, restarting the inactivity timeout',
-  responses: { 200: sessionOk, 401: unauthenticated },
+  responses: { 200: sessionOk },
 });
 
-const getEvents = userRoute({
+const getEvents = apiRoute({
+  ...userRoute,
   method: 'get',
   path: '/events',
+  operationId: 'listSecurityEvents',
   summary: "The caller's security events, newest first",
   request: {
     query: z.object({
       limit: z.coerce.number().int().min(1).max(SECURITY_EVENTS_MAX_LIMIT).default(SECURITY_EVENTS_DEFAULT_LIMIT),
     }),
   },
-  responses: { 200: jsonContent(securityEventsResponseSchema, 'The events'), 401: unauthenticated },
+  responses: { 200: jsonContent(securityEventsResponseSchema, 'The events') },
 });
 
-const getMetrics = userRoute({
+const getMetrics = apiRoute({
+  ...userRoute,
   method: 'get',
   path: '/metrics',
+  operationId: 'getSecurityMetrics',
   summary: 'Counts of failed sign-ins, suspicious activity and rate-limit hits, and the security score',
-  responses: { 200: jsonContent(securityMetricsSchema, 'The metrics'), 401: unauthenticated },
+  responses: { 200: jsonContent(securityMetricsSchema, 'The metrics') },
 });
 
-const getSettings = userRoute({
+const getSettings = apiRoute({
+  ...userRoute,
   method: 'get',
   path: '/settings',
+  operationId: 'getSecuritySettings',
   summary: 'The security settings (inactivity timeout, detection toggles) and fixed limits',
-  responses: { 200: settingsOk, 401: unauthenticated },
+  responses: { 200: settingsOk },
 });
 
-const patchSettings = userRoute({
+const patchSettings = apiRoute({
+  ...userRoute,
   method: 'patch',
   path: '/settings',
+  operationId: 'updateSecuritySettings',
   summary: 'Change security settings; the inactivity timeout is 5-480 minutes',
   request: jsonBody(updateSecuritySettingsSchema),
-  responses: {
-    200: settingsOk,
-    400: jsonContent(errorBodySchema, 'Out of range (VALIDATION_ERROR)'),
-    401: unauthenticated,
-  },
+  responses: { 200: settingsOk },
 });
 
-const getSessions = userRoute({
+const getSessions = apiRoute({
+  ...userRoute,
   method: 'get',
   path: '/sessions',
+  operationId: 'listSessions',
   summary: "The caller's sessions (this one marked current)",
-  responses: { 200: jsonContent(sessionsResponseSchema, 'The sessions'), 401: unauthenticated },
+  responses: { 200: jsonContent(sessionsResponseSchema, 'The sessions') },
 });
 
-const deleteSession = userRoute({
+const deleteSession = apiRoute({
+  ...userRoute,
   method: 'delete',
   path: '/sessions/{id}',
+  operationId: 'revokeSession',
   summary: "Sign out one of the caller's sessions",
-  request: { params: z.object({ id: z.string().min(1) }) },
+  request: { params: z.object({ id: z.string().min(1).max(ID_MAX_LENGTH) }) },
   responses: {
     204: { description: 'Revoked' },
-    401: unauthenticated,
-    404: jsonContent(errorBodySchema, 'No such session of yours (NOT_FOUND)'),
+    404: errorResponse('No such session of yours (NOT_FOUND)'),
   },
 });
 

@@ -1,16 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { TOOLS, toolListResponseSchema, toolOptionSchemas } from '@atelier/contracts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute } from '../../platform/http/api-route.ts';
+import { jsonContent } from '../../platform/http/json-content.ts';
 
-const route = createRoute({
+const route = apiRoute({
   method: 'get',
   path: '/tools',
-  tags: ['tools'],
+  operationId: 'listTools',
+  tag: 'tools',
+  access: 'public',
   summary: 'The eleven tools: credits, options (JSON Schema) and the engine that serves each now',
-  responses: {
-    200: { description: 'The catalogue', content: { 'application/json': { schema: toolListResponseSchema } } },
-  },
+  responses: { 200: jsonContent(toolListResponseSchema, 'The catalogue') },
 });
 
 export function toolRoutes(engines: EngineRegistry) {
@@ -20,10 +22,12 @@ export function toolRoutes(engines: EngineRegistry) {
       id: t.id,
       credits: t.credits,
       perImage: t.perImage,
-      options: z.toJSONSchema(toolOptionSchemas[t.id], { io: 'input', unrepresentable: 'any' }) as Record<
-        string,
-        unknown
-      >,
+      // A registry of its own: the contracts' ids (for /openapi.json) would make it a $ref.
+      options: z.toJSONSchema(toolOptionSchemas[t.id], {
+        io: 'input',
+        unrepresentable: 'any',
+        metadata: z.registry(),
+      }) as Record<string, unknown>,
       engine: engines.choiceFor(t.id),
       demoOptions: Object.fromEntries(
         Object.entries(engines.engineFor(t.id)?.demoOptions?.(t.id) ?? {}).map(([field, values]) => [

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './app-env.ts';
+import { validationError } from './app-error.ts';
 
 /**
  * A router whose routes are declared with zod schemas (so /api/openapi.json is generated) and
@@ -7,14 +8,9 @@ import type { AppEnv } from './app-env.ts';
  */
 export function createApiRouter() {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const fields: Record<string, string> = {};
-      for (const issue of result.error.issues) {
-        const key = issue.path.join('.') || '(body)';
-        fields[key] ??= issue.message;
-      }
-      return c.json({ error: { code: 'VALIDATION_ERROR' as const, message: 'Invalid request', fields } }, 400);
+    defaultHook: (result) => {
+      // The validator hands the checked value as `data` too, though its type does not say so.
+      if (!result.success) throw validationError(result.error.issues, Reflect.get(result, 'data'));
     },
   });
 }

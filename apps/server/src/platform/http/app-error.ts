@@ -1,4 +1,5 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@atelier/contracts';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue, fieldIssuesOf } from '@atelier/contracts';
+import type { z } from 'zod';
 
 /** An error meant for the client: it carries one of the contract's codes and an English message. */
 export class AppError extends Error {
@@ -6,7 +7,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; retryAfter?: number } = {},
+    readonly extra: { fields?: Record<string, string>; issues?: FieldIssue[]; retryAfter?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,3 +25,14 @@ export const forbidden = (message = 'You may not do this') => new AppError('FORB
 /** 429 with the seconds until the caller may try again (also sent as Retry-After). */
 export const rateLimited = (retryAfter: number, message = 'Too many requests. Please try again later.') =>
   new AppError('RATE_LIMITED', message, { retryAfter });
+
+/**
+ * 400 VALIDATION_ERROR for a zod failure: `fields` and `issues` name each refused field (the
+ * SPA says what is wrong in the user's language); the message is the first problem, in English.
+ * `input`, the value that was checked, tells a missing field from a mistyped one.
+ */
+export function validationError(issues: readonly z.core.$ZodIssue[], input?: unknown): AppError {
+  const details = fieldIssuesOf(issues, input);
+  const [field, message] = Object.entries(details.fields)[0] ?? ['(body)', 'Invalid request'];
+  return new AppError('VALIDATION_ERROR', field === '(body)' ? message : `${field}: ${message}`, details);
+}

@@ -1,38 +1,23 @@
-import type {
-  AdminAuditResponse,
-  AdminRunRefundResponse,
-  AdminRunsSummary,
-  AdminUserDetail,
-  AdminUserListResponse,
-  AdminUserSummary,
-} from '@atelier/contracts';
-import { apiFetch, postJson } from '../../lib/api-client.ts';
+import { adminApiClient as admin, call } from '../../lib/api-client.ts';
 
-const user = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+const user = (id: string) => ({ params: { path: { id } } });
+const withReason = (id: string, reason: string) => ({ ...user(id), body: { reason } });
 
-/** /api/admin: answers only admins (everyone else gets the API's 404). */
+/** /api/admin, typed by its own document: answers only admins (everyone else gets the API's 404). */
 export const adminApi = {
-  searchUsers: (q: string) =>
-    apiFetch<AdminUserListResponse>(`/api/admin/users${q ? `?q=${encodeURIComponent(q)}` : ''}`),
-  user: (id: string) => apiFetch<AdminUserDetail>(user(id)),
+  searchUsers: (q: string) => call(admin.GET('/users', { params: { query: q ? { q } : {} } })),
+  user: (id: string) => call(admin.GET('/users/{id}', user(id))),
   adjustCredits: (id: string, delta: number, reason: string) =>
-    apiFetch<{ credits: number }>(`${user(id)}/credits`, postJson({ delta, reason })),
-  disable: (id: string, reason: string) =>
-    apiFetch<{ user: AdminUserSummary }>(`${user(id)}/disable`, postJson({ reason })),
-  enable: (id: string, reason: string) =>
-    apiFetch<{ user: AdminUserSummary }>(`${user(id)}/enable`, postJson({ reason })),
+    call(admin.POST('/users/{id}/credits', { ...user(id), body: { delta, reason } })),
+  disable: (id: string, reason: string) => call(admin.POST('/users/{id}/disable', withReason(id, reason))),
+  enable: (id: string, reason: string) => call(admin.POST('/users/{id}/enable', withReason(id, reason))),
   revokeSessions: (id: string, reason: string) =>
-    apiFetch<{ revoked: number }>(`${user(id)}/sessions/revoke`, postJson({ reason })),
+    call(admin.POST('/users/{id}/sessions/revoke', withReason(id, reason))),
   refundRun: (runId: string, reason: string) =>
-    apiFetch<AdminRunRefundResponse>(`/api/admin/runs/${encodeURIComponent(runId)}/refund`, postJson({ reason })),
-  runsSummary: () => apiFetch<AdminRunsSummary>('/api/admin/runs/summary'),
-  audit: (cursor: string | null, userId?: string) => {
-    const query = new URLSearchParams();
-    if (cursor) query.set('cursor', cursor);
-    if (userId) query.set('userId', userId);
-    const text = query.toString();
-    return apiFetch<AdminAuditResponse>(`/api/admin/audit${text ? `?${text}` : ''}`);
-  },
+    call(admin.POST('/runs/{id}/refund', { params: { path: { id: runId } }, body: { reason } })),
+  runsSummary: () => call(admin.GET('/runs/summary')),
+  audit: (cursor: string | null, userId?: string) =>
+    call(admin.GET('/audit', { params: { query: { ...(cursor ? { cursor } : {}), ...(userId ? { userId } : {}) } } })),
 };
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;

@@ -19,9 +19,23 @@ const CATALOGUED = new Set([
   'ACCOUNT_DISABLED',
 ]);
 
+/**
+ * The catalogue entry of a failed call: a refused e-mail or a too-short password (the server
+ * names the field of its VALIDATION_ERROR) has the catalogue's own text.
+ */
+function catalogueCode(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'UNKNOWN';
+  const [issue] = error.issues;
+  if (error.code === 'VALIDATION_ERROR' && issue) {
+    if (issue.field === 'email') return 'INVALID_EMAIL';
+    if (/password/i.test(issue.field) && issue.problem === 'too_short') return 'WEAK_PASSWORD';
+  }
+  return CATALOGUED.has(error.code) ? error.code : 'UNKNOWN';
+}
+
 /** The title and description of a failed auth call, in the user's language. */
 export function authErrorText(t: TFunction<'auth'>, error: unknown): { title: string; description: string } {
-  const code = error instanceof ApiError && CATALOGUED.has(error.code) ? error.code : 'UNKNOWN';
+  const code = catalogueCode(error);
   return {
     title: t(`errors.${code}.title`),
     description: t(`errors.${code}.description`, {

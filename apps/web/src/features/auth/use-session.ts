@@ -1,6 +1,7 @@
 // The signed-in user as the SPA sees it.
 // Contract: useSession() → { status: 'loading' | 'signed-in' | 'signed-out', user?: SessionUser }.
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
 
 export interface SessionUser {
   id: string;
@@ -17,10 +18,9 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 
 /** The session's user, or null when signed out. Throws when the server cannot be asked. */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
-  const res = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`Session check failed (${res.status})`);
-  const body = (await res.json()) as { user?: SessionUser } | null;
-  return body?.user ? { id: body.user.id, email: body.user.email } : null;
+  const { data, response } = await api.GET('/auth/get-session');
+  if (!response.ok) throw new Error(`Session check failed (${response.status})`);
+  return data ? { id: data.user.id, email: data.user.email } : null;
 }
 
 export function useSession(): SessionState {

@@ -1,17 +1,17 @@
-import type { ArtworkListResponse, ArtworkResponse, CreateArtworkBody, LikeResponse } from '@atelier/contracts';
-import { apiFetch, postJson } from '../../lib/api-client.ts';
+import type { CreateArtworkBody } from '@atelier/contracts';
+import { api, call, callWithoutContent } from '../../lib/api-client.ts';
 
-const withCursor = (path: string, cursor: string | null) =>
-  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+const page = (cursor: string | null) => ({ params: { query: cursor ? { cursor } : {} } });
+const artwork = (id: string) => ({ params: { path: { id } } });
 
 /** The artwork endpoints (DESIGN §4); errors arrive as ApiError with the contract's code. */
 export const artworksApi = {
-  listPublic: (cursor: string | null) => apiFetch<ArtworkListResponse>(withCursor('/api/artworks', cursor)),
-  listOwn: (cursor: string | null) => apiFetch<ArtworkListResponse>(withCursor('/api/me/artworks', cursor)),
-  create: (body: CreateArtworkBody) => apiFetch<ArtworkResponse>('/api/artworks', postJson(body)),
+  listPublic: (cursor: string | null) => call(api.GET('/artworks', page(cursor))),
+  listOwn: (cursor: string | null) => call(api.GET('/me/artworks', page(cursor))),
+  create: (body: CreateArtworkBody) => call(api.POST('/artworks', { body })),
   setVisibility: (id: string, isPublic: boolean) =>
-    apiFetch<ArtworkResponse>(`/api/artworks/${id}`, { method: 'PATCH', body: JSON.stringify({ isPublic }) }),
-  remove: (id: string) => apiFetch<null>(`/api/artworks/${id}`, { method: 'DELETE' }),
+    call(api.PATCH('/artworks/{id}', { ...artwork(id), body: { isPublic } })),
+  remove: (id: string) => callWithoutContent(api.DELETE('/artworks/{id}', artwork(id))),
   setLike: (id: string, liked: boolean) =>
-    apiFetch<LikeResponse>(`/api/artworks/${id}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+    call(liked ? api.PUT('/artworks/{id}/like', artwork(id)) : api.DELETE('/artworks/{id}/like', artwork(id))),
 };

@@ -1,18 +1,12 @@
-import type {
-  InvitationCode,
-  InvitationCodeType,
-  RedeemInvitationCodeResponse,
-  ReferralsResponse,
-} from '@atelier/contracts';
+import type { InvitationCodeType } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, postJson } from '../../lib/api-client.ts';
+import { api, call } from '../../lib/api-client.ts';
 
 /** /api/referrals for the referral centre and the profile's referral section. */
 export const referralsApi = {
-  overview: () => apiFetch<ReferralsResponse>('/api/referrals'),
-  createCode: (codeType: InvitationCodeType) =>
-    apiFetch<InvitationCode>('/api/referrals/invitation-codes', postJson({ codeType })),
-  redeem: (code: string) => apiFetch<RedeemInvitationCodeResponse>('/api/referrals/redeem', postJson({ code })),
+  overview: () => call(api.GET('/referrals')),
+  createCode: (codeType: InvitationCodeType) => call(api.POST('/referrals/invitation-codes', { body: { codeType } })),
+  redeem: (code: string) => call(api.POST('/referrals/redeem', { body: { code } })),
 };
 
 export const REFERRALS_QUERY_KEY = ['referrals'] as const;

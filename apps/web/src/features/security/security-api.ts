@@ -1,13 +1,5 @@
-import type {
-  Heartbeat,
-  SecurityEventDto,
-  SecurityMetrics,
-  SecuritySettings,
-  SessionInfo,
-  SessionState,
-  UpdateSecuritySettings,
-} from '@atelier/contracts';
-import { apiFetch, postJson } from '../../lib/api-client.ts';
+import type { Heartbeat, UpdateSecuritySettings } from '@atelier/contracts';
+import { api, call, callWithoutContent } from '../../lib/api-client.ts';
 
 export const SECURITY_QUERY_KEY = ['security'] as const;
 export const securityKeys = {
@@ -19,14 +11,13 @@ export const securityKeys = {
 
 /** /api/security: the server decides; the page shows and reports. */
 export const securityApi = {
-  settings: () => apiFetch<SecuritySettings>('/api/security/settings'),
-  updateSettings: (changes: UpdateSecuritySettings) =>
-    apiFetch<SecuritySettings>('/api/security/settings', { method: 'PATCH', body: JSON.stringify(changes) }),
-  metrics: () => apiFetch<SecurityMetrics>('/api/security/metrics'),
-  events: async () => (await apiFetch<{ events: SecurityEventDto[] }>('/api/security/events')).events,
-  sessions: async () => (await apiFetch<{ sessions: SessionInfo[] }>('/api/security/sessions')).sessions,
+  settings: () => call(api.GET('/security/settings')),
+  updateSettings: (changes: UpdateSecuritySettings) => call(api.PATCH('/security/settings', { body: changes })),
+  metrics: () => call(api.GET('/security/metrics')),
+  events: async () => (await call(api.GET('/security/events', { params: { query: {} } }))).events,
+  sessions: async () => (await call(api.GET('/security/sessions'))).sessions,
   revokeSession: (id: string) =>
-    apiFetch<null>(`/api/security/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  heartbeat: (report: Heartbeat) => apiFetch<SessionState>('/api/security/heartbeat', postJson(report)),
-  extendSession: () => apiFetch<SessionState>('/api/security/session/extend', postJson()),
+    callWithoutContent(api.DELETE('/security/sessions/{id}', { params: { path: { id } } })),
+  heartbeat: (report: Heartbeat) => call(api.POST('/security/heartbeat', { body: report })),
+  extendSession: () => call(api.POST('/security/session/extend')),
 };

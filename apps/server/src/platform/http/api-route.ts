@@ -1,0 +1,113 @@
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { errorBodySchema } from '@atelier/contracts';
+import { jsonContent } from './json-content.ts';
+
+/**
+ * The security schemes of the API document. Named by how the credential travels, so the
+ * personal API keys (`Authorization: Bearer`, issue 16) join as `bearerApiKey` beside it.
+ */
+export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+
+/** The areas of the API: one tag each, described in the document (api-docs/api-document.ts). */
+export const API_TAGS = {
+  auth: 'Accounts: sign-up, sign-in by e-mail, username or Apple, sign-out, the session, password reset, e-mail verification.',
+  tools: 'The eleven tools and what a run of each costs.',
+  runs: 'Starting a run of a tool (credits are charged here), following it, and the history of runs.',
+  artworks: 'Saved results: the public gallery, own artworks, likes.',
+  profile: "The caller's profile, avatar and account.",
+  security: 'Session checks, security settings, events, metrics and the list of sessions.',
+  billing: 'Plans, checkout, subscriptions, payments and discount codes.',
+  referrals: 'The referral programme and invitation codes.',
+  files: 'Stored images: run outputs (their owner only), artworks (private ones their owner only), avatars.',
+  system: 'Liveness, readiness and the API document.',
+} as const;
+/** The admin console's one area: in its own document (/api/admin/openapi.json), never the public one. */
+export const ADMIN_API_TAGS = {
+  admin: 'The admin console: users, credits, accounts, refunds, the runs summary and the audit log. Admins only.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS | keyof typeof ADMIN_API_TAGS;
+
+/**
+ * Who may call an operation; it decides the operation's `security` and its 401 answer. Admin
+ * operations answer anyone else with the 404 of an unknown path, never 401 (they leave no trace).
+ */
+export type Access = 'public' | 'user' | 'optional' | 'admin';
+
+const SECURITY: Record<Access, RouteConfig['security']> = {
+  public: [],
+  user: [{ [SESSION_COOKIE_SCHEME]: [] }],
+  // Visitors too; a session, when present, changes the answer (likes of the caller …).
+  optional: [{}, { [SESSION_COOKIE_SCHEME]: [] }],
+  admin: [{ [SESSION_COOKIE_SCHEME]: [] }],
+};
+
+/** An answer with the Error body. */
+export const errorResponse = (description: string) => jsonContent(errorBodySchema, description);
+
+const SAFE_METHODS = new Set(['get', 'head', 'options']);
+
+export interface ApiRouteSpec extends Omit<RouteConfig, 'tags' | 'security' | 'operationId'> {
+  /** Unique, stable and readable: it names the call in generated clients (`startRun`). */
+  operationId: string;
+  tag: ApiTag;
+  access: Access;
+  /** The route is behind a rate limit (429 RATE_LIMITED). */
+  rateLimited?: boolean;
+  /** Exempt from the cross-site guard (the OAuth callback, which Apple reaches by form_post). */
+  crossSite?: boolean;
+}
+
+/**
+ * The answers many operations share, kept once in the document's components.responses and
+ * referenced (so a generated client has one type for each, not a copy per operation).
+ */
+export const SHARED_RESPONSES = {
+  ValidationError: 'The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field)',
+  Unauthenticated: 'Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED)',
+  CrossSiteRequest: 'A state-changing request from another site (FORBIDDEN)',
+  UnsupportedMediaType: 'The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)',
+  RateLimited: 'Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)',
+  AdminOnly: 'Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace',
+  InternalError: 'An unexpected error, logged with the request id (INTERNAL)',
+} as const;
+const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
+/** Puts the shared answers into a document's components (api-docs/api-document.ts). */
+export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']) {
+  for (const [name, description] of Object.entries(SHARED_RESPONSES)) {
+    registry.registerComponent('responses', name, {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  }
+}
+
+/**
+ * A route declaration with what every route of the API shares, so the document says it
+ * without each module repeating it: the tag, the security requirement, and the error answers
+ * that follow from the declaration — 400 when there is anything to validate, 401 for
+ * signed-in users only, 403 for a state-changing request from another site (CSRF guard),
+ * 415 when there is a body, 429 behind a rate limit, 500. A route lists its own errors
+ * (404, 409 …); one it lists replaces the shared answer of that status.
+ */
+export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
+  const { tag, access, rateLimited, crossSite, ...route } = spec;
+  const request = route.request;
+  // Thrown (AppError, HTTPException), never returned by a handler: the handler's type knows
+  // only the route's own answers.
+  const generic = {
+    ...(request?.params || request?.query || request?.body ? { 400: shared('ValidationError') } : {}),
+    ...(access === 'user' ? { 401: shared('Unauthenticated') } : {}),
+    ...(access === 'admin' ? { 404: shared('AdminOnly') } : {}),
+    ...(SAFE_METHODS.has(route.method) || crossSite ? {} : { 403: shared('CrossSiteRequest') }),
+    ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
+    ...(rateLimited ? { 429: shared('RateLimited') } : {}),
+    500: shared('InternalError'),
+  } as object;
+  return createRoute({
+    ...route,
+    tags: [tag],
+    security: SECURITY[access],
+    responses: { ...generic, ...route.responses } as R['responses'],
+  });
+}

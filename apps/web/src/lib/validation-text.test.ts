@@ -1,0 +1,48 @@
+import { FIELD_PROBLEMS, LANGUAGES, PROMPT_MAX_LENGTH } from '@atelier/contracts';
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en/common.json';
+import ja from '../locales/ja/common.json';
+import zhCN from '../locales/zh-CN/common.json';
+import zhTW from '../locales/zh-TW/common.json';
+import { issuesText } from './validation-text.ts';
+
+const tables = { en, ja, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+async function translator(language: string) {
+  const i18n = createInstance();
+  await i18n.init({
+    lng: language,
+    resources: Object.fromEntries(Object.entries(tables).map(([lng, common]) => [lng, { common }])),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  return i18n.t;
+}
+
+describe('refused fields in the user language', () => {
+  it('says which field is too long and its limit', async () => {
+    const issues = [{ field: 'prompt', problem: 'too_long' as const, limit: PROMPT_MAX_LENGTH }];
+    expect(issuesText(await translator('en'), issues)).toBe('Prompt is too long: at most 4000 characters.');
+    expect(issuesText(await translator('ja'), issues)).toBe('プロンプトが長すぎます（最大 4000 文字）。');
+    expect(issuesText(await translator('zh-TW'), issues)).toBe('提示詞太長：最多 4000 個字元。');
+    expect(issuesText(await translator('zh-CN'), issues)).toBe('提示词太长：最多 4000 个字符。');
+  });
+
+  it('has a text for every problem the API names, in every language', async () => {
+    for (const language of LANGUAGES) {
+      const t = await translator(language);
+      for (const problem of FIELD_PROBLEMS) {
+        const text = issuesText(t, [{ field: 'email', problem, limit: 8 }]);
+        expect(text, `${language} ${problem}`).not.toContain('validation.');
+        expect(text, `${language} ${problem}`).not.toContain('{{');
+      }
+    }
+  });
+
+  it("falls back to the API's name of a field it has no label for", async () => {
+    expect(issuesText(await translator('en'), [{ field: 'fingerprint.timezone', problem: 'required' }])).toBe(
+      'fingerprint.timezone is required.',
+    );
+  });
+});

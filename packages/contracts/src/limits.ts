@@ -1,0 +1,30 @@
+/**
+ * Upper bounds of what a user may send, set once (issue 21): every string in a request has a
+ * maximum length, so an oversized field is refused (400 VALIDATION_ERROR naming it) before it
+ * costs a credit, a row or a file. Plain constants, so the SPA can use them without zod.
+ */
+
+/** Prompts and negative prompts: what an artwork keeps of them (the gallery shows the prompt). */
+export const PROMPT_MAX_LENGTH = 4000;
+/** An e-mail address (RFC 5321's limit on a forward path). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Passwords: long passphrases are welcome; the hash costs time per character beyond this. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** The display name given at sign-up. */
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+/** What the username field takes before trimming (the username itself is at most 20). */
+export const USERNAME_INPUT_MAX_LENGTH = 64;
+/** Option names and values picked from a list (a style, a substyle). */
+export const OPTION_NAME_MAX_LENGTH = 64;
+/** Invitation, discount and experience codes as a person types them (they are 8 characters). */
+export const CODE_MAX_LENGTH = 32;
+/** Why something failed, as a client reports it (kept for diagnosis). */
+export const REASON_MAX_LENGTH = 500;
+/** Opaque page cursors handed out by the list endpoints. */
+export const CURSOR_MAX_LENGTH = 200;
+/** Ids a client echoes back: sessions, a payment provider's checkout sessions. */
+export const ID_MAX_LENGTH = 255;
+/** Tokens from e-mailed links (password reset, e-mail verification). */
+export const TOKEN_MAX_LENGTH = 2048;
+/** Callback and redirect addresses (same-site paths or PUBLIC_URL addresses). */
+export const URL_MAX_LENGTH = 2048;
