@@ -22,19 +22,19 @@ export default function ToolPage() {
   const tool = toolForPath(pathname);
   if (!tool) return <NotFoundPage />;
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-12 sm:px-6">
-      <header className="flex items-start gap-4">
-        <ToolIconBadge id={tool.id} size="lg" />
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t(`${tool.id}.name`)}</h1>
-          <p className="mt-2 text-lg text-zinc-600 dark:text-zinc-400">{t(`${tool.id}.description`)}</p>
-        </div>
-      </header>
-      <ToolWorkspace
-        key={`${tool.id}:${resets}`}
-        definition={TOOL_PAGES[tool.id]}
-        onReset={() => setResets((n) => n + 1)}
-      />
-    </div>
+    <ToolWorkspace
+      key={`${tool.id}:${resets}`}
+      definition={TOOL_PAGES[tool.id]}
+      onReset={() => setResets((n) => n + 1)}
+      header={
+        <header className="flex items-start gap-3">
+          <ToolIconBadge id={tool.id} size="md" />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold tracking-tight">{t(`${tool.id}.name`)}</h1>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t(`${tool.id}.description`)}</p>
+          </div>
+        </header>
+      }
+    />
   );
 }
