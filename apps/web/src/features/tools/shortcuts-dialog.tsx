@@ -38,7 +38,11 @@ export function ShortcutsDialog({
               <X aria-hidden="true" className="size-4" />
             </Dialog.Close>
           </div>
-          <div className="flex flex-col gap-5 overflow-y-auto p-5">
+          {/* Focusable: the list scrolls on short screens, and keyboards must be able to scroll it. */}
+          <div
+            tabIndex={0}
+            className="flex flex-col gap-5 overflow-y-auto p-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset"
+          >
             {groups.map((group) => (
               <section key={group.title} aria-labelledby={`shortcuts-${group.title}`}>
                 <h3

@@ -139,21 +139,24 @@ export function ToolWorkspace({
       ? t(`credits.insufficient.${definition.insufficientMessage}`, { count: cost })
       : null;
 
-  function run() {
+  async function run() {
     if (processing) return;
     if (blocked) {
       void notify((toast) => toast.error(blocked));
       return;
     }
-    const missing = missingInput(definition, inputs);
+    // The mask as the painter shows it this instant (its exports after each stroke are asynchronous).
+    const mask = definition.mask ? await painter.currentMask() : inputs.mask;
+    const sent = { ...inputs, mask };
+    const missing = missingInput(definition, sent);
     if (missing) {
       void notify((toast) => toast.error(t(`validation.${missing}`)));
       return;
     }
-    const image = inputs.image;
+    const image = sent.image;
     if (definition.inBrowser && image)
       void startInBrowser(image, (onProgress) => removeBackgroundInBrowser(image, onProgress));
-    else void start(runFormData(fields, inputs));
+    else void start(runFormData(fields, sent));
   }
 
   const fileRules = useMemo(
@@ -192,7 +195,7 @@ export function ToolWorkspace({
     editMask();
   };
   useShortcuts({
-    run,
+    run: () => void run(),
     help: () => setHelpOpen(true),
     ...(maskEditing
       ? {
@@ -219,7 +222,7 @@ export function ToolWorkspace({
           className="flex flex-1 flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            run();
+            void run();
           }}
         >
           {definition.image && (

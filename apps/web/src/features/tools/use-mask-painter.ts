@@ -34,6 +34,8 @@ export interface MaskPainter {
   clear: () => void;
   /** Loads a black-and-white mask (white = change) into the layer, as one undoable step. */
   upload: (file: Blob) => Promise<MaskUploadResult>;
+  /** The mask as it is now, exported at once: what a run sends, even right after the last stroke. */
+  currentMask: () => Promise<File | null>;
   /** The visible overlay canvas (in the stage) draws the layer whenever it is attached. */
   overlayRef: (canvas: HTMLCanvasElement | null) => void;
   /** A drag of the brush, in image pixels; `scale` is the stage's zoom, for the brush's size. */
@@ -164,6 +166,7 @@ export function useMaskPainter(
       if (canClear(history)) push({ kind: 'clear' });
     },
     upload,
+    currentMask: async () => (layer.current ? exportMask(layer.current) : null),
     overlayRef,
     strokeStart,
     strokeMove,
