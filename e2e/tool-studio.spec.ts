@@ -118,6 +118,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await signUpViaApi(page);
       await page.goto('/tools/inpainting');
       await imageInput(page).setInputFiles(photo);
+      await expect(page.getByTestId('mask-canvas')).toBeVisible(); // the painter has the image
       const size = page.getByRole('slider', { name: 'Brush size' });
       await expect(size).toHaveValue('40');
       await blur(page);
@@ -162,6 +163,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await signUpViaApi(page);
       await page.goto('/tools/inpainting');
       await imageInput(page).setInputFiles(photo);
+      await expect(page.getByTestId('mask-canvas')).toBeVisible(); // the painter has the image
       const uploadMask = page.getByLabel('Upload a mask');
 
       // Another shape, or not an image: refused, with the reason.
