@@ -90,7 +90,7 @@ export function ImageDropZone({ id: givenId, label, file, onFile, rules, disable
           )}
         </span>
         <span id={`${id}-hint`} className="min-w-0">
-          <span className="line-clamp-2 [overflow-wrap:anywhere]">
+          <span className="line-clamp-2 min-h-10 [overflow-wrap:anywhere]">
             {file ? t('upload.replace', { name: file.name }) : t('upload.hint')}
           </span>
           <span className="block text-xs text-zinc-500">

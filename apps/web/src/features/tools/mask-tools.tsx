@@ -51,9 +51,8 @@ export function MaskTools({
     refuse(t('mask.notAnImage'));
   }
 
-  const toggle = (pressed: boolean) =>
-    buttonClass(pressed ? 'primary' : 'secondary', 'sm', 'flex-1 px-3 aria-pressed:shadow-none');
-  const iconButton = buttonClass('secondary', 'icon', 'size-9');
+  const toggle = (pressed: boolean) => buttonClass(pressed ? 'primary' : 'secondary', 'toolText', 'flex-1');
+  const iconButton = buttonClass('secondary', 'toolIcon');
   return (
     <section aria-labelledby={`${sizeId}-heading`} className="flex flex-col gap-3">
       <div>

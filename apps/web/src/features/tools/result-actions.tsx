@@ -149,7 +149,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         onClick={download}
         disabled={busy}
         aria-label={many ? t('result.downloadNth', { n: index + 1 }) : t('result.download')}
-        className={buttonClass('primary', 'sm', 'w-9 px-0 sm:w-auto sm:px-4')}
+        className={buttonClass('primary', 'toolIcon', 'sm:w-auto sm:px-4')}
       >
         <Download aria-hidden="true" className="size-4" />
         {label(t('result.download'))}
@@ -159,7 +159,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         onClick={copy}
         aria-label={t('result.copy')}
         title={t('result.copy')}
-        className={buttonClass('secondary', 'sm', 'w-9 px-0 xl:w-auto xl:px-3')}
+        className={buttonClass('secondary', 'toolIcon', 'xl:w-auto xl:px-3')}
       >
         <Copy aria-hidden="true" className="size-4" />
         <span className="sr-only xl:not-sr-only">{t('result.copy')}</span>
@@ -170,7 +170,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         disabled={upload.isPending}
         aria-label={many ? t('result.saveNth', { n: index + 1 }) : t('result.save')}
         aria-describedby={saveNoteId}
-        className={buttonClass('secondary', 'sm', 'w-9 px-0 sm:w-auto sm:px-4')}
+        className={buttonClass('secondary', 'toolIcon', 'sm:w-auto sm:px-4')}
       >
         <Images aria-hidden="true" className="size-4" />
         {label(upload.isPending ? t('result.uploading') : t('result.save'))}

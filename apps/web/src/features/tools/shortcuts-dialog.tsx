@@ -34,7 +34,7 @@ export function ShortcutsDialog({
                 {t('shortcuts.description')}
               </Dialog.Description>
             </div>
-            <Dialog.Close aria-label={t('shortcuts.close')} className={buttonClass('ghost', 'icon', 'size-9 shrink-0')}>
+            <Dialog.Close aria-label={t('shortcuts.close')} className={buttonClass('ghost', 'toolIcon', 'shrink-0')}>
               <X aria-hidden="true" className="size-4" />
             </Dialog.Close>
           </div>

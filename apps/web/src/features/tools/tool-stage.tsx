@@ -278,7 +278,7 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
             <p className="truncate text-xs text-zinc-500">
               {definition.image
                 ? t(definition.image.formats.length === 2 ? 'upload.limitsPngJpg' : 'upload.limits')
-                : t('stage.promptEmpty')}
+                : t('stage.keysHint')}
             </p>
           )}
         </div>
@@ -354,18 +354,14 @@ function ResultGrid({
             type="button"
             onClick={() => onOpen(index)}
             aria-label={t('stage.openResult', { n: index + 1 })}
-            className={clsx(
-              'flex size-full items-center justify-center overflow-hidden rounded-xl p-1 hover:ring-2 hover:ring-brand-500',
-              CHECKERBOARD,
-              'bg-[length:16px_16px]',
-            )}
+            className="flex size-full items-center justify-center overflow-hidden rounded-xl p-1 hover:ring-2 hover:ring-brand-500"
           >
             <img
               src={output.url}
               alt={t('result.resultAlt', { n: index + 1 })}
               width={output.width}
               height={output.height}
-              className="max-h-full max-w-full object-contain"
+              className={clsx('max-h-full max-w-full bg-[length:16px_16px] object-contain shadow-sm', CHECKERBOARD)}
             />
           </button>
         </li>
@@ -385,15 +381,17 @@ function ResultViews({
 }: ToolStageProps & { result: NonNullable<Extract<RunState, { phase: 'succeeded' }>['result']>; shown: StageShow }) {
   const { t } = useTranslation('tool-run');
   const many = result.outputs.length > 1;
-  const views: { key: string; show: StageShow; label: string; src?: string; icon?: ReactNode }[] = [];
-  if (input) views.push({ key: 'input', show: { kind: 'input' }, label: t('stage.input'), src: input.url });
+  // `caption` is what fits under a 40 px thumbnail; `label` names the button when they differ.
+  const views: { key: string; show: StageShow; caption: string; label?: string; src?: string; icon?: ReactNode }[] = [];
+  if (input) views.push({ key: 'input', show: { kind: 'input' }, caption: t('stage.input'), src: input.url });
   if (definition.mask && maskUrl)
-    views.push({ key: 'mask', show: { kind: 'mask' }, label: t('result.mask'), src: maskUrl });
+    views.push({ key: 'mask', show: { kind: 'mask' }, caption: t('result.mask'), src: maskUrl });
   result.outputs.forEach((output, index) => {
     views.push({
       key: `output-${index}`,
       show: { kind: 'output', index },
-      label: many ? t('result.resultN', { n: index + 1 }) : t('result.result'),
+      caption: many ? String(index + 1) : t('result.result'),
+      label: many ? t('result.resultN', { n: index + 1 }) : undefined,
       src: output.url,
     });
   });
@@ -401,7 +399,8 @@ function ResultViews({
     views.push({
       key: 'grid',
       show: { kind: 'grid' },
-      label: t('stage.grid'),
+      caption: t('stage.grid'),
+      label: t('stage.gridLabel'),
       icon: <ImagePlus aria-hidden="true" className="size-5" />,
     });
   const same = (a: StageShow, b: StageShow) =>
@@ -415,6 +414,7 @@ function ResultViews({
             <button
               type="button"
               aria-pressed={pressed}
+              aria-label={view.label}
               onClick={() => onShow(view.show)}
               className="group flex w-11 flex-col items-center gap-0.5 rounded-lg"
             >
@@ -434,7 +434,7 @@ function ResultViews({
                   pressed ? 'font-medium text-brand-700 dark:text-brand-300' : 'text-zinc-600 dark:text-zinc-400',
                 )}
               >
-                {view.label}
+                {view.caption}
               </span>
             </button>
           </li>

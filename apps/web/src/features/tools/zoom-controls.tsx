@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import type { StageView } from './use-stage-view.ts';
 
-export const stageButtonClass = buttonClass('ghost', 'icon', 'size-9 shrink-0');
+export const stageButtonClass = buttonClass('ghost', 'toolIcon', 'shrink-0');
 
 /** Zoom out, the level, zoom in, Fit and 100 %: the stage's buttons for what the wheel and pinch do. */
 export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: boolean }) {
@@ -61,7 +61,7 @@ export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: 
         disabled={disabled}
         aria-label={t('zoom.actualLabel')}
         title={`${t('zoom.actualLabel')} (1)`}
-        className={buttonClass('ghost', 'sm', 'h-9 px-2.5 tabular-nums')}
+        className={buttonClass('ghost', 'toolText', 'tabular-nums')}
       >
         {t('zoom.actual')}
       </button>
