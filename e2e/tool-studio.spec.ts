@@ -219,7 +219,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByRole('img', { name: 'The mask: white marks the inpainted area' })).toBeVisible();
     });
 
-    test('downloads as JPEG and as WebP, converted in the browser, under the spec name', async ({ page }) => {
+    test('downloads as JPEG and as WebP, converted in the browser, under the spec name; copies as PNG', async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await signUpViaApi(page);
       await page.goto('/tools/ai-photo-editor');
@@ -246,6 +248,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
         expect(magic(Buffer.concat(chunks)), `${label} bytes`).toBe(true);
       }
+
+      // Copy puts the result on the clipboard as PNG.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await expect(toast(page, 'Image copied to the clipboard')).toBeVisible();
+      expect(await page.evaluate(async () => (await navigator.clipboard.read())[0]?.types)).toContain('image/png');
     });
   });
 }

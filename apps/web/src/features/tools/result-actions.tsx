@@ -136,7 +136,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         value={chosen}
         onChange={(event) => setFormat(event.target.value as DownloadFormat)}
         disabled={offered.length < 2}
-        className="h-9 w-[4.5rem] rounded-full border border-zinc-200 bg-white pr-5 pl-2 text-xs sm:w-auto sm:pr-7 sm:pl-3 sm:text-sm text-zinc-900 disabled:opacity-100 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+        className="h-9 w-20 rounded-full border border-zinc-200 bg-white pr-5 pl-2 text-xs sm:w-auto sm:pr-7 sm:pl-3 sm:text-sm text-zinc-900 disabled:opacity-100 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
       >
         {offered.map((f) => (
           <option key={f} value={f}>
