@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { acceptAttribute } from './check-image-file.ts';
+import { IconButton } from './icon-button.tsx';
 import { BRUSH_SIZE } from './mask-layer.ts';
 import type { Size } from './stage-view.ts';
 import type { MaskPainter } from './use-mask-painter.ts';
@@ -52,7 +53,6 @@ export function MaskTools({
   }
 
   const toggle = (pressed: boolean) => buttonClass(pressed ? 'primary' : 'secondary', 'toolText', 'flex-1');
-  const iconButton = buttonClass('secondary', 'toolIcon');
   return (
     <section aria-labelledby={`${sizeId}-heading`} className="flex flex-col gap-3">
       <div>
@@ -106,36 +106,23 @@ export function MaskTools({
           </span>
         </div>
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={act(painter.undo)}
-            disabled={off || !painter.canUndo}
-            aria-label={t('mask.undo')}
-            title={`${t('mask.undo')} (Ctrl+Z)`}
-            className={iconButton}
-          >
-            <Undo2 aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            onClick={act(painter.redo)}
-            disabled={off || !painter.canRedo}
-            aria-label={t('mask.redo')}
-            title={`${t('mask.redo')} (Ctrl+Shift+Z)`}
-            className={iconButton}
-          >
-            <Redo2 aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            onClick={act(painter.clear)}
-            disabled={off || !painter.canClear}
-            aria-label={t('mask.clear')}
-            title={`${t('mask.clear')} (Backspace)`}
-            className={iconButton}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </button>
+          {(
+            [
+              ['undo', Undo2, 'Ctrl+Z', painter.undo, painter.canUndo],
+              ['redo', Redo2, 'Ctrl+Shift+Z', painter.redo, painter.canRedo],
+              ['clear', Trash2, 'Backspace', painter.clear, painter.canClear],
+            ] as const
+          ).map(([key, icon, shortcut, action, can]) => (
+            <IconButton
+              key={key}
+              label={t(`mask.${key}`)}
+              shortcut={shortcut}
+              icon={icon}
+              variant="secondary"
+              onClick={act(action)}
+              disabled={off || !can}
+            />
+          ))}
           <label
             htmlFor={uploadId}
             className={clsx(

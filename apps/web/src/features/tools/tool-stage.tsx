@@ -3,6 +3,7 @@ import { ImagePlus, ImageUp, Keyboard, SplitSquareHorizontal, Sparkles } from 'l
 import { type DragEvent, forwardRef, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompareDivider, CompareLayers, CompareRange } from './compare-view.tsx';
+import { IconButton } from './icon-button.tsx';
 import type { SampleImage } from './sample-images.ts';
 import { SampleStrip } from './sample-strip.tsx';
 import type { Point, Size, View } from './stage-view.ts';
@@ -13,7 +14,7 @@ import type { MaskPainter } from './use-mask-painter.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 import { useStageView } from './use-stage-view.ts';
 import type { RunState } from './use-tool-run.ts';
-import { stageButtonClass, ZoomControls } from './zoom-controls.tsx';
+import { ZoomControls } from './zoom-controls.tsx';
 
 /** The chosen input image with its own size (known before it is drawn, so the stage never jumps). */
 export interface InputImage extends Size {
@@ -204,30 +205,22 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
         )}
         <div className="ml-auto flex shrink-0 items-center gap-0.5">
           {shown.kind === 'output' && input && definition.image && (
-            <button
-              type="button"
+            <IconButton
+              label={t('stage.compareLabel')}
+              icon={SplitSquareHorizontal}
               aria-pressed={compare}
               onClick={() => onCompare(!compare)}
-              aria-label={t('stage.compareLabel')}
-              title={t('stage.compareLabel')}
-              className={clsx(
-                stageButtonClass,
-                'aria-pressed:bg-brand-50 aria-pressed:text-brand-700 dark:aria-pressed:bg-brand-950/50 dark:aria-pressed:text-brand-300',
-              )}
-            >
-              <SplitSquareHorizontal aria-hidden="true" className="size-4" />
-            </button>
+              className="aria-pressed:bg-brand-50 aria-pressed:text-brand-700 dark:aria-pressed:bg-brand-950/50 dark:aria-pressed:text-brand-300"
+            />
           )}
           <ZoomControls stage={stage} disabled={!content} />
-          <button
-            type="button"
+          <IconButton
+            label={t('shortcuts.open')}
+            shortcut="?"
+            icon={Keyboard}
             onClick={props.onHelp}
-            aria-label={t('shortcuts.open')}
-            title={`${t('shortcuts.open')} (?)`}
-            className={clsx(stageButtonClass, 'max-sm:hidden')}
-          >
-            <Keyboard aria-hidden="true" className="size-4" />
-          </button>
+            className="max-sm:hidden"
+          />
         </div>
       </div>
 

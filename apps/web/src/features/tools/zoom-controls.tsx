@@ -1,9 +1,8 @@
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { IconButton } from './icon-button.tsx';
 import type { StageView } from './use-stage-view.ts';
-
-export const stageButtonClass = buttonClass('ghost', 'toolIcon', 'shrink-0');
 
 /** Zoom out, the level, zoom in, Fit and 100 %: the stage's buttons for what the wheel and pinch do. */
 export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: boolean }) {
@@ -12,16 +11,7 @@ export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: 
   return (
     <fieldset className="m-0 flex min-w-0 items-center gap-0.5 border-0 p-0">
       <legend className="sr-only">{t('zoom.label')}</legend>
-      <button
-        type="button"
-        onClick={stage.zoomOut}
-        disabled={disabled}
-        aria-label={t('zoom.out')}
-        title={`${t('zoom.out')} (−)`}
-        className={stageButtonClass}
-      >
-        <ZoomOut aria-hidden="true" className="size-4" />
-      </button>
+      <IconButton label={t('zoom.out')} shortcut="−" icon={ZoomOut} onClick={stage.zoomOut} disabled={disabled} />
       <output
         aria-label={t('zoom.level')}
         data-testid="zoom-level"
@@ -29,16 +19,7 @@ export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: 
       >
         {disabled ? '—' : percent.format(stage.view.scale)}
       </output>
-      <button
-        type="button"
-        onClick={stage.zoomIn}
-        disabled={disabled}
-        aria-label={t('zoom.in')}
-        title={`${t('zoom.in')} (+)`}
-        className={stageButtonClass}
-      >
-        <ZoomIn aria-hidden="true" className="size-4" />
-      </button>
+      <IconButton label={t('zoom.in')} shortcut="+" icon={ZoomIn} onClick={stage.zoomIn} disabled={disabled} />
       <button
         type="button"
         onClick={stage.fit}
