@@ -112,7 +112,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(zoomLevel(page)).toHaveText(fitted!);
     });
 
-    test('the mask painter: [ and ] size the brush, Ctrl+Z undoes a stroke, keys stay out of text fields', async ({
+    test('the mask painter: [ and ] size the brush, Ctrl+Z undoes a stroke, Space or the middle button pans, keys stay out of text fields', async ({
       page,
     }) => {
       await signUpViaApi(page);
@@ -145,6 +145,25 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(async () => (await overlayPaint(page)).painted).toBe(0);
       await page.keyboard.press('Control+Shift+z');
       await expect.poll(async () => (await overlayPaint(page)).painted).toBe(one);
+
+      // Space + drag and a middle-button drag move the image instead of painting.
+      const translateX = () =>
+        page
+          .getByTestId('stage-content')
+          .evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).e);
+      const before = await translateX();
+      await page.keyboard.down('Space');
+      await paintStroke(page, [0.5, 0.5], [0.6, 0.5]);
+      await page.keyboard.up('Space');
+      const panned = await translateX();
+      expect(panned).toBeGreaterThan(before + 10);
+      const middle = (await page.getByTestId('stage-viewport').boundingBox())!;
+      await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);
+      await page.mouse.down({ button: 'middle' });
+      await page.mouse.move(middle.x + middle.width / 2 - 30, middle.y + middle.height / 2, { steps: 4 });
+      await page.mouse.up({ button: 'middle' });
+      expect(await translateX()).toBeLessThan(panned - 10);
+      expect((await overlayPaint(page)).painted).toBe(one);
 
       // E picks the eraser, B the brush; typed into the prompt they are only letters.
       await page.keyboard.press('e');
