@@ -62,6 +62,27 @@ function notice(pkg: PackageInfo): string {
   return lines.join('\n');
 }
 
+/** The sample images of the tool pages ("Try a sample"): who made each and under which licence. */
+const SAMPLE_CREDITS = new URL('./src/features/tools/samples/credits.json', import.meta.url);
+
+interface SampleCredit {
+  files: string[];
+  title: string;
+  author: string;
+  license: string;
+}
+
+function sampleImagesNotice(): string {
+  const { images } = JSON.parse(fs.readFileSync(SAMPLE_CREDITS, 'utf8')) as { images: SampleCredit[] };
+  return [
+    'Sample images (tool pages, "Try a sample")',
+    '',
+    ...images.map(
+      (image) => `- ${image.files.join(', ')}: ${image.title}. ${image.author}. Licence: ${image.license}.`,
+    ),
+  ].join('\n');
+}
+
 /** The packages of the web workers' bundles, which Vite builds apart before the main bundle. */
 const workerPackageDirs = new Set<string>();
 
@@ -118,7 +139,7 @@ export function thirdPartyLicenses(extraPackages: readonly string[] = []): Plugi
       this.emitFile({
         type: 'asset',
         fileName: THIRD_PARTY_LICENSES_PATH.slice(1),
-        source: header + rule + unique.map(notice).join(rule),
+        source: header + rule + unique.map(notice).join(rule) + rule + sampleImagesNotice(),
       });
     },
   };

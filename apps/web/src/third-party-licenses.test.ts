@@ -17,6 +17,15 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('third-party lice
     expect(text).toContain('Permission is hereby granted, free of charge');
   });
 
+  it('credits the sample images of the tool pages with their licences', () => {
+    const text = fs.readFileSync(file, 'utf8');
+    const section = text.split(/\n={80}\n/).find((part) => part.trimStart().startsWith('Sample images'));
+    expect(section).toBeDefined();
+    for (const image of ['astronaut.jpg', 'chelsea.jpg', 'coffee.jpg', 'rocket.jpg', 'horse.png', 'mountains.png'])
+      expect(section).toContain(image);
+    expect(section).toMatch(/chelsea\.jpg: .*CC0/);
+  });
+
   it('offers the source of the AGPL background-removal engine and its model files', () => {
     const text = fs.readFileSync(file, 'utf8');
     for (const name of ['@imgly/background-removal', '@imgly/background-removal-data']) {

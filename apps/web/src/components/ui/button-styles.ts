@@ -20,6 +20,9 @@ const sizes = {
   md: 'h-10 px-5 text-sm',
   lg: 'h-12 px-7 text-base',
   icon: 'size-10',
+  /** Toolbars: a 36 px square icon button, and a 36 px high button with a short label. */
+  toolIcon: 'size-9 text-sm',
+  toolText: 'h-9 px-2.5 text-sm',
 } as const;
 
 export function buttonClass(

@@ -14,10 +14,13 @@ export function Spinner({ label, className }: { label?: string; className?: stri
   );
 }
 
-/** Fills the page area while a route, its text or the session loads. */
+/**
+ * Fills the page area while a route, its text or the session loads: the whole viewport below
+ * the top bar, so the footer never shows for a moment only to be pushed away (a layout shift).
+ */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center">
       <Spinner />
     </div>
   );

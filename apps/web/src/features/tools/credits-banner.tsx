@@ -8,16 +8,18 @@ export function CreditsBanner({ credits, cost }: { credits: number | undefined; 
   if (credits === undefined) return null;
   const short = credits < cost;
   return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-zinc-100 px-4 py-3 text-sm dark:bg-zinc-800/60">
-      <Coins aria-hidden="true" className="size-4 text-brand-600 dark:text-brand-400" />
-      <span>
-        {t('credits.balance', { count: credits })} · {t('credits.cost', { count: cost })}
+    <p className="flex items-start gap-3 rounded-2xl bg-zinc-100 px-3.5 py-2.5 text-sm dark:bg-zinc-800/60">
+      <Coins aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" />
+      <span className="flex flex-wrap gap-x-3 gap-y-1">
+        <span>
+          {t('credits.balance', { count: credits })} · {t('credits.cost', { count: cost })}
+        </span>
+        {short && (
+          <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-300">
+            {t('credits.getMore')}
+          </Link>
+        )}
       </span>
-      {short && (
-        <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-300">
-          {t('credits.getMore')}
-        </Link>
-      )}
     </p>
   );
 }

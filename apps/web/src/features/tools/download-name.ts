@@ -1,16 +1,13 @@
-/** File extensions of the media types a run can produce; SVG stays SVG. */
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/svg+xml': 'svg',
-};
+import { formatOfMediaType } from './download-formats.ts';
+
+const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp', svg: 'svg' } as const;
 
 /**
  * `<prefix>-<timestamp>.<ext>` as the spec names downloads (tools.md §7: edited-photo-,
- * erased-background-, inpainted-image-); the n-th of several images gets `-<n>` too.
+ * erased-background-, inpainted-image-); the n-th of several images gets `-<n>` too. The
+ * extension follows the format downloaded (the name is kept whatever the format).
  */
 export function downloadName(prefix: string, mediaType: string, index = 0, now = Date.now()): string {
-  const ext = EXTENSIONS[mediaType.split(';')[0]?.trim() ?? ''] ?? 'png';
+  const ext = EXTENSIONS[formatOfMediaType(mediaType) ?? 'png'];
   return `${prefix}-${now}${index > 0 ? `-${index + 1}` : ''}.${ext}`;
 }

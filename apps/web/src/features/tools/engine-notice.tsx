@@ -27,7 +27,7 @@ export function EngineNotice({
   const text = demo ? 'engine.demo' : noticeKey(tool, info);
   if (!text) return null;
   return (
-    <p className={clsx('flex gap-2 rounded-2xl border px-4 py-3 text-sm', demo ? WARNING : NEUTRAL)}>
+    <p className={clsx('flex gap-2 rounded-2xl border px-3.5 py-2.5 text-sm', demo ? WARNING : NEUTRAL)}>
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{t(text, { variable: providerVariableList(tool, i18n.language) })}</span>
     </p>

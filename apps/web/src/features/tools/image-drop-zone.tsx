@@ -2,11 +2,13 @@ import { clsx } from 'clsx';
 import { ImageUp } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/notify.ts';
-import { acceptAttribute, checkImageFile, type FileRules } from './check-image-file.ts';
+import { acceptAttribute, type FileRules } from './check-image-file.ts';
+import { useImageIntake } from './use-image-intake.ts';
 import { useObjectUrl } from './use-object-url.ts';
 
 interface ImageDropZoneProps {
+  /** The file input's id, so other parts of the page (the empty stage) can be its label too. */
+  id?: string;
   label: string;
   file: File | null;
   onFile: (file: File) => void;
@@ -14,35 +16,19 @@ interface ImageDropZoneProps {
   disabled?: boolean;
   /** Takes images pasted anywhere on the page; only the page's main image input should. */
   takesPaste?: boolean;
-  /** Hides the built-in preview when the page shows the image itself (the mask painter). */
-  preview?: boolean;
 }
 
 /**
- * An image input: pick a file, drop one, or paste one from the clipboard. Each file is
- * checked (type, 10 MB, size in pixels) before it is accepted; a refusal is a toast in the
- * spec's words and the previous file stays.
+ * An image input of the side panel: pick a file, drop one, or paste one from the clipboard,
+ * with a small preview and the file's name. Every file goes through useImageIntake's checks.
  */
-export function ImageDropZone({
-  label,
-  file,
-  onFile,
-  rules,
-  disabled,
-  takesPaste,
-  preview = true,
-}: ImageDropZoneProps) {
+export function ImageDropZone({ id: givenId, label, file, onFile, rules, disabled, takesPaste }: ImageDropZoneProps) {
   const { t } = useTranslation('tool-run');
-  const id = useId();
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const [dragging, setDragging] = useState(false);
-  const url = useObjectUrl(preview ? file : null);
-
-  async function accept(candidate: File | undefined) {
-    if (!candidate || disabled) return;
-    const problem = await checkImageFile(candidate, rules);
-    if (problem) void notify((toast) => toast.error(t(`validation.${problem}`)));
-    else onFile(candidate);
-  }
+  const url = useObjectUrl(file);
+  const accept = useImageIntake(rules, onFile, disabled);
 
   useEffect(() => {
     if (!takesPaste || disabled) return;
@@ -54,7 +40,7 @@ export function ImageDropZone({
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  });
+  }, [takesPaste, disabled, accept]);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -63,7 +49,7 @@ export function ImageDropZone({
   };
 
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-1.5">
       <span id={`${id}-label`} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </span>
@@ -76,8 +62,10 @@ export function ImageDropZone({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={clsx(
-          'relative flex min-h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed p-4 text-center text-sm text-zinc-600 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:text-zinc-400',
-          dragging ? 'border-brand-600 bg-brand-50 dark:bg-brand-950/30' : 'border-zinc-300 dark:border-zinc-700',
+          'relative flex min-h-16 cursor-pointer items-center gap-3 rounded-2xl border-2 border-dashed p-2.5 text-sm text-zinc-600 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:text-zinc-400',
+          dragging
+            ? 'border-brand-600 bg-brand-50 dark:bg-brand-950/30'
+            : 'border-zinc-300 hover:border-brand-400 dark:border-zinc-700',
           disabled && 'pointer-events-none opacity-60',
         )}
       >
@@ -94,13 +82,17 @@ export function ImageDropZone({
             event.target.value = ''; // choosing the same file again still fires
           }}
         />
-        {url ? (
-          <img src={url} alt={t('upload.previewAlt')} className="max-h-64 rounded-lg object-contain" />
-        ) : (
-          <ImageUp aria-hidden="true" className="size-8 text-zinc-400" />
-        )}
-        <span id={`${id}-hint`}>
-          {file ? t('upload.replace', { name: file.name }) : t('upload.hint')}
+        <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-zinc-100 dark:bg-zinc-800">
+          {url ? (
+            <img src={url} alt={t('upload.previewAlt')} className="size-full object-cover" />
+          ) : (
+            <ImageUp aria-hidden="true" className="size-5 text-zinc-500" />
+          )}
+        </span>
+        <span id={`${id}-hint`} className="min-w-0">
+          <span className="line-clamp-2 min-h-10 [overflow-wrap:anywhere]">
+            {file ? t('upload.replace', { name: file.name }) : t('upload.hint')}
+          </span>
           <span className="block text-xs text-zinc-500">
             {t(rules.formats.length === 2 ? 'upload.limitsPngJpg' : 'upload.limits')}
           </span>

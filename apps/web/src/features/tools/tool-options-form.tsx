@@ -23,7 +23,7 @@ export function ToolOptionsForm({ fields, values, onChange, disabled }: ToolOpti
     onChange(next);
   };
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
       {fields.map((field) => (
         <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} />
       ))}

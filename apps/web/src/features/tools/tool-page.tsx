@@ -1,10 +1,13 @@
 import { TOOLS, toolPaths } from '@atelier/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { TOOL_PAGES } from './tool-definitions.ts';
+import { PROFILE_QUERY_KEY, TOOL_CATALOGUE_QUERY_KEY, toolsApi } from './tools-api.ts';
+import { CATALOGUE_STALE_MS } from './use-tool-catalogue.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
 
 /** Which tool this path belongs to: any of its toolPaths, with or without a trailing slash. */
@@ -19,22 +22,26 @@ export default function ToolPage() {
   const { t } = useTranslation('tools');
   // Reset remounts the workspace: every file, preview, result, prompt and progress goes at once.
   const [resets, setResets] = useState(0);
+  // The balance and the engine notice sit at the top of the panel: the page waits for them (the
+  // layout's spinner) rather than showing without them and pushing everything down when they come.
+  useSuspenseQuery({ queryKey: TOOL_CATALOGUE_QUERY_KEY, queryFn: toolsApi.catalogue, staleTime: CATALOGUE_STALE_MS });
+  useSuspenseQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: toolsApi.credits });
   const tool = toolForPath(pathname);
   if (!tool) return <NotFoundPage />;
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-12 sm:px-6">
-      <header className="flex items-start gap-4">
-        <ToolIconBadge id={tool.id} size="lg" />
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t(`${tool.id}.name`)}</h1>
-          <p className="mt-2 text-lg text-zinc-600 dark:text-zinc-400">{t(`${tool.id}.description`)}</p>
-        </div>
-      </header>
-      <ToolWorkspace
-        key={`${tool.id}:${resets}`}
-        definition={TOOL_PAGES[tool.id]}
-        onReset={() => setResets((n) => n + 1)}
-      />
-    </div>
+    <ToolWorkspace
+      key={`${tool.id}:${resets}`}
+      definition={TOOL_PAGES[tool.id]}
+      onReset={() => setResets((n) => n + 1)}
+      header={
+        <header className="flex items-start gap-3">
+          <ToolIconBadge id={tool.id} size="md" />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold tracking-tight">{t(`${tool.id}.name`)}</h1>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t(`${tool.id}.description`)}</p>
+          </div>
+        </header>
+      }
+    />
   );
 }

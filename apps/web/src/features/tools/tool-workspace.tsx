@@ -1,40 +1,66 @@
 import { INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { RotateCcw, Sparkles } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
+import { imageSize } from './check-image-file.ts';
 import { CreditsBanner } from './credits-banner.tsx';
 import { EngineNotice } from './engine-notice.tsx';
-import { MaskSizeNotice } from './mask-size-notice.tsx';
 import { ImageDropZone } from './image-drop-zone.tsx';
-import { MaskPainter } from './mask-painter.tsx';
+import { fileFromUrl } from './input-sources.ts';
+import { LeaveGuard } from './leave-guard.tsx';
+import { MaskTools } from './mask-tools.tsx';
 import { PromptFields } from './prompt-fields.tsx';
-import { ResultView } from './result-view.tsx';
 import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
-import { RunProgress } from './run-progress.tsx';
-import { costOf, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
+import { ResultActions } from './result-actions.tsx';
 import { failureText } from './run-failure-text.ts';
+import { costOf, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
+import { type SampleImage, samplesFor } from './sample-images.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { defaultOptionValues, type ToolPageDefinition, withoutIgnoredOptions } from './tool-definitions.ts';
 import { ToolOptionsForm } from './tool-options-form.tsx';
+import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
 import { useCredits } from './use-credits.ts';
+import { useImageIntake } from './use-image-intake.ts';
+import { useMaskPainter } from './use-mask-painter.ts';
 import { useObjectUrl } from './use-object-url.ts';
+import { useShortcuts } from './use-shortcuts.ts';
 import { useToolInfo } from './use-tool-catalogue.ts';
 import { useToolRun } from './use-tool-run.ts';
 
+/** Brings the stage fully into view (a phone scrolls to it; a desktop already shows it). */
+function bringIntoView(element: HTMLElement | null) {
+  if (!element) return;
+  const rect = element.getBoundingClientRect();
+  if (rect.top >= 0 && rect.bottom <= window.innerHeight) return;
+  element.scrollIntoView({ block: rect.height > window.innerHeight ? 'start' : 'center' });
+}
+
 /**
- * The working area of a tool page: inputs, options, the run button, progress and results.
- * Reset remounts it (the page changes its key), which clears every file, preview, result,
- * prompt and the progress at once.
+ * A tool page's workspace: the options in a side panel, the image on the stage beside it (on
+ * a phone, one above the other). State lives here: the inputs, the mask, the run, what the stage
+ * shows. Reset remounts it (the page changes its key), which clears everything at once.
  */
-export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDefinition; onReset: () => void }) {
+export function ToolWorkspace({
+  definition,
+  header,
+  onReset,
+}: {
+  definition: ToolPageDefinition;
+  header: ReactNode;
+  onReset: () => void;
+}) {
   const { t } = useTranslation('tool-run');
   const session = useSession();
   const credits = useCredits();
   const info = useToolInfo(definition.id);
   const fields = useMemo(() => withoutIgnoredOptions(definition, info?.ignoredOptions ?? []), [definition, info]);
   const hintId = useId();
+  const imageInputId = useId();
+  const saveNoteId = useId();
+  const stageRef = useRef<HTMLElement>(null);
   const [inputs, setInputs] = useState<RunInputs>(() => ({
     image: null,
     mask: null,
@@ -47,8 +73,14 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
   const setMask = useCallback((mask: File | null) => update({ mask }), [update]);
   const imageUrl = useObjectUrl(inputs.image);
   const maskUrl = useObjectUrl(inputs.mask);
+  const [input, setInput] = useState<InputImage | null>(null);
+  const [show, setShow] = useState<StageShow>({ kind: 'input' });
+  const [compare, setCompare] = useState(true);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // A sample's mask, loaded into the painter once its image is on the stage.
+  const [pendingMask, setPendingMask] = useState<File | null>(null);
 
-  const { state, start, startInBrowser } = useToolRun(definition.id, (error, run) => {
+  const { state, start, startInBrowser, clear } = useToolRun(definition.id, (error, run) => {
     const text = failureText(definition.id, error);
     // A browser run that failed here may have had its credit given back (use-tool-run.ts).
     const refunded = run?.clientSide && run.refunded ? t('failure.creditReturned') : undefined;
@@ -61,6 +93,41 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
     );
   });
   const processing = state.phase === 'processing';
+  const result = state.phase === 'succeeded' ? state.result : null;
+
+  // The input's own size, read before it is drawn, so the stage fits it without a jump.
+  useEffect(() => {
+    const file = inputs.image;
+    if (!file || !imageUrl) {
+      setInput(null);
+      return;
+    }
+    let current = true;
+    imageSize(file).then(
+      (size) => current && setInput({ url: imageUrl, name: file.name, ...size }),
+      () => current && setInput(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [inputs.image, imageUrl]);
+
+  const painter = useMaskPainter(definition.mask ? input : null, setMask);
+  useEffect(() => {
+    if (!pendingMask || !input) return;
+    setPendingMask(null);
+    void painter.upload(pendingMask);
+  }, [pendingMask, input, painter.upload]);
+
+  // A run starting brings its progress into view, a run ending its result (phones scroll).
+  useEffect(() => {
+    if (processing) bringIntoView(stageRef.current);
+  }, [processing]);
+  useEffect(() => {
+    if (!result) return;
+    setShow(showForResult(result.outputs.length));
+    bringIntoView(stageRef.current);
+  }, [result]);
 
   const cost = costOf(definition, inputs.options);
   const signedIn = session.status === 'signed-in';
@@ -72,122 +139,192 @@ export function ToolWorkspace({ definition, onReset }: { definition: ToolPageDef
       ? t(`credits.insufficient.${definition.insufficientMessage}`, { count: cost })
       : null;
 
-  function run() {
+  async function run() {
+    if (processing) return;
     if (blocked) {
       void notify((toast) => toast.error(blocked));
       return;
     }
-    const missing = missingInput(definition, inputs);
+    // The mask as the painter shows it this instant (its exports after each stroke are asynchronous).
+    const mask = definition.mask ? await painter.currentMask() : inputs.mask;
+    const sent = { ...inputs, mask };
+    const missing = missingInput(definition, sent);
     if (missing) {
       void notify((toast) => toast.error(t(`validation.${missing}`)));
       return;
     }
-    const image = inputs.image;
+    const image = sent.image;
     if (definition.inBrowser && image)
       void startInBrowser(image, (onProgress) => removeBackgroundInBrowser(image, onProgress));
-    else void start(runFormData(fields, inputs));
+    else void start(runFormData(fields, sent));
   }
 
-  const fileRules = {
-    formats: definition.image?.formats ?? [],
-    tooLargeMessage: definition.inBrowser ? 'imageTooLargeBytes' : 'fileTooLarge',
-  } as const;
-  const result = state.phase === 'succeeded' ? state.result : null;
+  const fileRules = useMemo(
+    () =>
+      ({
+        formats: definition.image?.formats ?? [],
+        tooLargeMessage: definition.inBrowser ? 'imageTooLargeBytes' : 'fileTooLarge',
+      }) as const,
+    [definition],
+  );
+  // Any new image (picked, dropped, pasted, a sample): the last result and the mask belong to the old one.
+  const takeImage = useCallback(
+    (image: File) => {
+      update({ image, mask: null });
+      setShow({ kind: 'input' });
+      clear();
+    },
+    [update, clear],
+  );
+  const intake = useImageIntake(fileRules, takeImage, processing);
 
+  async function chooseSample(sample: SampleImage) {
+    try {
+      const file = await fileFromUrl(sample.url, sample.fileName);
+      if (!(await intake(file))) return;
+      if (sample.mask) setPendingMask(await fileFromUrl(sample.mask.url, sample.mask.fileName));
+    } catch {
+      void notify((toast) => toast.error(t('samples.failed')));
+    }
+  }
+
+  const maskEditing = definition.mask && input !== null && !processing;
+  const editMask = () => setShow({ kind: 'input' });
+  const onMask = (action: () => void) => () => {
+    action();
+    editMask();
+  };
+  useShortcuts({
+    run: () => void run(),
+    help: () => setHelpOpen(true),
+    ...(maskEditing
+      ? {
+          brush: onMask(() => painter.setErase(false)),
+          eraser: onMask(() => painter.setErase(true)),
+          smallerBrush: onMask(painter.smaller),
+          largerBrush: onMask(painter.larger),
+          undo: onMask(painter.undo),
+          redo: onMask(painter.redo),
+          clearMask: onMask(painter.clear),
+        }
+      : {}),
+  });
+
+  const outputIndex = show.kind === 'output' ? show.index : 0;
+  const samples = samplesFor(definition.id);
   return (
-    <div className="flex flex-col gap-6">
-      <CreditsBanner credits={credits} cost={cost} />
-      <EngineNotice tool={definition.id} info={info} options={inputs.options} />
-
-      <form
-        className="flex flex-col gap-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          run();
-        }}
-      >
-        {definition.image && (
-          <div className={definition.mask ? 'grid gap-6 lg:grid-cols-2' : undefined}>
+    <div className="mx-auto grid w-full max-w-[1680px] gap-6 px-4 pt-6 pb-10 sm:px-6 lg:h-[calc(100dvh-4rem)] lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] lg:gap-5 lg:py-4">
+      <div className="flex min-h-0 flex-col gap-4 lg:overflow-y-auto lg:pr-1">
+        {header}
+        <CreditsBanner credits={credits} cost={cost} />
+        <EngineNotice tool={definition.id} info={info} options={inputs.options} />
+        <form
+          className="flex flex-1 flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run();
+          }}
+        >
+          {definition.image && (
             <ImageDropZone
+              id={imageInputId}
               label={t(definition.mask ? 'upload.original' : 'upload.image')}
               file={inputs.image}
-              onFile={(image) => update({ image })}
+              onFile={takeImage}
               rules={fileRules}
               disabled={processing}
               takesPaste
-              preview={!definition.mask}
             />
-            {definition.mask && (
-              <ImageDropZone
-                label={t('upload.mask')}
-                file={inputs.mask}
-                onFile={setMask}
-                rules={{ ...fileRules, formats: INPUT_IMAGE_FORMATS }}
+          )}
+          {definition.mask && <MaskTools painter={painter} image={input} disabled={processing} onEdit={editMask} />}
+          {definition.referenceImage && (
+            <ImageDropZone
+              label={t('upload.reference')}
+              file={inputs.referenceImage}
+              onFile={(referenceImage) => update({ referenceImage })}
+              rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
+              disabled={processing}
+            />
+          )}
+          <PromptFields definition={fields} inputs={inputs} update={update} disabled={processing} />
+          {fields.options.length > 0 && (
+            <ToolOptionsForm
+              fields={fields.options}
+              values={inputs.options}
+              onChange={(options) => update({ options })}
+              disabled={processing}
+            />
+          )}
+
+          <div className="mt-auto flex flex-col gap-2 border-zinc-200 bg-white/95 pt-3 backdrop-blur lg:sticky lg:bottom-0 lg:border-t lg:pb-1 dark:border-zinc-800 dark:bg-zinc-950/95">
+            <div className="flex items-center gap-2">
+              <button
+                type="submit"
+                disabled={processing || blocked !== null}
+                aria-describedby={blocked ? hintId : undefined}
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+                className={buttonClass('primary', 'lg', 'flex-1 px-5')}
+              >
+                <Sparkles aria-hidden="true" className="size-4" />
+                {processing ? t('action.processing') : t(`action.${definition.action}`)}
+              </button>
+              <button
+                type="button"
+                onClick={onReset}
                 disabled={processing}
-              />
+                className={buttonClass('secondary', 'lg', 'px-5')}
+              >
+                <RotateCcw aria-hidden="true" className="size-4" />
+                {t('action.reset')}
+              </button>
+            </div>
+            {blocked && (
+              <p id={hintId} className="text-sm text-red-700 dark:text-red-400">
+                {blocked}
+              </p>
+            )}
+            {result?.inBrowser && (
+              <p id={saveNoteId} className="text-sm text-zinc-600 dark:text-zinc-400">
+                {t('result.browserSaveNote')}
+              </p>
             )}
           </div>
-        )}
-        {definition.mask && <MaskSizeNotice image={inputs.image} mask={inputs.mask} />}
-        {definition.mask && imageUrl && (
-          <MaskPainter key={imageUrl} imageUrl={imageUrl} onMask={setMask} disabled={processing} />
-        )}
-        {definition.referenceImage && (
-          <ImageDropZone
-            label={t('upload.reference')}
-            file={inputs.referenceImage}
-            onFile={(referenceImage) => update({ referenceImage })}
-            rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
-            disabled={processing}
-          />
-        )}
+        </form>
+      </div>
 
-        <PromptFields definition={fields} inputs={inputs} update={update} disabled={processing} />
-        {fields.options.length > 0 && (
-          <ToolOptionsForm
-            fields={fields.options}
-            values={inputs.options}
-            onChange={(options) => update({ options })}
-            disabled={processing}
-          />
-        )}
-
-        {processing && (
-          <RunProgress progress={state.progress} label={definition.inBrowser ? t('progress.browser') : undefined} />
-        )}
-
-        <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={processing || blocked !== null}
-            aria-describedby={blocked ? hintId : undefined}
-            className={buttonClass('primary', 'lg')}
-          >
-            <Sparkles aria-hidden="true" className="size-4" />
-            {processing ? t('action.processing') : t(`action.${definition.action}`)}
-          </button>
-          <button type="button" onClick={onReset} disabled={processing} className={buttonClass('secondary', 'lg')}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {t('action.reset')}
-          </button>
-          {blocked && (
-            <p id={hintId} className="text-sm text-red-700 dark:text-red-400">
-              {blocked}
-            </p>
-          )}
-        </div>
-      </form>
-
-      {result && (
-        <ResultView
-          definition={definition}
-          result={result}
-          originalUrl={imageUrl}
-          maskUrl={maskUrl}
-          prompt={inputs.prompt}
-          negativePrompt={inputs.negativePrompt}
-        />
-      )}
+      <ToolStage
+        ref={stageRef}
+        definition={definition}
+        input={input}
+        painter={definition.mask ? painter : null}
+        maskUrl={maskUrl}
+        state={state}
+        show={show}
+        onShow={setShow}
+        compare={compare}
+        onCompare={setCompare}
+        progressLabel={definition.inBrowser ? t('progress.browser') : undefined}
+        imageInputId={imageInputId}
+        onDropImage={(file) => void intake(file)}
+        samples={samples}
+        onSample={(sample) => void chooseSample(sample)}
+        onHelp={() => setHelpOpen(true)}
+        actions={
+          result && (
+            <ResultActions
+              key={result.runId}
+              definition={definition}
+              result={result}
+              index={outputIndex}
+              prompt={inputs.prompt}
+              negativePrompt={inputs.negativePrompt}
+              saveNoteId={result.inBrowser ? saveNoteId : undefined}
+            />
+          )
+        }
+      />
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} withMask={definition.mask} />
+      <LeaveGuard active={processing} inBrowser={definition.inBrowser} />
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { TOOL_CATALOGUE_QUERY_KEY, toolsApi } from './tools-api.ts';
 
 /** The catalogue changes only when the server's configuration does. */
+export const CATALOGUE_STALE_MS = 5 * 60_000;
+
 export function useToolCatalogue() {
-  return useQuery({ queryKey: TOOL_CATALOGUE_QUERY_KEY, queryFn: toolsApi.catalogue, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: TOOL_CATALOGUE_QUERY_KEY, queryFn: toolsApi.catalogue, staleTime: CATALOGUE_STALE_MS });
 }
 
 /** What the server says about one tool (engine, cost); undefined while it loads. */

@@ -145,5 +145,11 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
     [tool, queryClient],
   );
 
-  return { state, start, startInBrowser };
+  /** Back to idle (a new input makes the last result stale); a run in progress is left alone. */
+  const clear = useCallback(
+    () => setState((previous) => (previous.phase === 'processing' ? previous : { phase: 'idle' })),
+    [],
+  );
+
+  return { state, start, startInBrowser, clear };
 }

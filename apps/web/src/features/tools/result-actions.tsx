@@ -1,0 +1,191 @@
+import { useMutation } from '@tanstack/react-query';
+import { Copy, Download, Images } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { notify } from '../../lib/notify.ts';
+// The one cross-feature import of the tool pages: the gallery owns its save dialog
+// (platform.md §2), and the tool pages open it. Recorded as an exception to DESIGN §2.
+import { SaveToGalleryDialog } from '../gallery/save-to-gallery-dialog.tsx';
+import { convert, copyImage, isTransparent } from './convert-image.ts';
+import {
+  conversionFor,
+  type DownloadFormat,
+  defaultFormat,
+  downloadFormats,
+  FORMAT_MEDIA_TYPES,
+} from './download-formats.ts';
+import { downloadName } from './download-name.ts';
+import { saveResultText } from './run-failure-text.ts';
+import type { ToolPageDefinition } from './tool-definitions.ts';
+import { toolsApi } from './tools-api.ts';
+import type { ToolResult } from './use-tool-run.ts';
+
+const FORMAT_NAMES: Record<DownloadFormat, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', svg: 'SVG' };
+
+async function fetchBlob(url: string): Promise<Blob> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.blob();
+}
+
+/** Saves a blob under a name: a plain `<a download>` to a blob: URL, revoked once the click is handled. */
+function saveAs(blob: Blob, name: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+interface ResultActionsProps {
+  definition: ToolPageDefinition;
+  result: ToolResult;
+  /** The output the actions apply to (the one the stage shows). */
+  index: number;
+  prompt: string;
+  negativePrompt: string;
+  /** Describes the save button (a browser result uploads the cut-out first). */
+  saveNoteId?: string;
+}
+
+/**
+ * Download (PNG, JPEG or WebP, converted in the browser; SVG stays SVG), Copy (PNG, where the
+ * browser allows it) and Save to gallery, for the output shown on the stage.
+ */
+export function ResultActions({ definition, result, index, prompt, negativePrompt, saveNoteId }: ResultActionsProps) {
+  const { t } = useTranslation('tool-run');
+  const formatId = useId();
+  const output = result.outputs[index] ?? result.outputs[0];
+  const [transparent, setTransparent] = useState<boolean | undefined>(undefined);
+  const [format, setFormat] = useState<DownloadFormat | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saving, setSaving] = useState<number | null>(null);
+  // A browser result exists only on this device: saving uploads it (the result, never the
+  // original) as the run's output first, then the gallery's dialog saves it like any other.
+  const [uploaded, setUploaded] = useState(!result.inBrowser);
+
+  const url = output?.url;
+  const mediaType = output?.mediaType ?? 'image/png';
+  useEffect(() => {
+    setTransparent(undefined);
+    if (!url || mediaType.startsWith('image/svg')) return;
+    let current = true;
+    fetchBlob(url)
+      .then(isTransparent)
+      .then((value) => current && setTransparent(value))
+      .catch(() => {}); // unknown: the formats safe for both stay offered
+    return () => {
+      current = false;
+    };
+  }, [url, mediaType]);
+
+  const offered = downloadFormats(mediaType, transparent);
+  const chosen = format && offered.includes(format) ? format : defaultFormat(mediaType, offered);
+
+  const upload = useMutation({
+    mutationFn: async (at: number) => {
+      const item = result.outputs[at];
+      if (!item) throw new Error('No result');
+      await toolsApi.uploadBrowserResult(result.runId, await fetchBlob(item.url));
+    },
+    onSuccess: (_, at) => {
+      setUploaded(true);
+      setSaving(at);
+    },
+    onError: (error) => {
+      const text = saveResultText(error);
+      void notify((toast) => toast.error(t(text.title), { description: text.description && t(text.description) }));
+    },
+  });
+
+  if (!output) return null;
+  const many = result.outputs.length > 1;
+
+  async function download() {
+    if (!output) return;
+    setBusy(true);
+    try {
+      const blob = await convert(await fetchBlob(output.url), conversionFor(output.mediaType, chosen));
+      saveAs(blob, downloadName(definition.downloadPrefix, FORMAT_MEDIA_TYPES[chosen], index));
+    } catch {
+      void notify((toast) => toast.error(t('failure.download')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy() {
+    if (!output) return;
+    const copied = await fetchBlob(output.url).then(copyImage, () => false);
+    void notify((toast) => (copied ? toast.success(t('result.copied')) : toast.error(t('result.copyUnsupported'))));
+  }
+
+  const label = (text: string) => <span className="sr-only sm:not-sr-only">{text}</span>;
+  return (
+    <div className="flex shrink-0 items-center gap-1 sm:gap-1.5">
+      <label htmlFor={formatId} className="sr-only">
+        {t('result.format')}
+      </label>
+      <select
+        id={formatId}
+        value={chosen}
+        onChange={(event) => setFormat(event.target.value as DownloadFormat)}
+        disabled={offered.length < 2}
+        className="h-9 w-20 rounded-full border border-zinc-200 bg-white pr-5 pl-2 text-xs sm:w-auto sm:pr-7 sm:pl-3 sm:text-sm text-zinc-900 disabled:opacity-100 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {offered.map((f) => (
+          <option key={f} value={f}>
+            {FORMAT_NAMES[f]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={download}
+        disabled={busy}
+        aria-label={many ? t('result.downloadNth', { n: index + 1 }) : t('result.download')}
+        className={buttonClass('primary', 'toolIcon', 'sm:w-auto sm:px-4')}
+      >
+        <Download aria-hidden="true" className="size-4" />
+        {label(t('result.download'))}
+      </button>
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={t('result.copy')}
+        title={t('result.copy')}
+        className={buttonClass('secondary', 'toolIcon', 'xl:w-auto xl:px-3')}
+      >
+        <Copy aria-hidden="true" className="size-4" />
+        <span className="sr-only xl:not-sr-only">{t('result.copy')}</span>
+      </button>
+      <button
+        type="button"
+        onClick={() => (uploaded ? setSaving(index) : upload.mutate(index))}
+        disabled={upload.isPending}
+        aria-label={many ? t('result.saveNth', { n: index + 1 }) : t('result.save')}
+        aria-describedby={saveNoteId}
+        className={buttonClass('secondary', 'toolIcon', 'sm:w-auto sm:px-4')}
+      >
+        <Images aria-hidden="true" className="size-4" />
+        {label(upload.isPending ? t('result.uploading') : t('result.save'))}
+      </button>
+      {saving !== null && (
+        <SaveToGalleryDialog
+          runId={result.runId}
+          outputIndex={saving}
+          prompt={prompt}
+          negativePrompt={negativePrompt || null}
+          toolType={definition.id}
+          open
+          onOpenChange={(open) => !open && setSaving(null)}
+        />
+      )}
+    </div>
+  );
+}
