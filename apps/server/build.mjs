@@ -1,9 +1,15 @@
-// Bundles the server (and the contracts package it imports as TypeScript) into dist/main.js.
-// Dependencies stay external: they are installed in node_modules.
+// Bundles the server (and the contracts package it imports as TypeScript) into dist/main.js,
+// the worker process into dist/worker.js, and the entry of the engine pool's processes into
+// dist/engine-worker.js (found beside the other two). Dependencies stay external: they are
+// installed in node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker-main.ts',
+    'engine-worker': 'src/engines/local/pool/engine-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

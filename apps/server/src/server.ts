@@ -23,7 +23,13 @@ import { openStorage } from './platform/storage/open-storage.ts';
 
 export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;
-  /** Closes everything this runtime opened, in order. */
+  /**
+   * First step of a shutdown, while requests in flight finish: ends the progress streams, stops
+   * maintenance and taking runs; runs in progress may finish until `until` (epoch ms), then go
+   * back to the queue.
+   */
+  drain(until: number): Promise<void>;
+  /** Drains at once if that was not done, then closes everything this runtime opened, in order. */
   close(): Promise<void>;
 }
 
@@ -80,13 +86,23 @@ export async function createRuntime(
   ];
   const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider };
   const app = createApp(deps);
+  let drained: Promise<void> | undefined;
+  const drain = (until: number) => {
+    drained ??= (async () => {
+      await runs.watcher.close();
+      await Promise.all([...stopTasks.map((stop) => stop()), runs.drain(until)]);
+    })();
+    return drained;
+  };
   return {
     ...deps,
     app,
+    drain,
     close: async () => {
-      await Promise.all(stopTasks.map((stop) => stop()));
+      await drain(Date.now());
       await runs.close();
       if (mailer instanceof SmtpMailer) mailer.close();
+      storage.close?.();
       if (!overrides.database) await database.close();
     },
   };

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pipeline-config.ts';
 import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
 
+/** A container platform's usual wait between SIGTERM and SIGKILL. */
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
@@ -36,7 +39,9 @@ export const configSchema = z
     WORKER: z.enum(['inline', 'off']).default('inline'),
     ...runPipelineEnv,
     ...paymentsEnv,
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    // How long SIGTERM/SIGINT may take in all; SHUTDOWN_TIMEOUT_MS is its older name.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     // Sign in with Apple (OpenID Connect). Unset APPLE_CLIENT_ID: no Apple button.
     APPLE_CLIENT_ID: z.string().optional(),
     APPLE_CLIENT_SECRET: z.string().optional(),
@@ -78,7 +83,7 @@ export const configSchema = z
       worker: env.WORKER,
       ...runPipelineConfig(env),
       ...paymentsConfig(env),
-      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS ?? env.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_GRACE_MS,
       apple: env.APPLE_CLIENT_ID
         ? {
             clientId: env.APPLE_CLIENT_ID,
