@@ -4,13 +4,17 @@
 // installed in node_modules.
 import { build } from 'esbuild';
 
+// `--outdir <dir>`: tests bundle into a folder of their own rather than over dist/.
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 ? process.argv[at + 1] : 'dist';
+
 await build({
   entryPoints: {
     main: 'src/main.ts',
     worker: 'src/worker-main.ts',
     'engine-worker': 'src/engines/local/pool/engine-worker.ts',
   },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
