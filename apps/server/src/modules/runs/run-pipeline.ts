@@ -92,6 +92,7 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
       logger,
       concurrency: workerConcurrency,
       leaseMs,
+      enginePool,
     });
     // The embedded database is this process's alone (its folder is locked): a run still
     // `running` was left by a process that died, so it is retried now, not after its lease.

@@ -1,5 +1,6 @@
 import type { ErrorCode, ImageField, RunError, ToolOptions } from '@atelier/contracts';
 import { type EngineImage, EngineError } from '../../engines/engine.ts';
+import type { EnginePool } from '../../engines/local/pool/engine-pool.ts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { RunRow } from '../../platform/db/schema/index.ts';
@@ -20,6 +21,8 @@ export interface RunWorkerOptions {
   logger: Logger;
   concurrency: number;
   leaseMs: number;
+  /** Where CPU-heavy work on outputs (SVG sanitizing) runs; without it, on this thread. */
+  enginePool?: EnginePool;
 }
 
 /** Progress is written at most this often; the stream polls or is notified in between. */
@@ -146,7 +149,9 @@ export class RunWorker {
     try {
       const outputs = await this.runEngine(run, controller.signal, progress.report);
       if (this.dead) return;
-      const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal);
+      const pool = this.o.enginePool;
+      const sanitize = pool ? (svg: string) => pool.sanitizeSvg(svg, controller.signal) : undefined;
+      const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal, sanitize);
       await progress.flush();
       if (this.dead) return;
       const done = await db.transaction(async (tx) => {

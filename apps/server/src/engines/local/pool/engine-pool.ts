@@ -19,6 +19,8 @@ export interface EnginePool {
    * otherwise), and the pool starts a fresh one.
    */
   runTool(input: EngineInput, context: EngineContext): Promise<EngineImage[]>;
+  /** `sanitizeSvg` (platform/images) in a pool process: a large SVG takes it a while. */
+  sanitizeSvg(svg: string, signal: AbortSignal): Promise<string>;
   /** The pool's processes, once started (the benchmark and tests watch them). */
   pids(): number[];
   /** Aborts the tasks in progress and ends every pool process. */
@@ -87,28 +89,37 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     return started;
   };
 
+  /** Runs a task; `onProgress` hears the progress the pool process reports while on it. */
+  async function run<T extends EngineTask>(
+    task: T,
+    signal: AbortSignal,
+    onProgress: EngineContext['onProgress'] = () => {},
+  ): Promise<EngineTaskResult<T>> {
+    if (closing.signal.aborted) throw new EngineError('INTERNAL', 'The engine pool is closed');
+    pool ??= start();
+    try {
+      return (await pool.run(task, {
+        signal: AbortSignal.any([signal, closing.signal]),
+        channel: {
+          onMessage: () => {},
+          postMessage: (message: unknown) => {
+            if (isProgressMessage(message) && !signal.aborted) onProgress(message.percent, message.stage);
+          },
+        },
+      })) as EngineTaskResult<T>;
+    } catch (error) {
+      // The run's own reason (lease lost, shutdown) rather than the pool's generic AbortError.
+      if (signal.aborted) throw signal.reason;
+      throw revive(error);
+    }
+  }
+
   return {
     async runTool(input, { onProgress, signal }) {
-      if (closing.signal.aborted) throw new EngineError('INTERNAL', 'The engine pool is closed');
-      pool ??= start();
-      const task: EngineTask = { input };
-      try {
-        const result = (await pool.run(task, {
-          signal: AbortSignal.any([signal, closing.signal]),
-          channel: {
-            onMessage: () => {},
-            postMessage: (message: unknown) => {
-              if (isProgressMessage(message) && !signal.aborted) onProgress(message.percent, message.stage);
-            },
-          },
-        })) as EngineTaskResult;
-        return result.map(withBuffer);
-      } catch (error) {
-        // The run's own reason (lease lost, shutdown) rather than the pool's generic AbortError.
-        if (signal.aborted) throw signal.reason;
-        throw revive(error);
-      }
+      const images = await run({ kind: 'run-tool', input }, signal, onProgress);
+      return images.map(withBuffer);
     },
+    sanitizeSvg: (svg, signal) => run({ kind: 'sanitize-svg', svg }, signal),
     pids: () => (pool ? pool.threads.map((t) => t?.threadId).filter((id): id is number => id !== undefined) : []),
     async close() {
       closing.abort(new EngineError('INTERNAL', 'The engine pool is closing'));

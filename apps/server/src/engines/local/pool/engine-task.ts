@@ -5,11 +5,13 @@ import type { EngineImage, EngineInput } from '../../engine.ts';
  * serialization, so image bytes go as binary, not JSON). Buffers may arrive as plain
  * Uint8Arrays: `asBuffer` restores them without a copy.
  */
-export interface EngineTask {
-  input: EngineInput;
-}
+export type EngineTask =
+  /** One run of a local tool: the result is its images. */
+  | { kind: 'run-tool'; input: EngineInput }
+  /** An SVG to sanitize before it is stored (a traced photo's SVG takes the sanitizer long). */
+  | { kind: 'sanitize-svg'; svg: string };
 
-export type EngineTaskResult = EngineImage[];
+export type EngineTaskResult<T extends EngineTask> = T extends { kind: 'run-tool' } ? EngineImage[] : string;
 
 /** A progress report a pool process sends while it works on a task. */
 export interface ProgressMessage {

@@ -1,6 +1,7 @@
-// The entry of an engine pool process (engine-pool.ts): runs one local tool at a time, off the
-// process that serves HTTP. Built as dist/engine-worker.js; run from source through tsx.
+// The entry of an engine pool process (engine-pool.ts): runs one task at a time — a local tool,
+// or sanitizing an SVG — off the process that serves HTTP. Built as dist/engine-worker.js; run from source through tsx.
 import os from 'node:os';
+import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import type { EngineContext } from '../../engine.ts';
 import { runLocalTool } from '../local-tools.ts';
 import { type EngineTask, type EngineTaskResult, type ProgressMessage, withBuffers } from './engine-task.ts';
@@ -30,11 +31,11 @@ const send = (message: ProgressMessage) => {
  */
 const never = new AbortController().signal;
 
-export default async function runEngineTask({ input }: EngineTask): Promise<EngineTaskResult> {
+export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult<EngineTask>> {
+  if (task.kind === 'sanitize-svg') return sanitizeSvg(task.svg);
   const context: EngineContext = {
     onProgress: (percent, stage) => send({ type: 'atelier:progress', percent, ...(stage ? { stage } : {}) }),
     signal: never,
   };
-  const outputs = await runLocalTool({ ...input, images: withBuffers(input.images) }, context);
-  return outputs;
+  return runLocalTool({ ...task.input, images: withBuffers(task.input.images) }, context);
 }
