@@ -1,11 +1,12 @@
-import type { ServerType } from '@hono/node-server';
 import { createLogger } from './platform/logging/logger.ts';
-import { loadConfigOrExit, stopOnSignals } from './platform/process/process-lifecycle.ts';
+import { closeHttpServer } from './platform/process/close-http-server.ts';
+import { closingReserveMs, Lifecycle, loadConfigOrExit } from './platform/process/process-lifecycle.ts';
 import { createRuntime, listen } from './server.ts';
 
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  const lifecycle = new Lifecycle(logger, config.shutdownGraceMs);
   const runtime = await createRuntime(config, { logger });
   const { server, port } = await listen(runtime);
   logger.info(
@@ -13,19 +14,14 @@ async function main() {
     `Atelier is ready at ${config.publicUrl}`,
   );
 
-  stopOnSignals(logger, config.shutdownTimeoutMs, 'finishing requests in flight', async () => {
-    await runtime.readiness.startDraining(); // first: /api/ready answers 503 from here on
-    await closeServer(server);
+  // Requests in flight and runs in progress share the grace period; what follows them
+  // (handing runs back, closing the engine pool, queue and database) keeps a reserve of it.
+  lifecycle.stopOnSignals('finishing requests and runs in flight', async (deadline) => {
+    // First: /api/ready answers 503 from here on, so load balancers take this process out.
+    await runtime.readiness.startDraining();
+    const until = deadline - closingReserveMs(config.shutdownGraceMs);
+    await Promise.all([closeHttpServer(server, until), runtime.drain(until)]);
     await runtime.close();
-  });
-}
-
-/** Stops accepting connections and waits for the requests in flight to finish. */
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Idle keep-alive sockets would hold close() open; requests in flight still finish.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
 }
 

@@ -26,7 +26,13 @@ export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;
   /** The metrics listener's port, when METRICS_PORT is set. */
   metricsPort: number | undefined;
-  /** Closes everything this runtime opened, in order. */
+  /**
+   * First step of a shutdown, while requests in flight finish: ends the progress streams, stops
+   * maintenance and taking runs; runs in progress may finish until `until` (epoch ms), then go
+   * back to the queue.
+   */
+  drain(until: number): Promise<void>;
+  /** Drains at once if that was not done, then closes everything this runtime opened, in order. */
   close(): Promise<void>;
 }
 
@@ -85,15 +91,25 @@ export async function createRuntime(
   const { readiness } = operations;
   const deps: AppDeps = { config, logger, database, storage, mailer, runs, paymentProvider, readiness };
   const app = createApp(deps);
+  let drained: Promise<void> | undefined;
+  const drain = (until: number) => {
+    drained ??= (async () => {
+      await runs.watcher.close();
+      await Promise.all([...stopTasks.map((stop) => stop()), runs.drain(until)]);
+    })();
+    return drained;
+  };
   return {
     ...deps,
     app,
     metricsPort: operations.metrics?.port,
+    drain,
     close: async () => {
+      await drain(Date.now());
       await operations.close();
-      await Promise.all(stopTasks.map((stop) => stop()));
       await runs.close();
       if (mailer instanceof SmtpMailer) mailer.close();
+      storage.close?.();
       if (!overrides.database) await database.close();
     },
   };

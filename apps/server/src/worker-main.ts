@@ -4,7 +4,7 @@ import { startOperations } from './modules/health/operations.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
 import { openDatabase } from './platform/db/open-database.ts';
 import { createLogger } from './platform/logging/logger.ts';
-import { loadConfigOrExit, stopOnSignals } from './platform/process/process-lifecycle.ts';
+import { closingReserveMs, Lifecycle, loadConfigOrExit } from './platform/process/process-lifecycle.ts';
 import { openStorage } from './platform/storage/open-storage.ts';
 
 async function main() {
@@ -17,19 +17,25 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
+  const lifecycle = new Lifecycle(logger, config.shutdownGraceMs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const storage = openStorage(config);
   const runs = await startRunPipeline({ config, database, storage, logger, runWorker: true });
   // Metrics and /ready on METRICS_PORT, when set: a worker has no public port.
   const operations = await startOperations({ config, logger, database, storage, queue: runs.queue });
-  logger.info({ concurrency: config.runs.workerConcurrency }, 'worker is taking runs');
+  logger.info(
+    { concurrency: config.runs.workerConcurrency, engineProcesses: config.runs.enginePoolSize },
+    'worker is taking runs',
+  );
 
-  // Runs still going when the timeout hits keep their lease until it runs out; the sweeper
-  // of another worker then retries or refunds them.
-  stopOnSignals(logger, config.shutdownTimeoutMs, 'finishing the runs in progress', async () => {
+  // Runs still going near the end of the grace period go back to the queue, for another
+  // worker — or this one once restarted — to run them at once.
+  lifecycle.stopOnSignals('finishing the runs in progress', async (deadline) => {
     await operations.readiness.startDraining(); // first: /ready answers 503 from here on
+    await runs.drain(deadline - closingReserveMs(config.shutdownGraceMs));
     await runs.close();
     await operations.close();
+    storage.close?.();
     await database.close();
   });
 }

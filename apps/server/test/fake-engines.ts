@@ -37,6 +37,27 @@ export function hangingEngine(tool: ToolId): Engine & { started: Promise<void> }
 }
 
 /**
+ * An engine that answers one image after `delayMs` (as a provider does after a while); `id`
+ * lets it stand in for another engine, e.g. the one a queued run was recorded with.
+ */
+export function slowEngine(tool: ToolId, { id = 'slow', delayMs = 200 } = {}): Engine {
+  return {
+    id,
+    kind: 'provider',
+    supports: (t) => t === tool,
+    run: async (_input, { onProgress, signal }) => {
+      onProgress(40, 'waiting');
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      signal.throwIfAborted();
+      const data = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#118844' } })
+        .png()
+        .toBuffer();
+      return [{ data, mediaType: 'image/png', width: 64, height: 64 }];
+    },
+  };
+}
+
+/**
  * A provider-like engine whose result is a link on a local HTTP server, like a provider's
  * expiring result URL; `expire()` makes every link answer 404 from then on.
  */

@@ -44,3 +44,7 @@ export async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
   for (let i = 0; i < x!.length; i++) sum += Math.abs(x![i]! - y![i]!);
   return sum / x!.length;
 }
+
+/** A test photograph stretched to a square of `side` px, as a JPEG upload. */
+export const squarePhoto = (name: PhotoName, side: number) =>
+  sharp(photoBytes(name)).resize(side, side, { fit: 'fill' }).jpeg().toBuffer();

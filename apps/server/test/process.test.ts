@@ -1,42 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerProcess, startProcess } from './server-processes.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 /** Starts `src/main.ts` as its own process, the way `npm start` runs the built bundle. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'test', WORKER: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = async (): Promise<number> => {
-    for (let i = 0; i < 600; i++) {
-      const line = output.split('\n').find((l) => l.includes('Atelier is ready'));
-      if (line) return (JSON.parse(line) as { port: number }).port;
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start:\n${output}`);
-  };
-  return { child, exited, ready, output: () => output };
+  const server = startProcess(['--import', 'tsx', 'src/main.ts'], { WORKER: 'off', ...env });
+  servers.push(server);
+  const ready = async () => (await server.logLine<{ port: number }>('Atelier is ready')).port;
+  return { ...server, ready };
 }
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
 });
 
 describe('the server process', () => {

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
-import { failingEngine, hangingEngine, linkingEngine } from './fake-engines.ts';
+import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';
+import { failingEngine, hangingEngine, linkingEngine, slowEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
+import { ledgerAndBalance, runRecord } from './run-records.ts';
 import { getRun, requestToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';
@@ -305,6 +307,72 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
       expect(await rt.runs.sweep()).toMatchObject({ retried: 1, failed: 0 });
       expect((await getRun(rt, user, run.id)).status).toBe('queued');
       expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
+    } finally {
+      await rt.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('a process that stops mid-run on %s', (kind) => {
+  it('lets a run that ends within the grace period finish', async () => {
+    const rt = await createTestRuntime(
+      kind,
+      { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      {
+        engines: [slowEngine('image-generation', { delayMs: 300 })],
+      },
+    );
+    try {
+      const user = await signUpTestUser(rt);
+      const res = await requestToolRun(rt, user, 'image-generation', { prompt: 'just in time' });
+      const { run } = (await res.json()) as { run: Run };
+      await waitForRun(rt, user, run.id, { until: (r) => r.status === 'running' });
+      await rt.runs.drain(Date.now() + 30_000);
+      expect(await getRun(rt, user, run.id)).toMatchObject({ status: 'succeeded', refunded: false });
+      expect(await runRecord(rt.database, run.id)).toMatchObject({ attempts: 1, waitingJobs: 0 });
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('hands a run still going at the deadline back to the queue, and the next process runs it at once', async () => {
+    const hanging = hangingEngine('image-generation');
+    const rt = await createTestRuntime(kind, { RUN_SWEEP_INTERVAL_SECONDS: '3600' }, { engines: [hanging] });
+    try {
+      const user = await signUpTestUser(rt);
+      const res = await requestToolRun(rt, user, 'image-generation', { prompt: 'interrupted' });
+      const { run } = (await res.json()) as { run: Run };
+      await hanging.started;
+      await waitForRun(rt, user, run.id, { until: (r) => r.status === 'running' });
+
+      await rt.runs.drain(Date.now() + 100);
+      // Queued again with a new job; the interrupted attempt is not counted and nothing refunded.
+      expect(await runRecord(rt.database, run.id)).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+        progress: 0,
+        refunded: false,
+        waitingJobs: 1,
+      });
+      expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
+
+      // The next process on the same database takes it from the queue, with no sweep.
+      const next = await startRunPipeline({
+        config: rt.config,
+        database: rt.database,
+        storage: rt.storage,
+        logger: rt.logger,
+        engines: [slowEngine('image-generation', { id: hanging.id, delayMs: 10 })],
+        runWorker: true,
+      });
+      try {
+        const done = await waitForRun(rt, user, run.id);
+        expect(done).toMatchObject({ status: 'succeeded', refunded: false });
+        expect(await runRecord(rt.database, run.id)).toMatchObject({ attempts: 1 });
+      } finally {
+        await next.close();
+      }
+      expect(await ledgerAndBalance(rt.database, user.userId)).toEqual({ ledger: 29, balance: 29 });
     } finally {
       await rt.close();
     }

@@ -33,9 +33,11 @@ const RANK: Record<Engine['kind'], number> = { provider: 0, local: 1, demo: 2 };
 export function createEngineRegistry(
   configured: Partial<Record<ToolId, string>>,
   available: readonly Engine[] = [],
+  /** The local engine as this process runs it (on the engine pool where it works on runs). */
+  local: Engine = new LocalEngine(),
 ): EngineRegistry {
   // The embedded engines are always there: local (offline models) and demo, unless replaced.
-  const defaults = [new LocalEngine(), new DemoEngine()].filter((d) => !available.some((e) => e.id === d.id));
+  const defaults = [local, new DemoEngine()].filter((d) => !available.some((e) => e.id === d.id));
   const engines = [...available, ...defaults];
   const byId = new Map(engines.map((e) => [e.id, e]));
   const problems: string[] = [];

@@ -1,10 +1,11 @@
 import { IMAGE_MAX_PIXELS } from '@atelier/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { EngineImage } from '../engine.ts';
+import { computeThreads } from './compute-threads.ts';
 
 // libvips uses one thread by default on glibc Linux; two roughly halve the heavy pipelines
-// (engines.md), and the machine's other work keeps the rest.
-sharp.concurrency(2);
+// (engines.md). In a pool process it gets that process's share of the cores.
+sharp.concurrency(computeThreads());
 
 /**
  * Decodes an upload upright: the pipeline's width/height already account for EXIF

@@ -30,7 +30,7 @@ describe('LocalEngine', () => {
 
   it('sends option values with no local model to its fallback', async () => {
     const fallback = fakeFallback();
-    const engine = new LocalEngine(fallback.engine);
+    const engine = new LocalEngine({ fallback: fallback.engine });
     const image = await photo('coffee.jpg');
     const run = (tool: ToolId, options: object) =>
       engine.run({ tool, options: options as EngineInput['options'], images: { image } }, recordingContext());
@@ -44,7 +44,7 @@ describe('LocalEngine', () => {
   });
 
   it('refuses a run without its image', async () => {
-    const engine = new LocalEngine(fakeFallback().engine);
+    const engine = new LocalEngine({ fallback: fakeFallback().engine });
     await expect(engine.run({ tool: 'vectorization', options: {}, images: {} }, recordingContext())).rejects.toThrow(
       /no image/,
     );

@@ -7,12 +7,14 @@ import { StabilityEngine } from './stability/stability-engine.ts';
 
 /**
  * The AI providers that are configured, offered to the engine registry (DESIGN.md §5) in this
- * order: with no ENGINE_<TOOL>, the first one that supports a tool serves it.
+ * order: with no ENGINE_<TOOL>, the first one that supports a tool serves it. `local` is the
+ * local engine they hand work to.
  */
-export function configuredProviders(providers: Config['providers']): Engine[] {
+export function configuredProviders(providers: Config['providers'], local: Engine): Engine[] {
   const engines: Engine[] = [];
-  if (providers.recraft) engines.push(new RecraftEngine(providers.recraft));
-  if (providers.openai) engines.push(new OpenAIEngine(providers.openai));
+  // Recraft and OpenAI leave the photo editor's presets to the local engine.
+  if (providers.recraft) engines.push(new RecraftEngine(providers.recraft, local));
+  if (providers.openai) engines.push(new OpenAIEngine(providers.openai, local));
   if (providers.stability) engines.push(new StabilityEngine(providers.stability));
   if (providers.comfyui) engines.push(new ComfyUIEngine(providers.comfyui));
   return engines;

@@ -101,6 +101,38 @@ export async function completeRun(db: DbOrTx, id: string, attempt: number, outpu
 }
 
 /**
+ * Gives a run this attempt still holds back to the queue, as if it had never been claimed:
+ * the process is stopping, which is no fault of the run, so the attempt is not counted.
+ * False when the attempt no longer holds it (it finished, or was given up meanwhile).
+ */
+export async function handBackRun(tx: DbOrTx, id: string, attempt: number): Promise<boolean> {
+  const rows = await tx
+    .update(runs)
+    .set({
+      status: 'queued',
+      attempts: sql`${runs.attempts} - 1`,
+      progress: 0,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(heldBy(id, attempt))
+    .returning({ id: runs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends the lease of every running run, for the sweeper to take them at once. Only for the
+ * embedded database at start-up: its folder lock guarantees that no other process is alive to
+ * be working on them, so they were left by a process that died.
+ */
+export async function expireAllLeases(db: DbOrTx): Promise<void> {
+  await db
+    .update(runs)
+    .set({ leaseExpiresAt: sql`now() - interval '1 millisecond'` })
+    .where(eq(runs.status, 'running'));
+}
+
+/**
  * Marks a run failed (and refunded: the caller refunds in the same transaction). With an
  * attempt, only while that attempt holds it; without, whenever the run is not finished.
  */

@@ -279,7 +279,8 @@ export function runRoutes(service: RunService, watcher: RunWatcher) {
         stream.onAbort(() => wake?.());
         try {
           let sent: Run | undefined;
-          while (!stream.aborted) {
+          // A stopping process ends its streams; the page reads the run again and reconnects.
+          while (!stream.aborted && !watcher.closed) {
             const finished = isFinishedStatus(run.status);
             if (finished || !sent || sent.progress !== run.progress || sent.status !== run.status) {
               await stream.writeSSE({
@@ -296,6 +297,7 @@ export function runRoutes(service: RunService, watcher: RunWatcher) {
                 resolve();
               };
             });
+            if (watcher.closed) break;
             run = await service.getRun(userId, id);
           }
         } finally {

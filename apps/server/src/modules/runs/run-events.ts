@@ -16,6 +16,9 @@ export async function notifyRunChanged(db: DbOrTx, runId: string): Promise<void>
 export interface RunWatcher {
   /** Calls `onChange` whenever the run may have changed; returns the unsubscribe function. */
   watch(runId: string, onChange: () => void): Promise<() => void>;
+  /** True once the process is stopping: streams end (clients reconnect to another process). */
+  readonly closed: boolean;
+  /** Wakes every stream for the last time and stops listening. */
   close(): Promise<void>;
 }
 
@@ -23,8 +26,14 @@ export interface RunWatcher {
 export function createRunWatcher(database: DatabaseHandle): RunWatcher {
   const watchers = new Map<string, Set<() => void>>();
   let listening: Promise<() => Promise<void>> | undefined;
+  let closed = false;
+  let closing: Promise<void> | undefined;
   return {
+    get closed() {
+      return closed;
+    },
     async watch(runId, onChange) {
+      if (closed) return () => {};
       listening ??= database.listen(CHANNEL, (id) => {
         for (const fn of watchers.get(id) ?? []) fn();
       });
@@ -38,9 +47,14 @@ export function createRunWatcher(database: DatabaseHandle): RunWatcher {
         if (set.size === 0) watchers.delete(runId);
       };
     },
-    async close() {
+    close() {
+      closed = true;
+      for (const set of watchers.values()) for (const fn of set) fn();
       watchers.clear();
-      if (listening) await (await listening.catch(() => async () => {}))();
+      closing ??= (async () => {
+        if (listening) await (await listening.catch(() => async () => {}))();
+      })();
+      return closing;
     },
   };
 }

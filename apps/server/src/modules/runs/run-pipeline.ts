@@ -1,12 +1,16 @@
 import type { Engine } from '../../engines/engine.ts';
+import { LocalEngine } from '../../engines/local/local-engine.ts';
+import { createEnginePool, type EnginePool } from '../../engines/local/pool/engine-pool.ts';
 import { configuredProviders } from '../../engines/providers/configured-providers.ts';
 import { createEngineRegistry, type EngineRegistry } from '../../engines/registry.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { type JobQueue, startJobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import { startPeriodicTask } from '../../platform/process/periodic-task.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { createRunWatcher, type RunWatcher } from './run-events.ts';
+import { expireAllLeases } from './repo.ts';
 import { sweepRuns } from './run-sweeper.ts';
 import { RunWorker } from './run-worker.ts';
 import { createRunService, RUN_QUEUE, type RunService } from './service.ts';
@@ -18,7 +22,15 @@ export interface RunPipeline {
   watcher: RunWatcher;
   /** Present when this process runs tool runs (WORKER=inline, or the worker process). */
   worker: RunWorker | undefined;
+  /** The local engines' processes, where this process runs tool runs. */
+  enginePool: EnginePool | undefined;
   sweep(): ReturnType<typeof sweepRuns>;
+  /**
+   * First step of stopping: no new runs are taken; the runs in progress may finish until
+   * `until` (epoch ms), then go back to the queue (RunWorker.drain).
+   */
+  drain(until: number): Promise<void>;
+  /** Drains at once if that was not done, then ends the engine pool, the watcher and the queue. */
   close(): Promise<void>;
 }
 
@@ -45,11 +57,17 @@ const WAITING_RESEND_MS = 10 * 60 * 1000;
  */
 export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeline> {
   const { config, database, storage, logger } = o;
-  const engines = createEngineRegistry(config.engines, [
-    ...(o.engines ?? []),
-    ...configuredProviders(config.providers),
-  ]);
-  const { leaseMs, maxAttempts, sweepIntervalMs, workerConcurrency } = config.runs;
+  const { leaseMs, maxAttempts, sweepIntervalMs, workerConcurrency, enginePoolSize } = config.runs;
+  const runsHere = o.runWorker ?? config.worker === 'inline';
+  // Only a process that works on runs has engine processes (started on the first local run):
+  // an API process with WORKER=off never loads a model.
+  const enginePool = runsHere ? createEnginePool({ size: enginePoolSize, logger }) : undefined;
+  const local = new LocalEngine({ pool: enginePool });
+  const engines = createEngineRegistry(
+    config.engines,
+    [...(o.engines ?? []), ...configuredProviders(config.providers, local)],
+    local,
+  );
   const queue = await startJobQueue(database, logger, {
     [RUN_QUEUE]: {
       // The runs table decides what a retry means (run-sweeper.ts); pg-boss retries only
@@ -64,8 +82,8 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
   const sweep = () => sweepRuns({ db: database.db, queue, logger, maxAttempts, waitingMs: WAITING_RESEND_MS });
 
   let worker: RunWorker | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
-  if (o.runWorker ?? config.worker === 'inline') {
+  let stopSweeping = async () => {};
+  if (runsHere) {
     worker = new RunWorker({
       db: database.db,
       storage,
@@ -74,13 +92,25 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
       logger,
       concurrency: workerConcurrency,
       leaseMs,
+      enginePool,
     });
+    // The embedded database is this process's alone (its folder is locked): a run still
+    // `running` was left by a process that died, so it is retried now, not after its lease.
+    if (database.kind === 'pglite') await expireAllLeases(database.db);
     await worker.start();
-    sweeper = setInterval(() => {
-      sweep().catch((err) => logger.error({ err }, 'run sweep failed'));
-    }, sweepIntervalMs);
-    sweeper.unref();
+    // A sweep at start-up too: what a dead process left is taken up as soon as one is back.
+    stopSweeping = startPeriodicTask('sweep runs', sweepIntervalMs, sweep, logger);
   }
+
+  let drained: Promise<void> | undefined;
+  const drain = (until: number) => {
+    drained ??= (async () => {
+      await stopSweeping();
+      const result = await worker?.drain(until);
+      if (result?.handedBack) logger.info(result, 'runs handed back to the queue');
+    })();
+    return drained;
+  };
 
   return {
     engines,
@@ -88,10 +118,12 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
     service,
     watcher,
     worker,
+    enginePool,
     sweep,
+    drain,
     async close() {
-      clearInterval(sweeper);
-      await worker?.stop();
+      await drain(Date.now());
+      await enginePool?.close();
       await watcher.close();
       await queue.stop();
     },

@@ -1,5 +1,6 @@
 import type { ErrorCode, ImageField, RunError, ToolOptions } from '@atelier/contracts';
 import { type EngineImage, EngineError } from '../../engines/engine.ts';
+import type { EnginePool } from '../../engines/local/pool/engine-pool.ts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { RunRow } from '../../platform/db/schema/index.ts';
@@ -20,10 +21,22 @@ export interface RunWorkerOptions {
   logger: Logger;
   concurrency: number;
   leaseMs: number;
+  /** Where CPU-heavy work on outputs (SVG sanitizing) runs; without it, on this thread. */
+  enginePool?: EnginePool;
 }
 
 /** Progress is written at most this often; the stream polls or is notified in between. */
 const PROGRESS_WRITE_INTERVAL_MS = 250;
+
+/** The abort reason of a run given back to the queue at shutdown: it did not fail. */
+const HANDED_BACK = new Error('The process is stopping: the run went back to the queue');
+
+/** Resolves when `work` settles or at the time `until` (epoch ms), whichever comes first. */
+async function settleBy(work: Promise<unknown>, until: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((r) => (timer = setTimeout(r, Math.max(0, until - Date.now()))))]);
+  clearTimeout(timer);
+}
 
 /** What a failed run shows: the engine's own code, or a generic INTERNAL one. */
 export function runErrorOf(error: unknown): RunError {
@@ -38,9 +51,14 @@ export function runErrorOf(error: unknown): RunError {
  */
 export class RunWorker {
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly controllers = new Set<AbortController>();
+  /** The runs this worker holds, by id: the attempt it claimed and how to stop its engine. */
+  private readonly claimed = new Map<string, { attempt: number; controller: AbortController }>();
   /** Set by kill(): the process is treated as dead and writes nothing more. */
   private dead = false;
+  /** Set by drain(): the process is stopping and takes no new run. */
+  private draining = false;
+  /** Set by drain() once the time to finish is up: every run held goes back to the queue. */
+  private handingBack = false;
 
   constructor(private readonly o: RunWorkerOptions) {}
 
@@ -57,10 +75,42 @@ export class RunWorker {
     }
   }
 
-  /** Stops taking runs and lets the ones in progress finish. */
-  async stop(): Promise<void> {
+  /**
+   * For a process that is stopping: takes no new run, lets the runs in progress finish until
+   * `until` (epoch ms), then hands the others back to the queue — queued again with a new job,
+   * the attempt not counted — and stops their engines, so that the next process to start runs
+   * them at once. Resolves when every run's processing has returned.
+   */
+  async drain(until: number): Promise<{ handedBack: number }> {
+    this.draining = true;
     await this.o.queue.stopWorkers();
-    await Promise.allSettled([...this.inFlight]);
+    const settled = Promise.allSettled([...this.inFlight]);
+    await settleBy(settled, until);
+    this.handingBack = true;
+    let handedBack = 0;
+    // A run claimed while this loop runs is visited by it, or hands itself back (process()).
+    for (const [runId, { attempt, controller }] of this.claimed) {
+      if (await this.handBack(runId, attempt)) handedBack++;
+      controller.abort(HANDED_BACK);
+    }
+    await settled;
+    return { handedBack };
+  }
+
+  /** True when the run went back to the queue; false when it had finished meanwhile. */
+  private handBack(runId: string, attempt: number): Promise<boolean> {
+    return this.o.db
+      .transaction(async (tx) => {
+        if (!(await repo.handBackRun(tx, runId, attempt))) return false;
+        await this.o.queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
+        await notifyRunChanged(tx, runId);
+        return true;
+      })
+      .catch((err: unknown) => {
+        // Its lease runs out and the sweeper retries it, as after a crash.
+        this.o.logger.error({ err, runId }, 'could not hand the run back to the queue');
+        return false;
+      });
   }
 
   /**
@@ -70,35 +120,53 @@ export class RunWorker {
   async kill(): Promise<void> {
     this.dead = true;
     await this.o.queue.stopWorkers();
-    for (const c of this.controllers) c.abort();
+    for (const { controller } of this.claimed.values()) controller.abort();
   }
 
   /** Runs one queued run to its end state. Never throws: every failure ends as a refunded run. */
   async process(runId: string): Promise<void> {
     const { db, leaseMs, logger } = this.o;
     if (this.dead) return;
+    if (this.draining) {
+      // Fetched as the process began to stop: the job goes back for the next process.
+      await db
+        .transaction((tx) => this.o.queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob))
+        .catch((err: unknown) => logger.error({ err, runId }, 'could not re-send the job; the sweeper will'));
+      return;
+    }
     const run = await repo.claimRun(db, runId, leaseMs);
     if (!run) return; // taken by another worker, or already finished
+    const controller = new AbortController();
+    this.claimed.set(run.id, { attempt: run.attempts, controller });
+    if (this.handingBack) {
+      await this.handBack(run.id, run.attempts).finally(() => this.claimed.delete(run.id));
+      return;
+    }
     await notifyRunChanged(db, runId);
     const log = logger.child({ runId, tool: run.tool, attempt: run.attempts });
-    const controller = new AbortController();
-    this.controllers.add(controller);
     const progress = this.progressWriter(run, controller);
     const heartbeat = setInterval(() => progress.write(), Math.max(50, leaseMs / 3));
     try {
       const outputs = await this.runEngine(run, controller.signal, progress.report);
       if (this.dead) return;
-      const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal);
+      const pool = this.o.enginePool;
+      const sanitize = pool ? (svg: string) => pool.sanitizeSvg(svg, controller.signal) : undefined;
+      const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal, sanitize);
       await progress.flush();
       if (this.dead) return;
       const done = await completeRunAndNotify(db, run, stored);
       if (!done) {
-        // The sweeper gave this attempt up meanwhile: its files are not the run's.
+        // The sweeper gave this attempt up, or shutdown handed the run back, meanwhile: its
+        // files are not the run's.
         await Promise.all(stored.map((o) => this.o.storage.delete(o.key).catch(() => {})));
       }
       log.info({ outputs: stored.length }, done ? 'run succeeded' : 'run finished after its lease was lost');
     } catch (error) {
       if (this.dead) return;
+      if (controller.signal.reason === HANDED_BACK) {
+        log.info('run handed back to the queue');
+        return;
+      }
       const runError = runErrorOf(error);
       if (runError.code === 'INTERNAL') log.error({ err: error }, 'run failed');
       else log.warn({ code: runError.code }, 'run failed');
@@ -107,7 +175,7 @@ export class RunWorker {
       );
     } finally {
       clearInterval(heartbeat);
-      this.controllers.delete(controller);
+      this.claimed.delete(run.id);
     }
   }
 

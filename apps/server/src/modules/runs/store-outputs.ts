@@ -31,8 +31,13 @@ async function download(url: string, signal: AbortSignal): Promise<Buffer> {
   return data;
 }
 
+/** Sanitizes an SVG document (`sanitizeSvg`), wherever the caller runs it. */
+export type SvgSanitizer = (svg: string) => Promise<string>;
+
+const sanitizeHere: SvgSanitizer = async (svg) => sanitizeSvg(svg);
+
 /** Identifies an output by its bytes, as for uploads: an engine's claimed type is not trusted. */
-async function identifyOutput(data: Buffer): Promise<EngineImage & { extension: string }> {
+async function identifyOutput(data: Buffer, sanitize: SvgSanitizer): Promise<EngineImage & { extension: string }> {
   const meta = await sharp(data, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
@@ -41,21 +46,25 @@ async function identifyOutput(data: Buffer): Promise<EngineImage & { extension: 
     throw new EngineError('INTERNAL', 'The tool returned something that is not an image');
   }
   // SVG can carry script and external references: only a sanitized copy is ever stored.
-  const safe = meta.format === 'svg' ? Buffer.from(sanitizeSvg(data.toString('utf8'))) : data;
+  const safe = meta.format === 'svg' ? Buffer.from(await sanitize(data.toString('utf8'))) : data;
   return { data: safe, width: meta.width, height: meta.height, ...type };
 }
 
-/** Copies every output into Atelier's storage; the run's outputs never point elsewhere. */
+/**
+ * Copies every output into Atelier's storage; the run's outputs never point elsewhere. A worker
+ * passes `sanitize` to have SVG sanitized off the thread that serves HTTP (the engine pool).
+ */
 export async function storeOutputs(
   storage: Storage,
   run: { userId: string; id: string },
   outputs: EngineOutput[],
   signal: AbortSignal,
+  sanitize: SvgSanitizer = sanitizeHere,
 ): Promise<StoredOutput[]> {
   if (outputs.length === 0) throw new EngineError('INTERNAL', 'No images returned from API');
   const stored: StoredOutput[] = [];
   for (const [i, output] of outputs.entries()) {
-    const image = await identifyOutput('url' in output ? await download(output.url, signal) : output.data);
+    const image = await identifyOutput('url' in output ? await download(output.url, signal) : output.data, sanitize);
     const key = outputKey(run.userId, run.id, i, image.extension);
     await storage.put(key, image.data, image.mediaType);
     stored.push({ key, mediaType: image.mediaType, width: image.width, height: image.height });

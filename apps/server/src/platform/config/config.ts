@@ -4,6 +4,9 @@ import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pi
 import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
 import { operationsConfig, operationsEnv } from './operations-config.ts';
 
+/** A container platform's usual wait between SIGTERM and SIGKILL. */
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
@@ -38,7 +41,9 @@ export const configSchema = z
     ...runPipelineEnv,
     ...paymentsEnv,
     ...operationsEnv,
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    // How long SIGTERM/SIGINT may take in all; SHUTDOWN_TIMEOUT_MS is its older name.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     // Sign in with Apple (OpenID Connect). Unset APPLE_CLIENT_ID: no Apple button.
     APPLE_CLIENT_ID: z.string().optional(),
     APPLE_CLIENT_SECRET: z.string().optional(),
@@ -81,7 +86,7 @@ export const configSchema = z
       ...runPipelineConfig(env),
       ...paymentsConfig(env),
       ...operationsConfig(env),
-      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS ?? env.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_GRACE_MS,
       apple: env.APPLE_CLIENT_ID
         ? {
             clientId: env.APPLE_CLIENT_ID,

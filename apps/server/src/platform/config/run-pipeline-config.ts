@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { TOOL_IDS, type ToolId } from '@atelier/contracts';
 import { z } from 'zod';
 
@@ -27,6 +28,8 @@ export const runPipelineEnv = {
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Processes that run the local engines off the HTTP thread (default: cores, at most WORKER_CONCURRENCY).
+  ENGINE_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   RUN_LEASE_SECONDS: seconds(60),
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
   RUN_SWEEP_INTERVAL_SECONDS: seconds(15),
@@ -88,6 +91,8 @@ export function runPipelineConfig(env: RunPipelineEnv) {
     },
     runs: {
       workerConcurrency: env.WORKER_CONCURRENCY,
+      // More engine processes than runs at once would only sit idle with their models loaded.
+      enginePoolSize: env.ENGINE_POOL_SIZE ?? Math.min(os.availableParallelism(), env.WORKER_CONCURRENCY),
       leaseMs: env.RUN_LEASE_SECONDS * 1000,
       maxAttempts: env.RUN_MAX_ATTEMPTS,
       sweepIntervalMs: env.RUN_SWEEP_INTERVAL_SECONDS * 1000,

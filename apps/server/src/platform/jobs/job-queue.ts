@@ -17,7 +17,10 @@ export interface JobQueue {
    * after the transaction that sent a job has committed (before, the job is not visible).
    */
   wake(queue: string): void;
-  /** Stops fetching new jobs (handlers in flight go on; their owner waits for them or not). */
+  /**
+   * Stops fetching new jobs. Handlers in flight go on (their owner waits for them or not); a
+   * worker busy with one stops fetching when it returns.
+   */
   stopWorkers(): Promise<void>;
   /**
    * Whether this process's workers are polling: registered, not stopped, and their fetches
@@ -80,7 +83,15 @@ export async function startJobQueue(
       });
   }
 
-  const workerIds: { id: string; queue: string }[] = [];
+  const workers: { id: string; queue: string; busy: boolean }[] = [];
+  let stopping = false;
+  // pg-boss's offWork polls every second until the worker's loop has ended, and that timer
+  // holds a stopping process open: a worker is taken off only when its loop can end at once —
+  // now if it is idle, else as soon as its handler returns.
+  const offWork = (w: (typeof workers)[number]) => {
+    workers.splice(workers.indexOf(w), 1);
+    return boss.offWork({ id: w.id });
+  };
   let workersStarted = false;
   return {
     async send(tx, queue, data, options = {}) {
@@ -93,27 +104,35 @@ export async function startJobQueue(
     async work(queue, concurrency, handler) {
       // Every registered worker fetches one job at a time; N of them run N jobs at once.
       for (let i = 0; i < concurrency; i++) {
-        const id = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+        const worker = { id: '', queue, busy: false };
+        worker.id = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          worker.busy = true;
+          try {
+            for (const job of jobs) await handler(job.data);
+          } finally {
+            worker.busy = false;
+            if (stopping) void offWork(worker);
+          }
         });
-        workerIds.push({ id, queue });
+        workers.push(worker);
       }
       workersStarted = true;
     },
     wake(queue) {
-      for (const w of workerIds) if (w.queue === queue) boss.notifyWorker(w.id);
+      for (const w of workers) if (w.queue === queue) boss.notifyWorker(w.id);
     },
     async stopWorkers() {
-      await Promise.all(workerIds.splice(0).map(({ id }) => boss.offWork({ id })));
+      stopping = true;
+      await Promise.all(workers.filter((w) => !w.busy).map(offWork));
     },
     polling() {
       if (!workersStarted) return undefined;
-      if (workerIds.length === 0) return { ok: false, problem: 'workers stopped' };
+      if (stopping || workers.length === 0) return { ok: false, problem: 'workers stopped' };
       if (Date.now() - lastWorkerErrorAt < WORKER_ERROR_GRACE_MS) return { ok: false, problem: 'fetching jobs fails' };
       return { ok: true };
     },
     async stop() {
-      workerIds.length = 0; // pg-boss stops its workers too
+      workers.length = 0; // pg-boss stops its workers too
       await boss.stop({ graceful: false, wait: true });
     },
   };

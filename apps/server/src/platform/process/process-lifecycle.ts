@@ -15,24 +15,64 @@ export function loadConfigOrExit(): Config {
 }
 
 /**
- * On SIGTERM or SIGINT runs `stop` once and exits 0; exits 1 if it takes longer than the
- * configured shutdown timeout.
+ * The part of the grace period kept for what follows the drain: handing runs back, ending the
+ * engine processes, the queue, storage and the database. Work in progress gets the rest.
  */
-export function stopOnSignals(logger: Logger, timeoutMs: number, what: string, stop: () => Promise<void>): void {
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, `shutting down: ${what}`);
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, timeoutMs);
-    timer.unref();
-    await stop();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+export function closingReserveMs(graceMs: number): number {
+  return Math.min(2000, graceMs / 4);
+}
+
+/**
+ * Where a process is in its life. `stopping` turns true on the first SIGTERM or SIGINT and
+ * stays so: a readiness check can answer "draining" from it while requests in flight finish.
+ */
+export class Lifecycle {
+  private stoppingSince: number | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    /** How long stopping may take in all (SHUTDOWN_GRACE_MS). */
+    readonly graceMs: number,
+  ) {}
+
+  get stopping(): boolean {
+    return this.stoppingSince !== undefined;
+  }
+
+  /**
+   * On the first SIGTERM or SIGINT: runs `stop(deadline)` once — it must have stopped taking
+   * work and closed everything by `deadline` (epoch ms) — and then lets the process end by
+   * itself, its event loop empty. If anything still holds the process at the deadline (a
+   * socket, a timer, a child), it is logged by name and the process exits with code 1.
+   */
+  stopOnSignals(what: string, stop: (deadline: number) => Promise<void>): void {
+    const begin = (signal: NodeJS.Signals) => {
+      if (this.stoppingSince !== undefined) {
+        this.logger.info({ signal }, 'already stopping');
+        return;
+      }
+      this.stoppingSince = Date.now();
+      const deadline = this.stoppingSince + this.graceMs;
+      this.logger.info({ signal, graceMs: this.graceMs }, `shutting down: ${what}`);
+      setTimeout(() => {
+        this.logger.error(
+          { holding: process.getActiveResourcesInfo() },
+          'shutdown did not finish within SHUTDOWN_GRACE_MS; exiting',
+        );
+        process.exit(1);
+      }, this.graceMs).unref();
+      stop(deadline).then(
+        () => {
+          this.logger.info({ ms: Date.now() - (this.stoppingSince ?? 0) }, 'stopped');
+          process.exitCode = 0;
+        },
+        (err: unknown) => {
+          this.logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', begin);
+    process.on('SIGINT', begin);
+  }
 }

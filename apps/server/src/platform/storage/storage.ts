@@ -14,6 +14,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Deletes every object under `folder/` (a key prefix), e.g. all files of a deleted account. */
   deleteFolder(folder: string): Promise<void>;
+  /** Releases connections (S3's sockets) when the process stops; local files hold none. */
+  close?(): void;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

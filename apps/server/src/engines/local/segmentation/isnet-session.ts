@@ -1,6 +1,7 @@
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { EngineImage } from '../../engine.ts';
+import { computeThreads } from '../compute-threads.ts';
 import { decodeUpright } from '../image-io.ts';
 import { toFloat32Model } from './isnet-fp32.ts';
 import { readIsnetModel } from './isnet-model.ts';
@@ -10,7 +11,7 @@ const INPUT_SIDE = 1024;
 
 type Ort = typeof import('onnxruntime-node');
 let session: Promise<{ ort: Ort; session: InferenceSession }> | undefined;
-/** One inference at a time: each takes ~2.5 GB and both cores, so parallel runs only thrash. */
+/** One inference at a time per process: each takes ~2.5 GB and the process's cores. */
 let queue: Promise<unknown> = Promise.resolve();
 
 /** The ISNet session, created once per process and kept warm (loading takes seconds). */
@@ -20,9 +21,12 @@ function isnetSession(): Promise<{ ort: Ort; session: InferenceSession }> {
     .then(async ([ort, model]) => ({
       ort,
       session: await ort.InferenceSession.create(toFloat32Model(model), {
-        intraOpNumThreads: 2,
+        intraOpNumThreads: computeThreads(),
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
+        // Idle intra-op threads would spin on a core between operators, taking it from the
+        // HTTP thread and from other pool processes.
+        extra: { 'session.intra_op.allow_spinning': '0' },
       }),
     }))
     .catch((error: unknown) => {

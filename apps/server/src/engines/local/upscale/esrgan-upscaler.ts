@@ -114,6 +114,9 @@ export async function upscaleCrisp(source: EngineImage, { onProgress, signal }: 
         out[dst + i] = Math.min(255, Math.max(0, Math.round(pixels[src + i]!)));
     }
     onProgress(5 + (85 * (index + 1)) / tiles.length, `tile ${index + 1} of ${tiles.length}`);
+    // tfjs-wasm computes synchronously: between tiles, let the process see its I/O (an abort,
+    // the pool's parent gone) rather than only at the end of the image.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   const outAlpha = alpha

@@ -1,0 +1,129 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Tinypool from 'tinypool';
+import type { Logger } from '../../../platform/logging/logger.ts';
+import { type EngineContext, EngineError, type EngineImage, type EngineInput } from '../../engine.ts';
+import { ENGINE_THREADS_ENV } from '../compute-threads.ts';
+import { type EngineTask, type EngineTaskResult, isProgressMessage, withBuffer } from './engine-task.ts';
+
+/**
+ * The local engines' processes (ADR 0015). Every CPU-heavy step of a local model — decoding,
+ * per-pixel loops, onnxruntime, tfjs-wasm, OpenCV, vtracer, libvips — runs in one of these,
+ * never on the thread that serves HTTP.
+ */
+export interface EnginePool {
+  /**
+   * Runs one local tool in a pool process. Its progress reaches `context.onProgress`;
+   * `context.signal` aborts it by ending that process (a native call cannot be interrupted
+   * otherwise), and the pool starts a fresh one.
+   */
+  runTool(input: EngineInput, context: EngineContext): Promise<EngineImage[]>;
+  /** `sanitizeSvg` (platform/images) in a pool process: a large SVG takes it a while. */
+  sanitizeSvg(svg: string, signal: AbortSignal): Promise<string>;
+  /** The pool's processes, once started (the benchmark and tests watch them). */
+  pids(): number[];
+  /** Aborts the tasks in progress and ends every pool process. */
+  close(): Promise<void>;
+}
+
+export interface EnginePoolOptions {
+  /** Processes, each running one task at a time with its models loaded once. */
+  size: number;
+  logger: Logger;
+}
+
+/**
+ * The bundle's entry (dist/engine-worker.js, beside dist/main.js and dist/worker.js) or, when
+ * this module runs from source (tests, benchmarks), the TypeScript file through tsx's loader.
+ */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = fileURLToPath(new URL(fromSource ? './engine-worker.ts' : './engine-worker.js', import.meta.url));
+  if (!fromSource) return { filename, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: ['--import', tsx] };
+}
+
+/** An error as it crossed the process boundary (a plain object) made an Error again. */
+function revive(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const e = (error ?? {}) as { name?: string; message?: string; code?: string; stack?: string };
+  if (e.name === 'EngineError' && e.code) return new EngineError(e.code as EngineError['code'], e.message ?? '');
+  const revived = new Error(e.message ?? String(error));
+  if (e.stack) revived.stack = e.stack;
+  return revived;
+}
+
+/**
+ * A pool of child processes (tinypool's `child_process` runtime), started on the first task.
+ * Processes rather than worker threads: ending one is immediate even in the middle of a native
+ * call (onnxruntime's inference is one synchronous call of seconds), a crash or an
+ * out-of-memory in a model takes down only that process, and its memory (ISNet ~2.5 GB) is
+ * returned to the system at once.
+ */
+export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePool {
+  // Pool size × threads per task ≤ cores: parallel runs share the CPU without oversubscribing it.
+  const threads = Math.max(1, Math.floor(os.availableParallelism() / size));
+  const closing = new AbortController();
+  let pool: Tinypool | undefined;
+
+  const start = () => {
+    const { filename, execArgv } = workerEntry();
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const started = new Tinypool({
+      runtime: 'child_process',
+      filename,
+      execArgv,
+      env: { ...env, [ENGINE_THREADS_ENV]: String(threads) },
+      serialization: 'advanced',
+      // Every process stays up with its models warm; none is ended for being idle.
+      minThreads: size,
+      maxThreads: size,
+      concurrentTasksPerWorker: 1,
+    });
+    started.on('error', (err: unknown) => logger.error({ err }, 'engine pool process failed'));
+    logger.info({ processes: size, threadsPerTask: threads }, 'engine pool started');
+    return started;
+  };
+
+  /** Runs a task; `onProgress` hears the progress the pool process reports while on it. */
+  async function run<T extends EngineTask>(
+    task: T,
+    signal: AbortSignal,
+    onProgress: EngineContext['onProgress'] = () => {},
+  ): Promise<EngineTaskResult<T>> {
+    if (closing.signal.aborted) throw new EngineError('INTERNAL', 'The engine pool is closed');
+    pool ??= start();
+    try {
+      return (await pool.run(task, {
+        signal: AbortSignal.any([signal, closing.signal]),
+        channel: {
+          onMessage: () => {},
+          postMessage: (message: unknown) => {
+            if (isProgressMessage(message) && !signal.aborted) onProgress(message.percent, message.stage);
+          },
+        },
+      })) as EngineTaskResult<T>;
+    } catch (error) {
+      // The run's own reason (lease lost, shutdown) rather than the pool's generic AbortError.
+      if (signal.aborted) throw signal.reason;
+      throw revive(error);
+    }
+  }
+
+  return {
+    async runTool(input, { onProgress, signal }) {
+      const images = await run({ kind: 'run-tool', input }, signal, onProgress);
+      return images.map(withBuffer);
+    },
+    sanitizeSvg: (svg, signal) => run({ kind: 'sanitize-svg', svg }, signal),
+    pids: () => (pool ? pool.threads.map((t) => t?.threadId).filter((id): id is number => id !== undefined) : []),
+    async close() {
+      closing.abort(new EngineError('INTERNAL', 'The engine pool is closing'));
+      await pool?.destroy();
+    },
+  };
+}

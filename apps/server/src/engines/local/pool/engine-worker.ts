@@ -1,0 +1,41 @@
+// The entry of an engine pool process (engine-pool.ts): runs one task at a time — a local tool,
+// or sanitizing an SVG — off the process that serves HTTP. Built as dist/engine-worker.js; run from source through tsx.
+import os from 'node:os';
+import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
+import type { EngineContext } from '../../engine.ts';
+import { runLocalTool } from '../local-tools.ts';
+import { type EngineTask, type EngineTaskResult, type ProgressMessage, withBuffers } from './engine-task.ts';
+
+/** Engine work yields the CPU to the HTTP process whenever both want it (ADR 0015). */
+const ENGINE_NICENESS = 10;
+
+try {
+  os.setPriority(ENGINE_NICENESS);
+} catch {
+  // Not allowed on this system: the work still runs, at normal priority.
+}
+
+// Ctrl-C in a terminal reaches the whole process group. The parent decides when this process
+// ends (after handing its run back to the queue); it terminates us itself.
+process.on('SIGINT', () => {});
+// A parent that died without stopping us (kill -9): nobody will read the result.
+process.on('disconnect', () => process.exit(0));
+
+const send = (message: ProgressMessage) => {
+  if (process.connected) process.send?.(message);
+};
+
+/**
+ * Aborting a task ends this whole process (the pool kills it), so the signal handed to the
+ * engine never fires: a model in the middle of a native call could not notice it anyway.
+ */
+const never = new AbortController().signal;
+
+export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult<EngineTask>> {
+  if (task.kind === 'sanitize-svg') return sanitizeSvg(task.svg);
+  const context: EngineContext = {
+    onProgress: (percent, stage) => send({ type: 'atelier:progress', percent, ...(stage ? { stage } : {}) }),
+    signal: never,
+  };
+  return runLocalTool({ ...task.input, images: withBuffers(task.input.images) }, context);
+}

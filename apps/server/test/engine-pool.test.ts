@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runs } from '../src/platform/db/schema/index.ts';
+import { runForm } from './images.ts';
+import { squarePhoto } from './photos.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { getRun, startToolRun, waitForRun } from './tool-runs.ts';
+import { signUpTestUser, type TestUser } from './users.ts';
+
+/** Models take seconds per step (tens on a busy 2-core machine). */
+const MODEL_DEADLINE_MS = 180_000;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A crisp upscale of a 1024² photo: 16 ESRGAN tiles of seconds each in a pool process. Resolves
+ * once the first tiles are done, i.e. the model is working.
+ */
+async function startLongUpscale(rt: TestRuntime, user: TestUser) {
+  const image = await squarePhoto('astronaut.jpg', 1024);
+  const run = await startToolRun(rt, user, 'image-upscale', runForm({ upscaleType: 'crisp' }, { image }));
+  await waitForRun(rt, user, run.id, {
+    until: (r) => r.status === 'running' && r.progress > 5,
+    deadlineMs: MODEL_DEADLINE_MS,
+  });
+  return run;
+}
+
+describe('local engines in the engine pool', () => {
+  let rt: TestRuntime;
+  let user: TestUser;
+  beforeEach(async () => {
+    rt = await createTestRuntime('pglite', { RUN_SWEEP_INTERVAL_SECONDS: '3600' });
+    user = await signUpTestUser(rt);
+  });
+  afterEach(async () => {
+    await rt?.close();
+  });
+
+  it('answer a request made while a long run works, before the run ends: the model is in another process', async () => {
+    const run = await startLongUpscale(rt, user);
+    const pids = rt.runs.enginePool!.pids();
+    expect(pids.length).toBeGreaterThan(0);
+    expect(pids).not.toContain(process.pid);
+
+    const health = await rt.request('/api/health');
+    expect(health.status).toBe(200);
+    // The run was still working when the answer came.
+    expect(await getRun(rt, user, run.id)).toMatchObject({ status: 'running' });
+  });
+
+  it('end the process of a run whose attempt was given up, and go on with a fresh one', async () => {
+    const run = await startLongUpscale(rt, user);
+    const pool = rt.runs.enginePool!;
+    const before = pool.pids();
+    // Another attempt takes the run over (as the sweeper does after a lost lease): this one's
+    // next progress write finds it gone and aborts its engine.
+    await rt.database.db
+      .update(runs)
+      .set({ attempts: sql`${runs.attempts} + 1` })
+      .where(sql`${runs.id} = ${run.id}`);
+    const deadline = Date.now() + MODEL_DEADLINE_MS;
+    while (before.every(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(before.filter(alive)).toHaveLength(before.length - 1);
+    // The pool replaced it: as many processes as before, one of them new.
+    while (pool.pids().filter(alive).length < before.length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(pool.pids().filter(alive)).toHaveLength(before.length);
+    expect(pool.pids().some((pid) => !before.includes(pid))).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Run } from '@atelier/contracts';
+import { cookieOf } from './users.ts';
+
+/** Server and worker processes started the way operators start them, for tests and benchmarks. */
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  output(): string;
+  /** The first log line (pino JSON) whose message contains `text`, parsed; waits for it. */
+  logLine<T = Record<string, unknown>>(text: string, timeoutMs?: number): Promise<T>;
+}
+
+/** Starts `node <args>` in apps/server with `env` added, collecting its output. */
+export function startProcess(args: string[], env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const logLine = async <T>(text: string, timeoutMs = 60_000): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = output.split('\n').find((l) => l.startsWith('{') && l.includes(text));
+      if (line) return JSON.parse(line) as T;
+      if (child.exitCode !== null) throw new Error(`process exited before "${text}":\n${output}`);
+      if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, exited, output: () => output, logLine };
+}
+
+/** Sends `signal` and resolves with the exit code and how long the process took to end. */
+export async function stopProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  const sent = performance.now();
+  server.child.kill(signal);
+  const code = await server.exited;
+  return { code, ms: performance.now() - sent };
+}
+
+/**
+ * Bundles the server with its own build script into a fresh folder under apps/server (so the
+ * bundle finds node_modules as dist/ does) and returns the folder; `npm start` runs the same
+ * files from dist/. Remove it with `fs.rmSync(dir, { recursive: true })`.
+ */
+export function buildServerBundle(): string {
+  const cache = path.join(serverDir, 'node_modules', '.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(cache, 'atelier-bundle-'));
+  const res = spawnSync(process.execPath, ['build.mjs', '--outdir', dir], { cwd: serverDir, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`build failed:\n${res.stdout}${res.stderr}`);
+  return dir;
+}
+
+/** A signed-in client of a server listening at `baseUrl` (its PUBLIC_URL). */
+export async function signedInClient(baseUrl: string) {
+  const email = `user${Date.now()}${Math.round(Math.random() * 1e6)}@example.com`;
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'correct horse battery', name: 'shutdown' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const headers = { cookie: cookieOf(signUp), origin: baseUrl };
+  const client = {
+    userId: user.id,
+    async startRun(tool: string, form: FormData): Promise<Run> {
+      const res = await fetch(`${baseUrl}/api/tools/${tool}/runs`, { method: 'POST', body: form, headers });
+      if (res.status !== 202) throw new Error(`run refused: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { run: Run }).run;
+    },
+    async getRun(id: string): Promise<Run> {
+      const res = await fetch(`${baseUrl}/api/runs/${id}`, { headers });
+      if (!res.ok) throw new Error(`GET run: ${res.status}`);
+      return ((await res.json()) as { run: Run }).run;
+    },
+    /** Polls the run until `until` holds. */
+    async waitForRun(id: string, until: (run: Run) => boolean, timeoutMs = 240_000): Promise<Run> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const run = await client.getRun(id);
+        if (until(run)) return run;
+        if (Date.now() > deadline) throw new Error(`run ${id} stayed ${run.status} at ${run.progress}%`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+  return client;
+}
