@@ -4653,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4673,6 +4673,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -4718,7 +4727,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,6 +4747,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -4783,7 +4801,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,6 +4821,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -4847,7 +4874,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4867,6 +4894,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5033,7 +5069,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5053,6 +5089,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5098,7 +5143,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5118,6 +5163,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5163,7 +5217,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5183,6 +5237,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5227,7 +5290,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5247,6 +5310,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5292,7 +5364,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5312,6 +5384,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5357,7 +5438,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5377,6 +5458,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5422,7 +5512,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,6 +5532,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5487,7 +5586,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5507,6 +5606,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {

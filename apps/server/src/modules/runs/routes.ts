@@ -41,9 +41,12 @@ const POLL_MS = 2000;
 const startRunResponses = {
   202: jsonContent(runResponseSchema, 'The run is queued (or, for a browser run, recorded and charged)'),
   400: errorResponse(
-    'Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged',
+    'Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged',
   ),
   402: errorResponse('Not enough credits (INSUFFICIENT_CREDITS); nothing was charged'),
+  404: errorResponse(
+    "`inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged",
+  ),
   413: errorResponse('An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
   415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
 };
