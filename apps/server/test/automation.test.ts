@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { createWebhookDelivery } from '../src/modules/webhooks/webhook-delivery.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { pngImage, runForm } from './images.ts';
 import { ledgerAndBalance } from './run-records.ts';
@@ -357,6 +358,15 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
   });
 });
 
+/** The app's webhook delivery, called directly, with private addresses allowed or not. */
+const deliveryOf = (rt: TestRuntime, allowPrivate: boolean) =>
+  createWebhookDelivery({
+    db: rt.database.db,
+    queue: rt.runs.queue,
+    logger: rt.logger,
+    policy: { ...rt.config.webhooks, allowPrivate },
+  });
+
 describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE on %s', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
@@ -393,5 +403,53 @@ describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE o
     );
     expect(batch.status).toBe(400);
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
+  });
+
+  it('checks the address again at delivery, after DNS: a name that resolves to loopback gets nothing', async () => {
+    const receiver = await startReceiver();
+    try {
+      const user = await signUpTestUser(rt);
+      const delivery = deliveryOf(rt, false);
+      const job = {
+        id: 'msg_test',
+        userId: user.userId,
+        url: receiver.url.replace('127.0.0.1', 'localhost'),
+        type: 'run.succeeded' as const,
+        body: '{"type":"run.succeeded"}',
+        createdAt: Date.now(),
+      };
+      await delivery.deliver(job); // refused: not retried, nothing sent
+      expect(receiver.received).toHaveLength(0);
+      // With private addresses allowed, the same job arrives; a 24-hour-old one is dropped.
+      const open = deliveryOf(rt, true);
+      await open.deliver({ ...job, createdAt: Date.now() - 25 * 60 * 60 * 1000 });
+      expect(receiver.received).toHaveLength(0);
+      await open.deliver(job);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('throws for a receiver that fails, so the queue retries it', async () => {
+    const server = http.createServer((_req, res) => res.writeHead(500).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const user = await signUpTestUser(rt);
+      const delivery = deliveryOf(rt, true);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      await expect(
+        delivery.deliver({
+          id: 'msg_x',
+          userId: user.userId,
+          url,
+          type: 'run.failed',
+          body: '{}',
+          createdAt: Date.now(),
+        }),
+      ).rejects.toThrow(/answered 500/);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

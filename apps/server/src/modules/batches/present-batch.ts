@@ -3,10 +3,7 @@ import type { BatchRow, RunRow } from '../../platform/db/schema/index.ts';
 import { presentRun } from '../runs/present-run.ts';
 
 /** The API view of a batch: its runs in order, counted by status; completed when none is left to end. */
-export function presentBatch(
-  batch: { id: string; tool: Batch['tool']; createdAt: Date },
-  rows: Parameters<typeof presentRun>[0][],
-): Batch {
+export function presentBatch(batch: BatchRow, rows: RunRow[]): Batch {
   const counts = { queued: 0, running: 0, succeeded: 0, failed: 0 };
   for (const row of rows) counts[row.status]++;
   return {

@@ -23,6 +23,7 @@ import type { AppEnv } from '../../platform/http/app-env.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
+import { curlBlock } from '../api-docs/curl-examples.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { RESULT_MESSAGES } from './browser-runs.ts';
 import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
@@ -104,7 +105,9 @@ const startToolRun = (tool: ToolId) =>
     apiKey: true,
     rateLimited: true,
     summary: `Start a ${tool} run`,
-    description: `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`.`,
+    description:
+      `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`. ` +
+      `With an API key:${curlBlock(tool)}`,
     request: { body: toolRunBody(tool) },
     responses: startRunResponses,
   });
