@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentText, generateTypes } from '../../../packages/api-client/generate/generate-types.ts';
 import { adminApiDocument } from '../src/modules/admin/routes.ts';
 import { BillingService } from '../src/modules/billing/billing-service.ts';
-import { SESSION_COOKIE_SCHEME } from '../src/platform/http/api-route.ts';
+import { apiKeyMayCall } from '../src/modules/api-keys/api-key-scope.ts';
+import { BEARER_API_KEY_SCHEME, SESSION_COOKIE_SCHEME } from '../src/platform/http/api-route.ts';
 import { ADMIN_API_DOCUMENT_PATH, API_DOCUMENT_PATH, type ApiDocument } from './api-conformance.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 
@@ -102,6 +103,33 @@ describe('the API document', () => {
       expect(names, name).toContain(name);
     }
     for (const tool of TOOL_IDS) expect(names).toContain(toolSchemaName(tool, 'Options'));
+  });
+
+  it('documents the bearer scheme exactly on the operations an API key may call, with a curl example per tool', () => {
+    expect(doc.components.securitySchemes[BEARER_API_KEY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const mismatched: string[] = [];
+    for (const { path, method, operation, name } of operationsOf(doc)) {
+      const documented = (operation.security ?? []).some((s) => BEARER_API_KEY_SCHEME in s);
+      const concrete = (path.startsWith('/files/') ? path : `/api${path}`).replace(/\{[^}]+\}/g, 'x');
+      const isPublic = (operation.security ?? []).length === 0;
+      if (!isPublic && documented !== apiKeyMayCall(method, concrete)) mismatched.push(name);
+    }
+    expect(mismatched, 'apiKey: true on the route ⇔ allowed in api-keys/api-key-scope.ts').toEqual([]);
+    for (const tool of TOOL_IDS) {
+      const operation = doc.paths[`/tools/${tool}/runs`]?.post as { description?: string } | undefined;
+      const description = operation?.description ?? '';
+      expect(description, tool).toContain(`curl -X POST "$ATELIER/api/tools/${tool}/runs"`);
+    }
+    const info = (doc as unknown as { info: { description: string } }).info.description;
+    for (const topic of [
+      'Authorization: Bearer',
+      'sign-up/email',
+      'sign-in/email',
+      'startBatch',
+      'webhook-signature',
+    ]) {
+      expect(info).toContain(topic);
+    }
   });
 
   it('gives every operation a unique readable operationId, one known tag and a security requirement', () => {
@@ -232,11 +260,13 @@ describe('the API document', () => {
       expect(operation?.operationId).toBe(`start${toolSchemaName(tool, 'Run')}`);
       const content = operation?.requestBody?.content ?? {};
       expect(Object.keys(content).length, tool).toBeGreaterThan(0);
-      for (const media of Object.values(content)) expect(media.schema.$ref, tool).toMatch(/Options|RunForm/);
+      for (const media of Object.values(content)) expect(media.schema.$ref, tool).toMatch(/RunJson|RunForm/);
     }
-    expect(Object.keys(doc.paths['/tools/image-to-image/runs']!.post!.requestBody!.content)).toEqual([
+    // The mask of inpainting is always uploaded; image-to-image's image may be `inputRunId` in JSON.
+    expect(Object.keys(doc.paths['/tools/inpainting/runs']!.post!.requestBody!.content)).toEqual([
       'multipart/form-data',
     ]);
+    expect(doc.paths['/tools/image-to-image/runs']!.post!.requestBody!.content['application/json']).toBeDefined();
     expect(doc.paths['/tools/image-generation/runs']!.post!.requestBody!.content['application/json']).toBeDefined();
   });
 
