@@ -31,11 +31,13 @@ export function serverRenderedPages(options: { distDir: string; publicUrl: strin
   const { distDir, publicUrl, logger, app } = options;
   const document = pageDocument(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   const preloads = routePreloads(distDir);
-  // Loaded at boot, not at the first visitor's request.
-  const renderer = loadServerRenderer(distDir).then((loaded) => {
-    if (!loaded) logger.warn('The server renderer is not built (apps/web/dist-ssr): pages are client-rendered.');
-    return loaded;
-  });
+  // Loaded with the first page asked for: a process that serves only the API never loads it.
+  let renderer: ReturnType<typeof loadServerRenderer> | undefined;
+  const loadRenderer = () =>
+    (renderer ??= loadServerRenderer(distDir).then((loaded) => {
+      if (!loaded) logger.warn('The server renderer is not built (apps/web/dist-ssr): pages are client-rendered.');
+      return loaded;
+    }));
 
   /** The visitor's API calls, answered by the app itself; cookies the API sets are passed on. */
   function inProcessApi(c: Context<AppEnv>, setCookies: string[]) {
@@ -61,8 +63,8 @@ export function serverRenderedPages(options: { distDir: string; publicUrl: strin
   return async (c: Context<AppEnv>): Promise<Response> => {
     const language = pageLanguage(c);
     const setCookies: string[] = [];
-    const render = await renderer;
     try {
+      const render = await loadRenderer();
       const result = await render?.render({ url: c.req.url, language, publicUrl, api: inProcessApi(c, setCookies) });
       if (result?.kind === 'redirect') return c.redirect(result.location, 302);
       if (result?.kind === 'page') {
