@@ -84,6 +84,8 @@ export async function createAppRouter() {
       const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
-  );
+  ).catch(() => {
+    // A chunk that did not load: the router tries again and shows its error page if it fails.
+  });
   return createBrowserRouter(routes);
 }
