@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { artworkPageMeta } from '../../app/page-meta.ts';
+import { useDocumentTitle } from '../../app/seo/use-document-title.ts';
 import { ArrowLeft, Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +22,12 @@ export default function ArtworkPage() {
   const { t, i18n } = useTranslation(['gallery', 'tools']);
   const title = useArtworkTitle();
   const query = useQuery(publicArtworkQuery(id));
+  const artwork = query.data;
+  const ownTitle = useCallback(
+    (t: TFunction) => (artwork ? artworkPageMeta(t, artwork).title : t('seo:notFound.title')),
+    [artwork],
+  );
+  useDocumentTitle(query.isPending ? undefined : ownTitle);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return (
@@ -26,7 +36,6 @@ export default function ArtworkPage() {
       </p>
     );
   }
-  const artwork = query.data;
   if (!artwork) return <NotFoundPage />;
   // The full image for wide screens, the thumbnails for narrow ones.
   const srcSet = [
