@@ -1,23 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
+import { PUBLIC_PAGES } from './support/public-pages.ts';
 
 // Server-rendered public pages (ADR 0016): their text is in the first response, in the
 // visitor's language, so they read without JavaScript; with JavaScript the app hydrates that
 // HTML without a mismatch and goes on as a single-page app.
-
-const PUBLIC_PAGES: [path: string, english: string, japanese: string][] = [
-  ['/', 'Create, edit and perfect images with AI', 'AI で画像を作り、編集し、磨き上げる'],
-  ['/gallery', 'Gallery', 'ギャラリー'],
-  ['/pricing', 'Simple pricing for every creator', 'すべてのクリエイターのためのシンプルな料金'],
-  ['/login', 'Sign in to Atelier', 'Atelier にサインイン'],
-  ['/terms', 'Terms of Service', '利用規約'],
-  ['/privacy', 'Privacy Policy', 'プライバシーポリシー'],
-  ['/blog', 'Atelier Blog', 'Atelier ブログ'],
-  ['/help', 'Help centre', 'ヘルプセンター'],
-  ['/about', 'About Atelier', 'Atelier について'],
-  ['/contact', 'Contact us', 'お問い合わせ'],
-  ['/no/such/page', 'Page not found', 'ページが見つかりません'],
-];
 
 /**
  * Errors and warnings the page reports: React's hydration errors arrive as console errors or

@@ -10,6 +10,7 @@ import { DATABASE_KINDS } from '../../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../../test/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../../../../test/users.ts';
 import { runs } from '../../db/schema/index.ts';
+import { PUBLIC_PAGES } from '../../../../../../e2e/support/public-pages.ts';
 import { serverRendererFile } from './server-renderer.ts';
 
 // The real renderer, from the web app's source: a web "build" in a temporary folder whose
@@ -94,34 +95,26 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     fs.rmSync(path.dirname(dist), { recursive: true, force: true });
   });
 
-  it.each([
-    ['/', 'Create, edit and perfect images with AI', 'AI で画像を作り、編集し、磨き上げる'],
-    ['/pricing', 'Simple pricing for every creator', 'すべてのクリエイターのためのシンプルな料金'],
-    ['/gallery', 'Artworks made with Atelier', 'ギャラリー'],
-    ['/login', 'Sign in to Atelier', 'Atelier にサインイン'],
-    ['/terms', 'Terms of Service', '利用規約'],
-    ['/privacy', 'Privacy Policy', 'プライバシーポリシー'],
-    ['/blog', 'Atelier Blog', 'Atelier ブログ'],
-    ['/help', 'Help centre', 'ヘルプセンター'],
-    ['/about', 'About Atelier', 'Atelier について'],
-    ['/contact', 'Contact us', 'お問い合わせ'],
-  ])('%s carries its text in the language of the cookie, else of Accept-Language', async (pathname, en, ja) => {
-    const english = await html(pathname, { 'accept-language': 'en-US,en;q=0.9' });
-    expect(english.status).toBe(200);
-    expect(english.text).toContain('<html lang="en" data-server-language>');
-    expect(english.text).toContain(en);
-    expect(english.res.headers.get('vary')).toContain('Accept-Language');
+  it.each(PUBLIC_PAGES)(
+    '%s carries its text in the language of the cookie, else of Accept-Language',
+    async (pathname, en, ja) => {
+      const english = await html(pathname, { 'accept-language': 'en-US,en;q=0.9' });
+      expect(english.status).toBe(pathname === '/no/such/page' ? 404 : 200);
+      expect(english.text).toContain('<html lang="en" data-server-language>');
+      expect(english.text).toContain(en);
+      expect(english.res.headers.get('vary')).toContain('Accept-Language');
 
-    const byBrowser = await html(pathname, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
-    expect(byBrowser.text).toContain('<html lang="ja" data-server-language>');
-    expect(byBrowser.text).toContain(ja);
-    expect(byBrowser.text).not.toContain(en);
+      const byBrowser = await html(pathname, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
+      expect(byBrowser.text).toContain('<html lang="ja" data-server-language>');
+      expect(byBrowser.text).toContain(ja);
+      expect(byBrowser.text).not.toContain(en);
 
-    // The saved choice (its cookie) wins over the browser's languages.
-    const byChoice = await html(pathname, { 'accept-language': 'en', cookie: 'language=ja' });
-    expect(byChoice.text).toContain('<html lang="ja" data-server-language>');
-    expect(byChoice.text).toContain(ja);
-  });
+      // The saved choice (its cookie) wins over the browser's languages.
+      const byChoice = await html(pathname, { 'accept-language': 'en', cookie: 'language=ja' });
+      expect(byChoice.text).toContain('<html lang="ja" data-server-language>');
+      expect(byChoice.text).toContain(ja);
+    },
+  );
 
   it('gives each page its own title, description, canonical link, Open Graph and Twitter tags', async () => {
     const { text } = await html('/pricing', { cookie: 'language=ja' });
