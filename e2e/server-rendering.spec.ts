@@ -90,6 +90,22 @@ test.describe('with JavaScript', () => {
     });
   }
 
+  for (const language of ['zh-TW', 'zh-CN', 'ja']) {
+    test(`pages with prices and dates hydrate in ${language} (the server's formatting is the browser's)`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+      const problems = collectProblems(page);
+      for (const path of ['/pricing', '/terms', '/blog']) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
   test('asks the API nothing the page came with, and then works as an app', async ({ page }) => {
     const problems = collectProblems(page);
     const apiCalls: string[] = [];
