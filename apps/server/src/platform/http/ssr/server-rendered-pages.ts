@@ -48,6 +48,8 @@ export function serverRenderedPages(options: { distDir: string; publicUrl: strin
         const value = c.req.header(name);
         if (value) headers.set(name, value);
       }
+      // Logged under the page's request id: one page, one id.
+      headers.set('x-request-id', c.var.requestId);
       const inner = new Request(new URL(url.pathname + url.search, c.req.url), {
         method: request.method,
         headers,
