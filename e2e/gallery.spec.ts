@@ -60,7 +60,9 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
   await expect(card).toBeVisible();
   await expect(card.getByText(`by ${email.split('@')[0]}`)).toBeVisible();
   const image = card.getByRole('img');
-  await expect(image).toHaveAttribute('loading', 'lazy');
+  // The first card is the page's largest paint: loaded at once, first (later ones lazily).
+  await expect(image).toHaveAttribute('loading', 'eager');
+  await expect(image).toHaveAttribute('fetchpriority', 'high');
   await expect(image).toHaveAttribute('width', /\d+/);
 
   await card.getByRole('button', { name: /^Like/ }).click();

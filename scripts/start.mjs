@@ -27,6 +27,7 @@ function newest(p) {
 
 const outputs = [
   'apps/web/dist/index.html',
+  'apps/web/dist-ssr/entry-server.js',
   'apps/server/dist/main.js',
   'apps/server/dist/worker.js',
   'apps/server/dist/admin.js',

@@ -10,19 +10,27 @@ const apiServer = 'http://localhost:3000';
 /** Under /assets/; must match WORKER_ASSETS in apps/server/src/platform/http/spa.ts. */
 const WORKER_FOLDER = 'workers';
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` builds the server renderer into dist-ssr/ (ADR 0016):
+// the same route table and components for Node, with its dependencies left in node_modules.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    backgroundRemovalAssets(),
-    // The model files are copied as assets, not bundled: name their package explicitly.
-    thirdPartyLicenses(['@imgly/background-removal-data']),
+    // Files for the browser only: the server renderer needs none of them.
+    ...(isSsrBuild
+      ? []
+      : [
+          backgroundRemovalAssets(),
+          // The model files are copied as assets, not bundled: name their package explicitly.
+          thirdPartyLicenses(['@imgly/background-removal-data']),
+        ]),
   ],
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
-    // The build-budget test reads the manifest to follow exactly what the home route loads.
-    manifest: true,
+    // The build-budget test reads the manifest to follow exactly what the home route loads;
+    // the server reads it to preload the chunks of the page it renders.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // The SPA imports constants from @atelier/contracts, which also declares the zod schemas
       // the server validates with. Schema construction has no side effects, so the schemas
@@ -50,4 +58,4 @@ export default defineConfig({
       '/dev': apiServer,
     },
   },
-});
+}));

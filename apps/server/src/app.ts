@@ -34,6 +34,7 @@ import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { findWebDist, spaRoutes } from './platform/http/spa.ts';
+import { serverRenderedPages } from './platform/http/ssr/server-rendered-pages.ts';
 import type { Logger } from './platform/logging/logger.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Storage } from './platform/storage/storage.ts';
@@ -100,7 +101,13 @@ export function createApp(deps: AppDeps) {
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {
-    app.route('/', spaRoutes(webDist));
+    const pages = serverRenderedPages({
+      distDir: webDist,
+      publicUrl: config.publicUrl,
+      logger,
+      app: (request, env) => app.fetch(request, env),
+    });
+    app.route('/', spaRoutes(webDist, pages));
   } else {
     logger.warn('The web app is not built (apps/web/dist): run `npm run build`. Serving the API only.');
     app.notFound((c) => c.text('Atelier API is running; the web app is not built. Run `npm run build`.', 404));

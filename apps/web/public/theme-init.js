@@ -23,7 +23,10 @@
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
 
-  // Language: the stored choice, else zh-TW for a Chinese browser, else English.
+  // Language: the server renders every page in the visitor's language and says so in
+  // <html lang data-server-language> (ADR 0016); it is left alone then. Without the server
+  // (development): the stored choice, else zh-TW for a Chinese browser, else English.
+  if (root.hasAttribute('data-server-language')) return;
   var language = stored('language');
   if (language !== 'en' && language !== 'zh-TW' && language !== 'zh-CN' && language !== 'ja') {
     language = /^zh/i.test(navigator.language || '') ? 'zh-TW' : 'en';

@@ -1,15 +1,37 @@
 import './styles.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, queryClient } from './app/app.tsx';
+import { readHydrationState } from './app/hydration-state.ts';
+import { createAppRouter } from './app/router.tsx';
+import { initI18n, setLanguage } from './lib/i18n.ts';
+import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
 
-// The shell's text (common, tools) is loaded before the first render, so no page ever shows
-// raw keys; the theme and <html lang> were already set by /theme-init.js.
-void initI18n().finally(() => {
-  createRoot(document.getElementById('root')!).render(
+// A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
+// language the server rendered in and with the same API answers, and hydrates that HTML.
+// Other pages get the empty shell and render here. The shell's text (common, tools) and the
+// page's own load before the first render, so no page ever shows raw keys.
+async function start() {
+  const state = readHydrationState();
+  await initI18n(state?.language ?? initialLanguage()).catch(() => undefined);
+  if (state) hydrate(queryClient, state.queries);
+  const router = await createAppRouter();
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App router={router} />
+    </StrictMode>
   );
-});
+  const root = document.getElementById('root')!;
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+
+  const stored = storedLanguage();
+  if (!stored) return;
+  // The server reads the choice from its cookie; a choice stored before there was one wins
+  // here, and is mirrored for the next page.
+  mirrorLanguageCookie(stored);
+  if (stored !== state?.language && state) await setLanguage(stored);
+}
+
+void start();

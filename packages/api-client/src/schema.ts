@@ -31,7 +31,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One public artwork, for its page /gallery/{id} (visitors too) */
+        get: operations["getPublicArtwork"];
         put?: never;
         post?: never;
         /** Deletes an own artwork and its files (cannot be undone) */
@@ -2367,6 +2368,39 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicArtwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artwork */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtworkResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such artwork, or a private one (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,13 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createAppRouter } from './router.tsx';
+import type { createAppRouter } from './router.tsx';
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1 } },
 });
-const router = createAppRouter();
 
-export function App() {
+export function App({ router }: { router: Awaited<ReturnType<typeof createAppRouter>> }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,15 +1,41 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadNamespaces } from '../lib/i18n.ts';
+import type { SeoPage } from './seo/seo-pages.ts';
 
-type PageModule = Promise<{ default: ComponentType }>;
+type PageModule = { default: ComponentType };
+
+/**
+ * Every page module, each its own chunk. Pages are named by their path below features/ (not
+ * by an import() of their own) so that the route table also knows each page's key in Vite's
+ * manifest: the server preloads the chunks of the page it renders (ADR 0016).
+ */
+const pageModules = import.meta.glob<PageModule>(['../features/**/*-page.tsx', '../features/admin/admin-layout.tsx']);
+
+/** What a route says about its page; read by the server renderer through the route matches. */
+export interface PageHandle {
+  /** The page's source file as Vite's manifest names it (src/features/…). */
+  module: string;
+  namespaces: readonly string[];
+  /** Public pages are rendered on the server, with this page's title and description. */
+  seo?: SeoPage;
+}
 
 /**
  * A code-split route: the page's chunk and the text tables it names load together, before
  * the router shows it, so the page appears without a second spinner for its text.
+ * `page` is its file below features/ without the extension: 'pricing/pricing-page'.
  */
-export function lazyPage(load: () => PageModule, namespaces: readonly string[] = []): Pick<RouteObject, 'lazy'> {
+export function lazyPage(
+  page: string,
+  namespaces: readonly string[] = [],
+  seo?: SeoPage,
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = pageModules[`../features/${page}.tsx`];
+  if (!load) throw new Error(`No page module features/${page}.tsx`);
+  const handle: PageHandle = { module: `src/features/${page}.tsx`, namespaces, ...(seo ? { seo } : {}) };
   return {
+    handle,
     lazy: async () => {
       const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
       return { Component: module.default };

@@ -6,6 +6,7 @@ import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
 import { useAppliedTheme } from '../lib/use-theme.ts';
+import { useDocumentTitle } from './seo/use-document-title.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));
 
@@ -13,6 +14,7 @@ const AppToaster = lazy(() => import('./app-toaster.tsx'));
 export function RootLayout() {
   const { t } = useTranslation('common');
   const dark = useAppliedTheme();
+  useDocumentTitle();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

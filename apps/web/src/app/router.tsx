@@ -1,5 +1,5 @@
 import { type PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page.ts';
 import { RequireAdmin } from './require-admin.tsx';
 import { GuestOnly, RequireSession } from './require-session.tsx';
@@ -10,42 +10,43 @@ import { RouteError } from './route-error.tsx';
 // is the only code every route shares.
 
 const publicPages: RouteObject[] = [
-  { path: 'pricing', ...lazyPage(() => import('../features/pricing/pricing-page.tsx'), ['pricing']) },
-  { path: 'gallery', ...lazyPage(() => import('../features/gallery/gallery-page.tsx'), ['gallery']) },
-  { path: 'payment-success', ...lazyPage(() => import('../features/pricing/payment-success-page.tsx'), ['pricing']) },
-  { path: 'terms', ...lazyPage(() => import('../features/legal/terms-page.tsx')) },
-  { path: 'privacy', ...lazyPage(() => import('../features/legal/privacy-page.tsx')) },
-  { path: 'blog', ...lazyPage(() => import('../features/pages/blog-page.tsx')) },
-  { path: 'help', ...lazyPage(() => import('../features/pages/help-page.tsx')) },
-  { path: 'about', ...lazyPage(() => import('../features/pages/about-page.tsx')) },
-  { path: 'contact', ...lazyPage(() => import('../features/pages/contact-page.tsx')) },
-  { path: 'auth/callback', ...lazyPage(() => import('../features/auth/auth-callback-page.tsx')) },
-  { path: 'reset-password', ...lazyPage(() => import('../features/auth/reset-password-page.tsx')) },
+  { path: 'pricing', ...lazyPage('pricing/pricing-page', ['pricing'], 'pricing') },
+  { path: 'gallery', ...lazyPage('gallery/gallery-page', ['gallery'], 'gallery') },
+  { path: 'gallery/:id', ...lazyPage('gallery/artwork-page', ['gallery'], 'artwork') },
+  { path: 'payment-success', ...lazyPage('pricing/payment-success-page', ['pricing']) },
+  { path: 'terms', ...lazyPage('legal/terms-page', ['legal'], 'terms') },
+  { path: 'privacy', ...lazyPage('legal/privacy-page', ['legal'], 'privacy') },
+  { path: 'blog', ...lazyPage('pages/blog-page', ['pages'], 'blog') },
+  { path: 'help', ...lazyPage('pages/help-page', ['pages'], 'help') },
+  { path: 'about', ...lazyPage('pages/about-page', ['pages'], 'about') },
+  { path: 'contact', ...lazyPage('pages/contact-page', ['pages'], 'contact') },
+  { path: 'auth/callback', ...lazyPage('auth/auth-callback-page') },
+  { path: 'reset-password', ...lazyPage('auth/reset-password-page') },
 ];
 
 // Keyed by the contract's list, so a protected route cannot be added there and forgotten here.
 const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], RouteObject> = {
-  '/profile': lazyPage(() => import('../features/profile/profile-page.tsx')),
-  '/tools': lazyPage(() => import('../features/tools/tools-index-page.tsx')),
-  '/security': lazyPage(() => import('../features/security/security-page.tsx')),
-  '/referral-center': lazyPage(() => import('../features/referrals/referral-center-page.tsx'), ['referrals']),
-  '/history': lazyPage(() => import('../features/history/history-page.tsx')),
+  '/profile': lazyPage('profile/profile-page'),
+  '/tools': lazyPage('tools/tools-index-page'),
+  '/security': lazyPage('security/security-page'),
+  '/referral-center': lazyPage('referrals/referral-center-page', ['referrals']),
+  '/history': lazyPage('history/history-page'),
 };
 
 /** Every tool at every path it answers at (/tools/<id>, /<id> and extra aliases); one page reads the tool from the path. */
 const toolRoutes: RouteObject[] = TOOLS.flatMap((tool) =>
-  toolPaths(tool).map((path) => ({ path, ...lazyPage(() => import('../features/tools/tool-page.tsx')) })),
+  toolPaths(tool).map((path) => ({ path, ...lazyPage('tools/tool-page') })),
 );
 
 /** The admin console: its chunks and texts load only once the server has said "admin". */
 const adminConsole: RouteObject = {
-  ...lazyPage(() => import('../features/admin/admin-layout.tsx'), ['admin']),
+  ...lazyPage('admin/admin-layout', ['admin']),
   children: [
-    { index: true, ...lazyPage(() => import('../features/admin/admin-users-page.tsx')) },
-    { path: 'users/:id', ...lazyPage(() => import('../features/admin/admin-user-page.tsx')) },
-    { path: 'runs', ...lazyPage(() => import('../features/admin/admin-runs-page.tsx')) },
-    { path: 'audit', ...lazyPage(() => import('../features/admin/admin-audit-page.tsx')) },
-    { path: '*', ...lazyPage(() => import('../features/errors/not-found-page.tsx'), ['errors']) },
+    { index: true, ...lazyPage('admin/admin-users-page') },
+    { path: 'users/:id', ...lazyPage('admin/admin-user-page') },
+    { path: 'runs', ...lazyPage('admin/admin-runs-page') },
+    { path: 'audit', ...lazyPage('admin/admin-audit-page') },
+    { path: '*', ...lazyPage('errors/not-found-page', ['errors']) },
   ],
 };
 
@@ -55,10 +56,10 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...lazyPage(() => import('../features/home/home-page.tsx'), ['home']) },
+      { index: true, ...lazyPage('home/home-page', ['home'], 'home') },
       {
         Component: GuestOnly,
-        children: [{ path: 'login', ...lazyPage(() => import('../features/auth/login-page.tsx')) }],
+        children: [{ path: 'login', ...lazyPage('auth/login-page', ['auth'], 'login') }],
       },
       ...publicPages,
       {
@@ -67,11 +68,24 @@ export const routes: RouteObject[] = [
       },
       { element: <RequireSession subject="feature" />, children: toolRoutes },
       { path: 'admin', element: <RequireAdmin />, children: [adminConsole] },
-      { path: '*', ...lazyPage(() => import('../features/errors/not-found-page.tsx'), ['errors']) },
+      { path: '*', ...lazyPage('errors/not-found-page', ['errors'], 'notFound') },
     ],
   },
 ];
 
-export function createAppRouter() {
+/**
+ * The browser's router. Over a server-rendered page the current route's lazy parts (chunk and
+ * text tables) load first, so the first render is the page the server sent, not a fallback.
+ */
+export async function createAppRouter() {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  ).catch(() => {
+    // A chunk that did not load: the router tries again and shows its error page if it fails.
+  });
   return createBrowserRouter(routes);
 }

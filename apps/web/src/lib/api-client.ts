@@ -17,23 +17,41 @@ export class ApiError extends Error {
   }
 }
 
+type ApiTransport = (request: Request) => Promise<Response>;
+
+// Looked up at each call, not kept from load time.
+let transport: ApiTransport = (request) => globalThis.fetch(request);
+
+/**
+ * Where API calls go: the network in a browser; the server renderer (entry-server.tsx) answers
+ * them in-process, as the visitor whose page it renders.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
+/**
+ * Where the API is. A Request needs an absolute URL, so outside a page (the server renderer)
+ * a placeholder origin stands in; the in-process transport reads only path and query.
+ */
+const apiBase = (path: string) =>
+  `${typeof location === 'undefined' ? 'http://atelier.invalid' : location.origin}${path}`;
+
 /**
  * Atelier's API, typed by its OpenAPI document (packages/api-client): a route whose request or
  * answer changes in a way these calls do not fit fails the SPA's type check.
  */
 export const api = createAtelierClient({
-  // Absolute where there is a page: a Request outside a browser (tests, jsdom) needs one.
-  baseUrl: typeof location === 'undefined' ? '/api' : `${location.origin}/api`,
+  baseUrl: apiBase('/api'),
   credentials: 'same-origin',
-  // Looked up at each call, not kept from load time.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => transport(request),
 });
 
 /** The admin console's API (/api/admin: its own document; anyone but an admin gets a 404). */
 export const adminApiClient = createAtelierAdminClient({
-  baseUrl: typeof location === 'undefined' ? '/api/admin' : `${location.origin}/api/admin`,
+  baseUrl: apiBase('/api/admin'),
   credentials: 'same-origin',
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => transport(request),
 });
 
 interface CallResult<T> {

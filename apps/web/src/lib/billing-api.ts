@@ -1,4 +1,5 @@
 import type { CheckoutRequest, Language, UpgradeRequest } from '@atelier/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './api-client.ts';
 
 /** /api/billing/* for the pricing, payment-success and profile pages. */
@@ -25,6 +26,17 @@ export const billingKeys = {
   orders: ['billing', 'orders'] as const,
   discount: (code: string, language: Language) => ['billing', 'discount', code, language] as const,
 };
+
+/** The plans in a language's currency: the same for every visitor, so kept a while. */
+export const plansQuery = (language: Language) =>
+  queryOptions({
+    queryKey: billingKeys.plans(language),
+    queryFn: () => billingApi.plans(language),
+    staleTime: 5 * 60_000,
+  });
+
+/** The caller's subscription (signed in only). */
+export const subscriptionQuery = queryOptions({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription });
 
 /** A price in a currency for the interface language: 2.99 → "$2.99", 18 → "¥18". */
 export function formatPrice(amount: number, currency: string, language: string): string {

@@ -1,5 +1,5 @@
 import type { Language } from '@atelier/contracts';
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { initialLanguage, storeLanguage } from './language.ts';
 
@@ -34,22 +34,23 @@ function reflectLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+/** Options the browser and the server renderer (i18n-server.ts) share, so both say the same. */
+export const I18N_OPTIONS = {
+  // Every language has every key (locales.test.ts), so no second language is downloaded
+  // as a fallback.
+  fallbackLng: false,
+  load: 'currentOnly',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes
+  react: { useSuspense: true },
+} as const satisfies InitOptions;
+
 export function initI18n(language: Language = initialLanguage()): Promise<unknown> {
   i18next.on('languageChanged', reflectLanguage);
   return i18next
     .use(localeBackend)
     .use(initReactI18next)
-    .init({
-      lng: language,
-      // Every language has every key (locales.test.ts), so no second language is downloaded
-      // as a fallback.
-      fallbackLng: false,
-      load: 'currentOnly',
-      ns: [...SHELL_NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes
-      react: { useSuspense: true },
-    });
+    .init({ ...I18N_OPTIONS, lng: language, ns: [...SHELL_NAMESPACES] });
 }
 
 /** Switches the interface language and remembers the choice. */

@@ -26,6 +26,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.documentElement.className = '';
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('data-server-language');
 });
 
 describe('theme-init.js', () => {
@@ -62,6 +64,15 @@ describe('theme-init.js', () => {
     vi.stubGlobal('navigator', { language: browser });
     mockSystemDark(false);
     runThemeInit();
-    expect(document.documentElement.lang).toBe(initialLanguage(localStorage, browser));
+    expect(document.documentElement.lang).toBe(initialLanguage(localStorage, browser, undefined));
+  });
+
+  it('keeps the language the server rendered the page in', () => {
+    localStorage.setItem('language', 'zh-CN');
+    document.documentElement.lang = 'ja';
+    document.documentElement.setAttribute('data-server-language', '');
+    mockSystemDark(false);
+    runThemeInit();
+    expect(document.documentElement.lang).toBe('ja');
   });
 });

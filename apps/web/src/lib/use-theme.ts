@@ -1,4 +1,4 @@
-import { TIME_THEME_RECHECK_MS, type Theme } from '@atelier/contracts';
+import { DEFAULT_THEME, TIME_THEME_RECHECK_MS, type Theme } from '@atelier/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   applyDarkClass,
@@ -26,7 +26,13 @@ export function setThemePreference(theme: Theme): void {
 }
 
 export function useThemePreference(): Theme {
-  return useSyncExternalStore(subscribe, () => preference);
+  // The server cannot read the stored choice: it renders the default, and the browser
+  // re-renders with the stored one right after hydrating.
+  return useSyncExternalStore(
+    subscribe,
+    () => preference,
+    () => DEFAULT_THEME,
+  );
 }
 
 /**
@@ -36,7 +42,8 @@ export function useThemePreference(): Theme {
  */
 export function useAppliedTheme(): boolean {
   const theme = useThemePreference();
-  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+  // Light until the effect below has looked, as on the server, so hydration matches.
+  const [dark, setDark] = useState(false);
   useEffect(() => {
     const apply = () => {
       const next = isDarkTheme(theme, new Date(), systemPrefersDark());

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworks, profiles, runs } from '../../platform/db/schema/index.ts';
+import { hidePublicArtworks, restoreHiddenArtworks } from '../admin/repo.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../../../test/users.ts';
@@ -144,6 +145,39 @@ describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
       expect(own.status, url).toBe(200);
       expect(own.headers.get('cache-control')).toBe('private, no-store');
     }
+  });
+
+  it('answers one public artwork to anyone; private (even to its owner), disabled-owner and deleted ones are 404', async () => {
+    const open = await save(ada, true, 'a lighthouse');
+    const hidden = await save(ada, false);
+    const one = (path: string, init?: RequestInit) => rt.request(path, init);
+
+    const visitor = await one(`/api/artworks/${open.id}`);
+    expect(visitor.status).toBe(200);
+    const { artwork } = (await visitor.json()) as ArtworkResponse;
+    expect(artwork).toMatchObject({
+      id: open.id,
+      prompt: 'a lighthouse',
+      authorName: 'ada.lovelace',
+      userLiked: false,
+    });
+    expect(JSON.stringify(artwork)).not.toContain('ada.lovelace@example.com');
+
+    for (const init of [undefined, as(bob), as(ada)]) {
+      expect((await one(`/api/artworks/${hidden.id}`, init)).status).toBe(404);
+    }
+    expect((await one(`/api/artworks/${randomUUID()}`)).status).toBe(404);
+    expect((await one('/api/artworks/not-a-uuid')).status).toBe(400);
+
+    // Disabling the account takes its public artworks out, as the admin console does it.
+    await hidePublicArtworks(rt.database.db, ada.userId);
+    expect((await one(`/api/artworks/${open.id}`)).status).toBe(404);
+    await restoreHiddenArtworks(rt.database.db, ada.userId);
+    expect((await one(`/api/artworks/${open.id}`)).status).toBe(200);
+
+    const gone = await save(ada, true);
+    expect((await rt.request(`/api/artworks/${gone.id}`, as(ada, { method: 'DELETE' }))).status).toBe(204);
+    expect((await one(`/api/artworks/${gone.id}`)).status).toBe(404);
   });
 
   it('lets only the owner publish, hide or delete an artwork', async () => {

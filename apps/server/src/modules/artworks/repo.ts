@@ -72,6 +72,19 @@ export async function findVisibleArtwork(
   return found;
 }
 
+/**
+ * One public artwork as a listing shows it (its page, /gallery/<id>). Private ones — the
+ * owner's included, and those of a disabled account, which are made private — are not found.
+ */
+export async function findPublicArtwork(
+  db: DbOrTx,
+  id: string,
+  viewerId: string | null,
+): Promise<ArtworkListRow | undefined> {
+  const [found] = await listQuery(db, viewerId, and(eq(artworks.id, id), sql`${artworks.isPublic}`), 1);
+  return found;
+}
+
 /** The storage facts of a visible artwork, for the file route (no join, no like lookup). */
 export async function findVisibleArtworkFiles(db: DbOrTx, id: string, viewerId: string | null) {
   const visible = viewerId ? or(sql`${artworks.isPublic}`, eq(artworks.userId, viewerId)) : sql`${artworks.isPublic}`;

@@ -20,6 +20,7 @@ import {
   type ArtworkDeps,
   createArtwork,
   deleteArtwork,
+  getPublicArtwork,
   listOwnArtworks,
   listPublicArtworks,
   openArtworkFile,
@@ -41,6 +42,21 @@ const listPublic = apiRoute({
   middleware: [optionalUser] as const,
   request: { query: artworkListQuerySchema },
   responses: { 200: jsonContent(artworkListResponseSchema, 'A page of public artworks') },
+});
+
+const getPublic = apiRoute({
+  method: 'get',
+  path: '/artworks/{id}',
+  operationId: 'getPublicArtwork',
+  tag: 'artworks',
+  access: 'optional',
+  summary: 'One public artwork, for its page /gallery/{id} (visitors too)',
+  middleware: [optionalUser] as const,
+  request: idParams,
+  responses: {
+    200: jsonContent(artworkResponseSchema, 'The artwork'),
+    404: errorResponse('No such artwork, or a private one (NOT_FOUND)'),
+  },
 });
 
 const listOwn = apiRoute({
@@ -123,6 +139,9 @@ export function artworkRoutes(deps: ArtworkDeps) {
   return createApiRouter()
     .openapi(listPublic, async (c) =>
       c.json(await listPublicArtworks(db, viewerOf(c), c.req.valid('query').cursor), 200),
+    )
+    .openapi(getPublic, async (c) =>
+      c.json({ artwork: await getPublicArtwork(db, c.req.valid('param').id, viewerOf(c)) }, 200),
     )
     .openapi(listOwn, async (c) => c.json(await listOwnArtworks(db, c.var.user.id, c.req.valid('query').cursor), 200))
     .openapi(create, async (c) => {

@@ -22,6 +22,7 @@ import {
   type FeedCursor,
   findArtworkOfRunOutput,
   findOwnRun,
+  findPublicArtwork,
   findVisibleArtwork,
   findVisibleArtworkFiles,
   insertArtwork,
@@ -92,6 +93,13 @@ export function listPublicArtworks(db: DbOrTx, viewerId: string | null, cursor?:
 
 export function listOwnArtworks(db: DbOrTx, userId: string, cursor?: string) {
   return toPage((c, limit) => ownArtworksQuery(db, userId, c, limit), cursor);
+}
+
+/** A public artwork for its page; anything else (private, deleted, never was) is NOT_FOUND. */
+export async function getPublicArtwork(db: DbOrTx, id: string, viewerId: string | null): Promise<Artwork> {
+  const found = await findPublicArtwork(db, id, viewerId);
+  if (!found) throw artworkNotFound();
+  return toArtworkDto(found);
 }
 
 async function visibleArtworkDto(db: DbOrTx, id: string, viewerId: string): Promise<Artwork> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { WORKER_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
@@ -42,9 +42,9 @@ export const WORKER_ASSETS = '/assets/workers/';
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
  * revalidated, workers get their own Content-Security-Policy, and any other GET that is not an
- * API or file path gets index.html so the client router can answer (including its 404 page).
+ * API or file path is a page: `pages` answers it, else index.html (the client router answers).
  */
-export function spaRoutes(distDir: string) {
+export function spaRoutes(distDir: string, pages?: (c: Context<AppEnv>) => Promise<Response>) {
   const root = path.resolve(distDir);
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
 
@@ -65,6 +65,8 @@ export function spaRoutes(distDir: string) {
       // A missing asset is a real 404, not the app shell.
       if (urlPath.startsWith('/assets/')) return c.text('Not found', 404);
     }
+    // The pages: server-rendered where they are public (ssr/server-rendered-pages.ts).
+    if (pages) return pages(c);
     return c.body(indexHtml, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
   });
 }

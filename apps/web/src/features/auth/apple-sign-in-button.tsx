@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
@@ -14,10 +14,17 @@ function AppleMark() {
   );
 }
 
+/** Which sign-in providers the server has (asked once; the server renderer answers it ahead). */
+export const authProvidersQuery = queryOptions({
+  queryKey: ['auth', 'providers'],
+  queryFn: authApi.providers,
+  staleTime: Infinity,
+});
+
 /** "Continue with Apple", shown only when the server has Apple configured. */
 export function AppleSignInButton() {
   const { t } = useTranslation('auth');
-  const providers = useQuery({ queryKey: ['auth', 'providers'], queryFn: authApi.providers, staleTime: Infinity });
+  const providers = useQuery(authProvidersQuery);
   const [busy, setBusy] = useState(false);
   if (!providers.data?.apple) return null;
 

@@ -1,6 +1,6 @@
 // The signed-in user as the SPA sees it.
 // Contract: useSession() → { status: 'loading' | 'signed-in' | 'signed-out', user?: SessionUser }.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 export interface SessionUser {
@@ -23,13 +23,16 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
   return data ? { id: data.user.id, email: data.user.email } : null;
 }
 
+/** The session as every page asks for it (the server renderer answers it ahead, ADR 0016). */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  // A failed check counts as signed out here; the callback page reports it as an error.
+  queryFn: () => fetchSessionUser().catch(() => null),
+  staleTime: 30_000,
+});
+
 export function useSession(): SessionState {
-  const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    // A failed check counts as signed out here; the callback page reports it as an error.
-    queryFn: () => fetchSessionUser().catch(() => null),
-    staleTime: 30_000,
-  });
+  const query = useQuery(sessionQuery);
   if (query.isPending) return { status: 'loading' };
   return query.data ? { status: 'signed-in', user: query.data } : { status: 'signed-out' };
 }

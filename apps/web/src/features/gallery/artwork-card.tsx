@@ -18,11 +18,13 @@ export function ArtworkCard({
   onOpen,
   footer,
   ref,
+  firstRow,
 }: {
   artwork: Artwork;
   onOpen: () => void;
   footer: ReactNode;
   ref?: Ref<HTMLElement>;
+  firstRow?: 'first' | 'rest';
 }) {
   const { t } = useTranslation(['gallery', 'tools']);
   const title = useArtworkTitle()(artwork);
@@ -37,7 +39,7 @@ export function ArtworkCard({
         aria-label={t('card.open', { title })}
         className="block w-full cursor-zoom-in"
       >
-        <ArtworkThumbnail artwork={artwork} alt={title} />
+        <ArtworkThumbnail artwork={artwork} alt={title} firstRow={firstRow} />
       </button>
       <div className="flex flex-col gap-2 p-3">
         <div className="min-w-0">

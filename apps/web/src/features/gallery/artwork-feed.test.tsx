@@ -106,13 +106,14 @@ describe('the gallery feed', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(page([artwork(21)])));
     await renderFeed(null);
     expect(await screen.findAllByRole('article')).toHaveLength(20);
-    // Sized images: the page does not move while they load.
-    const image = screen.getAllByRole('img')[0]!;
-    expect([image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual([
-      '800',
-      '600',
-      'lazy',
-    ]);
+    // Sized images: the page does not move while they load. The first row loads at once, the
+    // very first image first (the largest paint); the rest when it nears the viewport.
+    const attributes = (image: HTMLElement) =>
+      ['width', 'height', 'loading', 'fetchpriority'].map((name) => image.getAttribute(name));
+    const images = screen.getAllByRole('img');
+    expect(attributes(images[0]!)).toEqual(['800', '600', 'eager', 'high']);
+    expect(attributes(images[1]!)).toEqual(['800', '600', 'eager', null]);
+    expect(attributes(images[19]!)).toEqual(['800', '600', 'lazy', null]);
     scrollToLast();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(21));
     expect(requested(1)).toBe('GET /api/artworks?cursor=CURSOR-1');

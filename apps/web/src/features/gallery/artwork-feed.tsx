@@ -1,4 +1,4 @@
-import type { Artwork } from '@atelier/contracts';
+import { type Artwork, GALLERY_MAX_COLUMNS } from '@atelier/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
@@ -18,6 +18,9 @@ import {
 } from './use-artworks.ts';
 import { useLastItemObserver } from './use-last-item-observer.ts';
 import { VisibilitySwitch } from './visibility-switch.tsx';
+
+/** The first row at the widest layout is above the fold at every width. */
+const firstRowOf = (index: number) => (index === 0 ? 'first' : index < GALLERY_MAX_COLUMNS ? 'rest' : undefined);
 
 const toastError = (text: string) => () => void notify((toast) => toast.error(text));
 
@@ -99,7 +102,13 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
         label={t(`tabs.${kind}`)}
         lastItemRef={lastItemRef}
         renderItem={(artwork, ref) => (
-          <ArtworkCard ref={ref} artwork={artwork} onOpen={() => setOpenId(artwork.id)} footer={footer(artwork)} />
+          <ArtworkCard
+            ref={ref}
+            artwork={artwork}
+            onOpen={() => setOpenId(artwork.id)}
+            footer={footer(artwork)}
+            firstRow={firstRowOf(artworks.indexOf(artwork))}
+          />
         )}
       />
       {feed.isFetchingNextPage && (

@@ -12,9 +12,18 @@ const CARD_SIZES = [
 
 /**
  * A card's picture: the WebP thumbnails as a srcset, with the image's own width and height so
- * the page does not shift when it loads, and lazy loading below the fold.
+ * the page does not shift when it loads, and lazy loading below the fold. The first row is
+ * `firstRow`: loaded at once, and the very first fetched first (the page's largest paint).
  */
-export function ArtworkThumbnail({ artwork, alt }: { artwork: Artwork; alt: string }) {
+export function ArtworkThumbnail({
+  artwork,
+  alt,
+  firstRow,
+}: {
+  artwork: Artwork;
+  alt: string;
+  firstRow?: 'first' | 'rest';
+}) {
   return (
     <img
       src={artwork.thumbnailUrl}
@@ -22,7 +31,8 @@ export function ArtworkThumbnail({ artwork, alt }: { artwork: Artwork; alt: stri
       sizes={CARD_SIZES}
       width={artwork.width}
       height={artwork.height}
-      loading="lazy"
+      loading={firstRow ? 'eager' : 'lazy'}
+      fetchPriority={firstRow === 'first' ? 'high' : undefined}
       decoding="async"
       alt={alt}
       className="block h-auto w-full bg-zinc-100 dark:bg-zinc-800"

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
+import { ArtworkFact } from './artwork-fact.tsx';
 
 /** The full image with its prompt, author and tool; `actions` is the like button or owner controls. */
 export function ArtworkLightbox({
@@ -44,15 +45,17 @@ export function ArtworkLightbox({
                 {t('card.by', { name: artwork.authorName })}
               </Dialog.Description>
               <dl className="flex flex-col gap-3 text-sm">
-                {artwork.prompt && <Fact label={t('lightbox.prompt')}>{artwork.prompt}</Fact>}
-                {artwork.negativePrompt && <Fact label={t('lightbox.negativePrompt')}>{artwork.negativePrompt}</Fact>}
-                <Fact label={t('lightbox.created')}>
+                {artwork.prompt && <ArtworkFact label={t('lightbox.prompt')}>{artwork.prompt}</ArtworkFact>}
+                {artwork.negativePrompt && (
+                  <ArtworkFact label={t('lightbox.negativePrompt')}>{artwork.negativePrompt}</ArtworkFact>
+                )}
+                <ArtworkFact label={t('lightbox.created')}>
                   <time dateTime={artwork.createdAt}>
                     {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
                       new Date(artwork.createdAt),
                     )}
                   </time>
-                </Fact>
+                </ArtworkFact>
               </dl>
               <div className="mt-auto flex items-center justify-between gap-2">
                 {actions}
@@ -65,14 +68,5 @@ export function ArtworkLightbox({
         )}
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{label}</dt>
-      <dd className="mt-0.5 break-words whitespace-pre-wrap">{children}</dd>
-    </div>
   );
 }

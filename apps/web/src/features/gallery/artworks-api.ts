@@ -7,6 +7,7 @@ const artwork = (id: string) => ({ params: { path: { id } } });
 /** The artwork endpoints (DESIGN §4); errors arrive as ApiError with the contract's code. */
 export const artworksApi = {
   listPublic: (cursor: string | null) => call(api.GET('/artworks', page(cursor))),
+  getPublic: (id: string) => call(api.GET('/artworks/{id}', artwork(id))),
   listOwn: (cursor: string | null) => call(api.GET('/me/artworks', page(cursor))),
   create: (body: CreateArtworkBody) => call(api.POST('/artworks', { body })),
   setVisibility: (id: string, isPublic: boolean) =>

@@ -1,4 +1,5 @@
-import { GALLERY_SKELETON_COUNT } from '@atelier/contracts';
+import { GALLERY_MAX_COLUMNS, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
+import { clsx } from 'clsx';
 import type { ReactNode, Ref } from 'react';
 import { type Sized, splitIntoColumns } from './masonry.ts';
 import { useColumnCount } from './use-column-count.ts';
@@ -18,22 +19,40 @@ export function MasonryGrid<T extends Sized & { id: string }>({
   lastItemRef?: Ref<HTMLElement>;
   label?: string;
 }) {
-  const columns = splitIntoColumns(items, useColumnCount());
+  const known = useColumnCount();
   const lastId = items.at(-1)?.id;
-  return (
-    <section aria-label={label} className="flex items-start gap-4">
-      {columns.map((column, i) => (
+  // Viewport unknown (server-rendered HTML): every layout, CSS showing the one that fits, so
+  // the first paint already has the final layout. Once the browser knows, only that one stays
+  // (same key: its elements are kept, nothing moves).
+  const counts = known === null ? COLUMN_COUNTS : [known];
+  return counts.map((count) => (
+    <section
+      key={count}
+      aria-label={label}
+      className={clsx('flex items-start gap-4', known === null && SHOWN_AT_COLUMN_COUNT[count])}
+    >
+      {splitIntoColumns(items, count).map((column, i) => (
         // Columns are positions, not identities: the index is the right key.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <div key={i} className="flex min-w-0 flex-1 flex-col gap-4">
           {column.map((item) => (
-            <div key={item.id}>{renderItem(item, item.id === lastId ? lastItemRef : undefined)}</div>
+            <div key={item.id}>{renderItem(item, known !== null && item.id === lastId ? lastItemRef : undefined)}</div>
           ))}
         </div>
       ))}
     </section>
-  );
+  ));
 }
+
+/** Where each column count applies: the breakpoints of masonry.ts (Tailwind's sm, md, lg, xl). */
+const SHOWN_AT_COLUMN_COUNT: Record<number, string> = {
+  1: 'sm:hidden',
+  2: 'max-sm:hidden md:hidden',
+  3: 'max-md:hidden lg:hidden',
+  4: 'max-lg:hidden xl:hidden',
+  5: 'max-xl:hidden',
+};
+const COLUMN_COUNTS = Array.from({ length: GALLERY_MAX_COLUMNS }, (_, i) => i + 1);
 
 /** Shapes of the loading placeholders, so the skeleton already looks like a masonry. */
 const SKELETON_SHAPES = [

@@ -1,11 +1,14 @@
 import type { Artwork, ArtworkListResponse } from '@atelier/contracts';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   type QueryClient,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client.ts';
 import { artworksApi } from './artworks-api.ts';
 
 export type ArtworkFeedKind = 'public' | 'mine';
@@ -15,15 +18,38 @@ export const ARTWORKS_QUERY_KEY = ['artworks'] as const;
 /** The public feed depends on who looks (userLiked), so the viewer is part of its key. */
 const feedKey = (kind: ArtworkFeedKind, viewerId: string | null) => [...ARTWORKS_QUERY_KEY, kind, viewerId] as const;
 
-export function useArtworkFeed(kind: ArtworkFeedKind, viewerId: string | null, enabled = true) {
-  return useInfiniteQuery({
+/** A feed's pages; the server renderer answers the public feed's first page ahead (ADR 0016). */
+export const artworkFeedQuery = (kind: ArtworkFeedKind, viewerId: string | null) =>
+  infiniteQueryOptions({
     queryKey: feedKey(kind, viewerId),
     queryFn: ({ pageParam }) =>
       kind === 'public' ? artworksApi.listPublic(pageParam) : artworksApi.listOwn(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled,
+    // The public feed's first page came with the page: not asked again as the page mounts.
+    staleTime: kind === 'public' ? 60_000 : 0,
   });
+
+/**
+ * A public artwork for its page; null when there is none to show (private, deleted, a
+ * malformed id): the page is then the 404 page, on the server and in the browser alike.
+ */
+export const publicArtworkQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ARTWORKS_QUERY_KEY, 'one', id] as const,
+    queryFn: async () => {
+      try {
+        return (await artworksApi.getPublic(id)).artwork;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+export function useArtworkFeed(kind: ArtworkFeedKind, viewerId: string | null, enabled = true) {
+  return useInfiniteQuery({ ...artworkFeedQuery(kind, viewerId), enabled });
 }
 
 /** Applies a change to one artwork wherever it is cached (both tabs show the same artwork). */

@@ -11,11 +11,15 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The masonry's column count for the current viewport; re-renders only when a breakpoint is crossed. */
-export function useColumnCount(): number {
+/**
+ * The masonry's column count for the current viewport; re-renders only when a breakpoint is
+ * crossed. Null where the viewport is not known: on the server, and while the browser hydrates
+ * what the server sent (which must be rendered alike).
+ */
+export function useColumnCount(): number | null {
   return useSyncExternalStore(
     subscribe,
     () => columnCountFor(window.innerWidth),
-    () => 1,
+    () => null,
   );
 }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { billingApi, billingKeys } from '../../lib/billing-api.ts';
+import { plansQuery } from '../../lib/billing-api.ts';
 import { useSession } from '../auth/use-session.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
@@ -28,7 +28,7 @@ export default function PricingPage() {
   const { t, i18n } = useTranslation('pricing');
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
-  const plans = useQuery({ queryKey: billingKeys.plans(language), queryFn: () => billingApi.plans(language) });
+  const plans = useQuery(plansQuery(language));
   const choice = usePlanChoice(language);
   // A discount code is for a first purchase: offered to signed-in users without a plan bought.
   const discount = useDiscountCode(language, choice.canUseDiscount);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { billingApi, billingKeys } from '../../lib/billing-api.ts';
+import { billingApi, billingKeys, subscriptionQuery } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
 import { discountErrorKey } from './discount-error-key.ts';
@@ -45,7 +45,7 @@ export function usePlanChoice(language: Language) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signedIn = session.status === 'signed-in';
-  const status = useQuery({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription, enabled: signedIn });
+  const status = useQuery({ ...subscriptionQuery, enabled: signedIn });
   const [pending, setPending] = useState<PlanId | null>(null);
 
   const currentPlan: PlanId | null = signedIn ? PLAN_OF_TIER[status.data?.subscription_tier ?? 'Free'] : null;

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Artwork, ArtworkResponse } from '@atelier/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../../../test/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../../../../test/test-runtime.ts';
+import { as, signUpTestUser, type TestUser } from '../../../../test/users.ts';
+import { runs } from '../../db/schema/index.ts';
+import { PUBLIC_PAGES } from '../../../../../../e2e/support/public-pages.ts';
+import { serverRendererFile } from './server-renderer.ts';
+
+// The real renderer, from the web app's source: a web "build" in a temporary folder whose
+// dist-ssr/entry-server.js is apps/web/src/entry-server.tsx (the test runner compiles it), and
+// whose index.html and manifest stand in for Vite's.
+const webSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../web/src');
+// The SPA's origin of the test users' requests (test/users.ts `as`).
+const PUBLIC_URL = 'http://localhost:3000';
+
+function fakeWebBuild(): string {
+  const dist = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-ssr-')), 'dist');
+  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta name="description" content="shell" />\n    <title>Atelier</title>\n    <script type="module" src="/assets/index.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  );
+  const manifest = {
+    'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    'src/features/pricing/pricing-page.tsx': { file: 'assets/pricing-page.js', imports: ['_shared.js', '_plans.js'] },
+    '_plans.js': { file: 'assets/plans.js' },
+    'src/locales/ja/pricing.json': { file: 'assets/pricing-ja.js' },
+  };
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  const entry = serverRendererFile(dist);
+  fs.mkdirSync(path.dirname(entry), { recursive: true });
+  fs.writeFileSync(entry, `export * from ${JSON.stringify(path.join(webSource, 'entry-server.tsx'))};\n`);
+  return dist;
+}
+
+describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
+  let rt: TestRuntime;
+  let ada: TestUser;
+  let dist: string;
+  let shared: Artwork;
+  let hidden: Artwork;
+
+  const page = (pathname: string, headers: Record<string, string> = {}) => rt.request(pathname, { headers });
+  const html = async (pathname: string, headers: Record<string, string> = {}) => {
+    const res = await page(pathname, headers);
+    return { status: res.status, text: await res.text(), res };
+  };
+
+  async function saveArtwork(user: TestUser, isPublic: boolean, prompt: string): Promise<Artwork> {
+    const id = randomUUID();
+    const key = `runs/${id}/output-0.png`;
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#cc6633' } })
+      .png()
+      .toBuffer();
+    await rt.storage.put(key, png, 'image/png');
+    await rt.database.db.insert(runs).values({
+      id,
+      userId: user.userId,
+      tool: 'image-generation',
+      status: 'succeeded',
+      credits: 1,
+      options: {},
+      outputs: [{ key, mediaType: 'image/png', width: 800, height: 600 }],
+      engine: 'demo',
+    });
+    const res = await rt.request(
+      '/api/artworks',
+      as(user, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ runId: id, outputIndex: 0, prompt, toolType: 'image-generation', isPublic }),
+      }),
+    );
+    expect(res.status).toBe(201);
+    return ((await res.json()) as ArtworkResponse).artwork;
+  }
+
+  beforeAll(async () => {
+    dist = fakeWebBuild();
+    rt = await createTestRuntime(kind, { WEB_DIST_DIR: dist, PUBLIC_URL });
+    ada = await signUpTestUser(rt, { email: 'ada.lovelace@example.com' });
+    shared = await saveArtwork(ada, true, 'A lighthouse at dawn <in oils>');
+    hidden = await saveArtwork(ada, false, 'a private sketch');
+  });
+  afterAll(async () => {
+    await rt?.close();
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+  });
+
+  it.each(PUBLIC_PAGES)(
+    '%s carries its text in the language of the cookie, else of Accept-Language',
+    async (pathname, en, ja) => {
+      const english = await html(pathname, { 'accept-language': 'en-US,en;q=0.9' });
+      expect(english.status).toBe(pathname === '/no/such/page' ? 404 : 200);
+      expect(english.text).toContain('<html lang="en" data-server-language>');
+      expect(english.text).toContain(en);
+      expect(english.res.headers.get('vary')).toContain('Accept-Language');
+
+      const byBrowser = await html(pathname, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
+      expect(byBrowser.text).toContain('<html lang="ja" data-server-language>');
+      expect(byBrowser.text).toContain(ja);
+      expect(byBrowser.text).not.toContain(en);
+
+      // The saved choice (its cookie) wins over the browser's languages.
+      const byChoice = await html(pathname, { 'accept-language': 'en', cookie: 'language=ja' });
+      expect(byChoice.text).toContain('<html lang="ja" data-server-language>');
+      expect(byChoice.text).toContain(ja);
+    },
+  );
+
+  it('gives each page its own title, description, canonical link, Open Graph and Twitter tags', async () => {
+    const { text } = await html('/pricing', { cookie: 'language=ja' });
+    expect(text).toContain('<title>料金プラン — Atelier</title>');
+    expect(text).not.toContain('content="shell"');
+    expect(text).toMatch(/<meta name="description" content="Atelier のプラン：[^"]+" \/>/);
+    expect(text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/pricing" />`);
+    expect(text).toContain(`<meta property="og:url" content="${PUBLIC_URL}/pricing" />`);
+    expect(text).toContain('<meta property="og:title" content="料金プラン — Atelier" />');
+    expect(text).toContain('<meta property="og:locale" content="ja_JP" />');
+    expect(text).toContain('<meta property="og:type" content="website" />');
+    expect(text).toContain('<meta name="twitter:card" content="summary" />');
+    const home = (await html('/', { 'accept-language': 'zh-TW' })).text;
+    expect(home).toContain('<title>Atelier — 為創作者與設計師打造的 AI 圖像工具</title>');
+    expect(home).toContain('<meta property="og:locale" content="zh_TW" />');
+  });
+
+  it("preloads the page's chunks and text tables that index.html does not load already", async () => {
+    const { text } = await html('/pricing', { cookie: 'language=ja' });
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-page.js">');
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/plans.js">');
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-ja.js">');
+    expect(text).not.toContain('href="/assets/shared.js"');
+  });
+
+  it('embeds the data the page was rendered with, so the browser does not ask again', async () => {
+    const { text } = await html('/pricing', { cookie: 'language=ja' });
+    const state = JSON.parse(/<script type="application\/json" id="atelier-state">(.*?)<\/script>/s.exec(text)![1]!);
+    expect(state.language).toBe('ja');
+    const keys = state.queries.queries.map((q: { queryKey: unknown }) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['session']));
+    expect(keys).toContain(JSON.stringify(['billing', 'plans', 'ja']));
+    // The plans are in the markup already.
+    expect(text).toMatch(/<h2 id="plan-pro"[^>]*>プロ<\/h2>/);
+    expect(text).toContain('data-testid="price-pro"');
+
+    const gallery = (await html('/gallery')).text;
+    expect(gallery).toContain('A lighthouse at dawn &lt;in oils&gt;');
+    expect(gallery).not.toContain('a private sketch');
+    // No text can close the data block early.
+    expect(gallery).toContain('A lighthouse at dawn \\u003cin oils>');
+  });
+
+  it('renders a public artwork with its image, prompt, author, likes, tool and og:image', async () => {
+    const { status, text } = await html(`/gallery/${shared.id}`, { cookie: 'language=en' });
+    expect(status).toBe(200);
+    expect(text).toContain('A lighthouse at dawn &lt;in oils&gt;');
+    expect(text).toContain('by ada.lovelace');
+    expect(text).toContain('0 likes');
+    expect(text).toContain('Image Generation');
+    // The largest paint: fetched first, its size known before it loads (HTML attributes ignore case).
+    const image = /<img [^>]*original\.png[^>]*>/i.exec(text)?.[0] ?? '';
+    expect(image).toMatch(/fetchpriority="high"/i);
+    expect(image).toContain('width="800" height="600"');
+    expect(text).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/i);
+    const thumbnail = shared.thumbnails.at(-1)!;
+    expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}${thumbnail.url}" />`);
+    expect(text).toContain(`<meta property="og:image:width" content="${thumbnail.width}" />`);
+    expect(text).toContain('<meta property="og:type" content="article" />');
+    expect(text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/gallery/${shared.id}" />`);
+    expect(text).toMatch(/<title>A lighthouse at dawn &lt;in oils&gt; by ada\.lovelace — Atelier<\/title>/);
+  });
+
+  it('answers 404 with the 404 page for a private, unknown or malformed artwork and an unknown path', async () => {
+    for (const pathname of [
+      `/gallery/${hidden.id}`,
+      `/gallery/${randomUUID()}`,
+      '/gallery/not-an-id',
+      '/no/such/page',
+    ]) {
+      const { status, text } = await html(pathname, { cookie: 'language=ja' });
+      expect(status, pathname).toBe(404);
+      expect(text, pathname).toContain('ページが見つかりません');
+      expect(text, pathname).not.toContain('og:image');
+    }
+    // Even to its owner: a private artwork has no public page.
+    const own = await page(`/gallery/${hidden.id}`, { cookie: ada.cookie });
+    expect(own.status).toBe(404);
+  });
+
+  it('serves signed-in pages as the shell in the visitor language, and renders the header as signed in', async () => {
+    const shell = await html('/profile', { 'accept-language': 'ja' });
+    expect(shell.status).toBe(200);
+    expect(shell.text).toContain('<html lang="ja" data-server-language>');
+    expect(shell.text).toContain('<div id="root"></div>');
+    expect(shell.text).not.toContain('atelier-state');
+
+    const home = await html('/', { cookie: ada.cookie });
+    expect(home.text).toContain('ada.lovelace@example.com');
+    // /login is for visitors: a signed-in user goes home, as in the browser.
+    const login = await page('/login', { cookie: ada.cookie });
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe('/');
+  });
+});

@@ -1,0 +1,27 @@
+import type { Language } from '@atelier/contracts';
+import type { DehydratedState } from '@tanstack/react-query';
+
+/**
+ * What the server renderer hands to the browser with a page: the language it rendered in and
+ * the API answers the page was rendered with, so the first client render is the same and
+ * asks nothing again (ADR 0016). It travels as a JSON data block, not a script: the
+ * Content-Security-Policy allows no inline script.
+ */
+export interface HydrationState {
+  language: Language;
+  queries: DehydratedState;
+}
+
+export const HYDRATION_STATE_ID = 'atelier-state';
+
+/** The data block for a page; `<` is escaped so no text in it can close the element. */
+export function hydrationStateElement(state: HydrationState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${HYDRATION_STATE_ID}">${json}</script>`;
+}
+
+/** The state the server sent with this page, when it rendered it. */
+export function readHydrationState(): HydrationState | undefined {
+  const element = globalThis.document?.getElementById(HYDRATION_STATE_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as HydrationState) : undefined;
+}

@@ -1,0 +1,33 @@
+import type { Artwork } from '@atelier/contracts';
+import type { TFunction } from 'i18next';
+import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts';
+
+/** A title for a link preview stays short: the prompt is cut at this many characters. */
+const TITLE_PROMPT_CHARS = 60;
+
+/** An artwork's page: its prompt (else its tool) by its author, and its card thumbnail as the picture. */
+export function artworkPageMeta(t: TFunction, artwork: Artwork): PageMeta {
+  const tool = t(`tools:${artwork.toolType}.name`);
+  const prompt = artwork.prompt.trim();
+  const title =
+    prompt.length > TITLE_PROMPT_CHARS ? `${prompt.slice(0, TITLE_PROMPT_CHARS - 1).trimEnd()}…` : prompt || tool;
+  const thumbnail = artwork.thumbnails.at(-1);
+  return {
+    title: `${t('seo:artwork.title', { title, author: artwork.authorName })} — ${t('seo:siteName')}`,
+    description: t('seo:artwork.description', { author: artwork.authorName, tool }),
+    path: `/gallery/${artwork.id}`,
+    type: 'article',
+    image: {
+      url: thumbnail?.url ?? artwork.thumbnailUrl,
+      width: thumbnail?.width ?? artwork.width,
+      height: thumbnail?.height ?? artwork.height,
+      alt: t('seo:imageAlt', { title }),
+    },
+  };
+}
+
+/** A page's meta: an artwork's own, else the page's texts (the 404 page's when there is no artwork). */
+export function pageMeta(t: TFunction, page: SeoPage, path: string, artwork?: Artwork | null): PageMeta {
+  if (page === 'artwork') return artwork ? artworkPageMeta(t, artwork) : staticPageMeta(t, 'notFound', path);
+  return staticPageMeta(t, page, path);
+}

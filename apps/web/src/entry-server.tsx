@@ -1,0 +1,171 @@
+// The server renderer (ADR 0016): built by `vite build --ssr` into dist-ssr/entry-server.js and
+// called by the API server (apps/server/src/platform/http/ssr) for public pages. It renders the
+// same route table and components as the browser, in the visitor's language, with the API
+// answers the page needs fetched ahead and handed over for hydration.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import type { Language } from '@atelier/contracts';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { hydrationStateElement } from './app/hydration-state.ts';
+import type { PageHandle } from './app/lazy-page.ts';
+import { pageMeta } from './app/page-meta.ts';
+import { routes } from './app/router.tsx';
+import { headTags } from './app/seo/head-tags.ts';
+import type { SeoPage } from './app/seo/seo-pages.ts';
+import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
+import { sessionQuery } from './features/auth/use-session.ts';
+import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
+import { setApiTransport } from './lib/api-client.ts';
+import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
+import { SHELL_NAMESPACES } from './lib/i18n.ts';
+import { createServerI18n } from './lib/i18n-server.ts';
+
+export interface RenderRequest {
+  /** The page's absolute URL. */
+  url: string;
+  language: Language;
+  /** PUBLIC_URL: canonical and Open Graph URLs are made absolute with it. */
+  publicUrl: string;
+  /** Answers an API request in-process, as the visitor (with their cookies). */
+  api: (request: Request) => Promise<Response>;
+}
+
+export type RenderResult =
+  /** Not a public page: the browser renders it (the server sends the shell). */
+  | { kind: 'shell' }
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      /** The markup inside #root. */
+      html: string;
+      /** Title, description, canonical, Open Graph and Twitter tags. */
+      head: string;
+      /** The hydration data block (hydration-state.ts). */
+      state: string;
+      /** The page's modules and text tables as Vite's manifest names them, to preload. */
+      modules: string[];
+    };
+
+// API calls of a render go to that render's visitor: the client module is shared, the
+// transport is looked up per call.
+const currentApi = new AsyncLocalStorage<RenderRequest['api']>();
+setApiTransport((request) => {
+  const api = currentApi.getStore();
+  if (!api) throw new Error('An API call outside a server render');
+  return api(request);
+});
+
+/** The public page a path shows, or undefined for a page the browser renders alone. */
+function publicPageOf(matches: ReturnType<typeof matchRoutes>) {
+  const leaf = matches?.at(-1);
+  const handle = leaf?.route.handle as PageHandle | undefined;
+  return handle?.seo ? { page: handle.seo, params: leaf!.params } : undefined;
+}
+
+/** The API answers a page is rendered with; what it leaves out renders as loading, both sides. */
+async function prefetch(
+  client: QueryClient,
+  page: SeoPage,
+  params: Record<string, string | undefined>,
+  language: Language,
+) {
+  const user = await client.fetchQuery(sessionQuery);
+  switch (page) {
+    case 'gallery':
+      return client.prefetchInfiniteQuery(artworkFeedQuery('public', user?.id ?? null));
+    case 'pricing':
+      await Promise.all([client.prefetchQuery(plansQuery(language)), user && client.prefetchQuery(subscriptionQuery)]);
+      return;
+    case 'login':
+      return client.prefetchQuery(authProvidersQuery);
+    case 'artwork':
+      return client.prefetchQuery(publicArtworkQuery(params.id ?? ''));
+    default:
+      return;
+  }
+}
+
+/** Renders to a string once everything has loaded (lazy parts included), or fails. */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      // One piece: no Suspense boundary is sent apart and put in place by an inline script
+      // (which the Content-Security-Policy would block).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError: reject,
+      // A part that failed would be left to the browser to render: fail the whole page, and
+      // the server sends the shell instead.
+      onError: (error) => reject(error),
+    });
+  });
+}
+
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const url = new URL(request.url);
+  const matches = matchRoutes(routes, url.pathname);
+  const found = publicPageOf(matches);
+  if (!found) return { kind: 'shell' };
+  const { language } = request;
+
+  return currentApi.run(request.api, async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetch(queryClient, found.page, found.params, language);
+    const user = queryClient.getQueryData(sessionQuery.queryKey);
+    // /login is for visitors (GuestOnly): a signed-in user goes home, as in the browser.
+    if (found.page === 'login' && user) return { kind: 'redirect', location: '/' };
+    const artwork =
+      found.page === 'artwork'
+        ? queryClient.getQueryData(publicArtworkQuery(found.params.id ?? '').queryKey)
+        : undefined;
+    const status = found.page === 'notFound' || artwork === null ? 404 : 200;
+
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) throw new Error(`The route table answered ${context.status} for ${url.pathname}`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const i18n: i18n = createServerI18n(language);
+    const html = await renderToHtml(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    const meta = pageMeta(i18n.t, found.page, url.pathname, artwork);
+    // React puts the preloads it finds (images of the page) before the markup: they go to the head.
+    const [, hints = '', markup = html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(html) ?? [];
+    const handles = (matches ?? []).flatMap((match) => (match.route.handle as PageHandle | undefined) ?? []);
+    const namespaces = new Set([...SHELL_NAMESPACES, ...handles.flatMap((handle) => handle.namespaces)]);
+    return {
+      kind: 'page',
+      status,
+      html: markup,
+      head: `${headTags(meta, language, request.publicUrl)}\n    ${hints}`,
+      state: hydrationStateElement({ language, queries: dehydrate(queryClient) }),
+      modules: [
+        ...handles.map((handle) => handle.module),
+        ...[...namespaces].map((namespace) => `src/locales/${language}/${namespace}.json`),
+      ],
+    };
+  });
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { artworkPageMeta } from '../../app/page-meta.ts';
+import { useDocumentTitle } from '../../app/seo/use-document-title.ts';
+import { ArrowLeft, Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import NotFoundPage from '../errors/not-found-page.tsx';
+import { useArtworkTitle } from './artwork-card.tsx';
+import { ArtworkFact } from './artwork-fact.tsx';
+import { publicArtworkQuery } from './use-artworks.ts';
+
+/**
+ * /gallery/<id> (DESIGN §4): one public artwork, to share. The server renders it with its
+ * Open Graph tags; an artwork that is private, deleted or never was is the 404 page.
+ */
+export default function ArtworkPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation(['gallery', 'tools']);
+  const title = useArtworkTitle();
+  const query = useQuery(publicArtworkQuery(id));
+  const artwork = query.data;
+  const ownTitle = useCallback(
+    (t: TFunction) => (artwork ? artworkPageMeta(t, artwork).title : t('seo:notFound.title')),
+    [artwork],
+  );
+  useDocumentTitle(query.isPending ? undefined : ownTitle);
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="py-16 text-center text-zinc-600 dark:text-zinc-400">
+        {t('loadFailed')}
+      </p>
+    );
+  }
+  if (!artwork) return <NotFoundPage />;
+  // The full image for wide screens, the thumbnails for narrow ones.
+  const srcSet = [
+    ...artwork.thumbnails.map((thumb) => `${thumb.url} ${thumb.width}w`),
+    `${artwork.imageUrl} ${artwork.width}w`,
+  ];
+  return (
+    <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="flex items-start justify-center">
+        <img
+          src={artwork.imageUrl}
+          srcSet={srcSet.join(', ')}
+          sizes="(min-width: 1024px) 66vw, 100vw"
+          width={artwork.width}
+          height={artwork.height}
+          // The largest paint of the page: fetched first.
+          fetchPriority="high"
+          alt={title(artwork)}
+          className="h-auto max-h-[80dvh] w-auto max-w-full rounded-2xl bg-zinc-100 object-contain dark:bg-zinc-800"
+        />
+      </div>
+      <div className="flex flex-col gap-5">
+        <Link to="/gallery" className={buttonClass('ghost', 'sm', 'self-start')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('artworkPage.back')}
+        </Link>
+        <header>
+          <h1 className="text-2xl font-semibold tracking-tight">{t(`tools:${artwork.toolType}.name`)}</h1>
+          <p className="mt-1 text-zinc-600 dark:text-zinc-400">{t('card.by', { name: artwork.authorName })}</p>
+        </header>
+        <p className="inline-flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-300">
+          <Heart aria-hidden="true" className="size-4" />
+          {t('like.count', { count: artwork.likesCount })}
+        </p>
+        <dl className="flex flex-col gap-3 text-sm">
+          {artwork.prompt && <ArtworkFact label={t('lightbox.prompt')}>{artwork.prompt}</ArtworkFact>}
+          {artwork.negativePrompt && (
+            <ArtworkFact label={t('lightbox.negativePrompt')}>{artwork.negativePrompt}</ArtworkFact>
+          )}
+          <ArtworkFact label={t('lightbox.tool')}>{t(`tools:${artwork.toolType}.name`)}</ArtworkFact>
+          <ArtworkFact label={t('lightbox.created')}>
+            <time dateTime={artwork.createdAt}>
+              {/* UTC, so the server's text and the browser's are the same wherever each is. */}
+              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+                new Date(artwork.createdAt),
+              )}
+            </time>
+          </ArtworkFact>
+        </dl>
+        <a
+          href={artwork.imageUrl}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass('secondary', 'sm', 'self-start')}
+        >
+          {t('lightbox.openOriginal')}
+        </a>
+      </div>
+    </article>
+  );
+}

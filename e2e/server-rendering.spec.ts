@@ -1,0 +1,221 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpViaApi } from './support/accounts.ts';
+import { PUBLIC_PAGES } from './support/public-pages.ts';
+
+// Server-rendered public pages (ADR 0016): their text is in the first response, in the
+// visitor's language, so they read without JavaScript; with JavaScript the app hydrates that
+// HTML without a mismatch and goes on as a single-page app.
+
+/**
+ * Errors and warnings the page reports: React's hydration errors arrive as console errors or
+ * uncaught errors ("Minified React error #418"…). The 404 page's own status is not one.
+ */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/Failed to load resource: the server responded with a status of 404/.test(text)) return;
+    problems.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Starts a real run (demo engine) and saves its output; returns the artwork's id. */
+async function saveArtwork(request: APIRequestContext, origin: string, prompt: string, isPublic: boolean) {
+  const headers = { origin };
+  const started = await request.post('/api/tools/image-generation/runs', { data: { prompt }, headers });
+  expect(started.status(), await started.text()).toBe(202);
+  const runId = ((await started.json()) as { run: { id: string } }).run.id;
+  await expect
+    .poll(
+      async () => ((await (await request.get(`/api/runs/${runId}`)).json()) as { run: { status: string } }).run.status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('succeeded');
+  const saved = await request.post('/api/artworks', {
+    data: { runId, outputIndex: 0, prompt, toolType: 'image-generation', isPublic },
+    headers,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return ((await saved.json()) as { artwork: { id: string } }).artwork.id;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test.describe('an English browser', () => {
+    test.use({ locale: 'en-US' });
+    for (const [path, english] of PUBLIC_PAGES) {
+      test(`${path} reads in English`, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(path === '/no/such/page' ? 404 : 200);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(english);
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      });
+    }
+  });
+
+  test.describe('a Japanese browser', () => {
+    test.use({ locale: 'ja-JP' });
+    for (const [path, , japanese] of PUBLIC_PAGES) {
+      test(`${path} reads in Japanese`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(japanese);
+      });
+    }
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test.use({ locale: 'en-US' });
+
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`every public page hydrates without an error at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const problems = collectProblems(page);
+      for (const [path, english] of PUBLIC_PAGES) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(english);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  for (const language of ['zh-TW', 'zh-CN', 'ja']) {
+    test(`pages with prices and dates hydrate in ${language} (the server's formatting is the browser's)`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+      const problems = collectProblems(page);
+      for (const path of ['/pricing', '/terms', '/blog']) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('asks the API nothing the page came with, and then works as an app', async ({ page }) => {
+    const problems = collectProblems(page);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/pricing', { waitUntil: 'networkidle' });
+    await expect(page.getByTestId('price-pro')).toBeVisible();
+    expect(apiCalls).toEqual([]);
+
+    // In-app navigation: no new document, the title follows.
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.locator('footer').getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+    await expect(page).toHaveTitle('Gallery — Atelier');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    // The pricing toggle still answers (the page is live, not only painted).
+    await page.goBack();
+    await page.getByRole('radio', { name: 'Yearly' }).click();
+    await expect(page.getByRole('radio', { name: 'Yearly' })).toHaveAttribute('aria-checked', 'true');
+    expect(problems).toEqual([]);
+  });
+
+  test('a language chosen in the app is the language of the next server-rendered page', async ({ page, context }) => {
+    const problems = collectProblems(page);
+    await page.goto('/pricing');
+    // A click that lands before hydration does nothing: try until the menu opens.
+    await expect(async () => {
+      await page.getByRole('button', { name: /^Language:/ }).click();
+      await expect(page.getByRole('menuitemradio', { name: '日本語' })).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await page.getByRole('menuitemradio', { name: '日本語' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('すべてのクリエイターのためのシンプルな料金');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('ja');
+
+    // The server renders the next page in it (an English browser notwithstanding).
+    const html = await (await page.request.get('/pricing')).text();
+    expect(html).toContain('<html lang="ja" data-server-language>');
+    expect(html).toContain('すべてのクリエイターのためのシンプルな料金');
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page).toHaveTitle('料金プラン — Atelier');
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in visitor gets the public pages rendered as signed in, and hydrated', async ({ page }) => {
+    await page.goto('/');
+    await signUpViaApi(page);
+    const problems = collectProblems(page);
+    for (const path of ['/', '/gallery', '/pricing']) {
+      // Without JavaScript the account menu is there already: the server knew the session.
+      const html = await (await page.request.get(path)).text();
+      expect(html).toContain('aria-label="Account menu"');
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    }
+    // /login is for visitors: the server sends a signed-in user home.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    expect(problems).toEqual([]);
+  });
+});
+
+test('an artwork has its own page: rendered with og:image, hydrated, reachable in the app; a private one is 404', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await signUpViaApi(page);
+  const prompt = `a lighthouse at dawn ${Date.now()}`;
+  const publicId = await saveArtwork(page.request, baseURL!, prompt, true);
+  const privateId = await saveArtwork(page.request, baseURL!, 'a private sketch', false);
+
+  // As a link preview or a search engine sees it: no JavaScript.
+  const reader = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+  const preview = await reader.newPage();
+  expect((await preview.goto(`/gallery/${publicId}`))?.status()).toBe(200);
+  await expect(preview.getByText(prompt).first()).toBeVisible();
+  await expect(preview.getByText('0 likes')).toBeVisible();
+  const ogImage = await preview.locator('meta[property="og:image"]').getAttribute('content');
+  expect(ogImage).toMatch(new RegExp(`^${baseURL}/files/artworks/${publicId}/w\\d+\\.webp$`));
+  expect((await preview.request.get(ogImage!)).status()).toBe(200);
+  await expect(preview.locator('img[fetchpriority="high"]')).toHaveAttribute('width', /\d+/);
+
+  const missing = await preview.goto(`/gallery/${privateId}`);
+  expect(missing?.status()).toBe(404);
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await reader.close();
+
+  // With JavaScript: hydrates, and the page also opens from inside the app.
+  const problems = collectProblems(page);
+  await page.goto(`/gallery/${publicId}`, { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: 'Back to the gallery' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(prompt).first()).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${prompt} by .+ — Atelier$`));
+
+  // The gallery's first page comes rendered, in the layout of the width it is seen at.
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/gallery', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('article').filter({ hasText: prompt })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Public gallery' })).toHaveCount(1);
+  }
+  expect(problems).toEqual([]);
+});
