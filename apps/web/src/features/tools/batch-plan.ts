@@ -1,5 +1,5 @@
 import { runCost, type ToolId } from '@atelier/contracts';
-import { formatOfMediaType } from './download-formats.ts';
+import { extensionOf } from './download-name.ts';
 
 /**
  * The tools whose page takes many images at once (issue 16): the image-in tools that make one
@@ -34,8 +34,6 @@ export function addToBatch<T>(current: readonly T[], incoming: readonly T[], max
   return { files: [...current, ...incoming], refused: false as const, total: current.length + incoming.length };
 }
 
-const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp', svg: 'svg' } as const;
-
 /** A file name without its extension ("shoe.front.jpg" → "shoe.front"); a name that is only an extension stays. */
 function stem(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;
@@ -51,7 +49,7 @@ function stem(name: string): string {
 export function zipEntryNames(items: readonly { inputName: string; mediaType: string }[]): string[] {
   const taken = new Set<string>();
   return items.map(({ inputName, mediaType }) => {
-    const ext = EXTENSIONS[formatOfMediaType(mediaType) ?? 'png'];
+    const ext = extensionOf(mediaType);
     const base = stem(inputName);
     let name = `${base}.${ext}`;
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n}).${ext}`;

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_PAGES } from './tool-definitions.ts';
-import { continueHref, continueTargets, formFromRun, openRunHref, parseToolSource, reopenable } from './tool-links.ts';
+import { continueTargets, formFromRun, outputFileName, withStoredInput } from './tool-links.ts';
 
 const ID = '0b5c6a7e-1d2f-4a3b-8c9d-0e1f2a3b4c5d';
 
-describe('tool page links', () => {
-  it('reads where the page’s input comes from', () => {
-    expect(parseToolSource(`?fromRun=${ID}&output=2`)).toEqual({ kind: 'fromRun', runId: ID, outputIndex: 2 });
-    expect(parseToolSource(`?fromRun=${ID}`)).toEqual({ kind: 'fromRun', runId: ID, outputIndex: 0 });
-    expect(parseToolSource(`?fromRun=${ID}&output=-1`)).toEqual({ kind: 'fromRun', runId: ID, outputIndex: 0 });
-    expect(parseToolSource(`?openRun=${ID}`)).toEqual({ kind: 'openRun', runId: ID });
-    expect(parseToolSource('?fromRun=../../me')).toBeNull();
-    expect(parseToolSource('')).toBeNull();
-  });
-
-  it('builds the addresses it reads', () => {
-    expect(parseToolSource(new URL(continueHref('image-upscale', ID, 1), 'http://x').search)).toEqual({
-      kind: 'fromRun',
-      runId: ID,
-      outputIndex: 1,
-    });
-    expect(openRunHref('vectorization', ID)).toBe(`/tools/vectorization?openRun=${ID}`);
-  });
-
+describe('results that flow between tools', () => {
   it('offers the tools that take the output’s format', () => {
     expect(continueTargets('image/svg+xml')).toEqual([]);
     expect(continueTargets('image/png')).toContain('ai-photo-editor');
@@ -36,9 +18,27 @@ describe('tool page links', () => {
     expect(formFromRun(TOOL_PAGES['image-upscale'], {}).options).toEqual({ upscaleType: 'crisp' });
     expect(formFromRun(TOOL_PAGES['replace-background'], { negative_prompt: 'cars', n: 3 }).options.n).toBe('3');
   });
+});
 
-  it('reopens runs whose inputs the server has', () => {
-    expect(reopenable({ clientSide: false })).toBe(true);
-    expect(reopenable({ clientSide: true })).toBe(false);
+describe('a stored output as the input', () => {
+  it('sends the reference instead of the bytes', () => {
+    const form = new FormData();
+    form.set('image', new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    form.set('upscaleType', 'crisp');
+    const sent = withStoredInput(form, { runId: ID, outputIndex: 1 });
+    expect([...sent.keys()].sort()).toEqual(['inputRunId', 'outputIndex', 'upscaleType']);
+    expect(sent.get('inputRunId')).toBe(ID);
+    expect(sent.get('outputIndex')).toBe('1');
+  });
+
+  it('leaves an uploaded image alone', () => {
+    const form = new FormData();
+    form.set('image', new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    expect(withStoredInput(form, null).has('image')).toBe(true);
+  });
+
+  it('names a stored image after its tool', () => {
+    expect(outputFileName('image-upscale', 0, 'image/png')).toBe('image-upscale-1.png');
+    expect(outputFileName('image-generation', 2, 'image/jpeg')).toBe('image-generation-3.jpg');
   });
 });

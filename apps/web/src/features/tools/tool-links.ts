@@ -1,37 +1,8 @@
+/** What flows between tool pages (issue 16): which tools a result can go on to, and a past run as a page's form. */
 import { inputFormatsOf, type Run, type ToolId } from '@atelier/contracts';
 import { formatOfMediaType } from './download-formats.ts';
+import { extensionOf } from './download-name.ts';
 import { defaultOptionValues, type OptionValues, type ToolPageDefinition } from './tool-definitions.ts';
-
-/**
- * How a tool page is opened with something already in it (issue 16):
- * `?fromRun=<id>&output=<n>` — another run's n-th output becomes the input, sent as
- * `inputRunId` + `outputIndex` (no download, no upload); `?openRun=<id>` — a past run's inputs
- * and options are filled in again (History's "Open in tool").
- */
-export type ToolPageSource =
-  | { kind: 'fromRun'; runId: string; outputIndex: number }
-  | { kind: 'openRun'; runId: string }
-  | null;
-
-// Run ids are UUIDs; anything else in the address is ignored rather than sent.
-const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function parseToolSource(search: string): ToolPageSource {
-  const query = new URLSearchParams(search);
-  const from = query.get('fromRun');
-  if (from && RUN_ID.test(from)) {
-    const output = query.get('output') ?? '0';
-    const outputIndex = /^\d{1,3}$/.test(output) ? Number(output) : 0;
-    return { kind: 'fromRun', runId: from, outputIndex };
-  }
-  const open = query.get('openRun');
-  if (open && RUN_ID.test(open)) return { kind: 'openRun', runId: open };
-  return null;
-}
-
-export const continueHref = (tool: ToolId, runId: string, outputIndex: number) =>
-  `/tools/${tool}?fromRun=${encodeURIComponent(runId)}&output=${outputIndex}`;
-export const openRunHref = (tool: ToolId, runId: string) => `/tools/${tool}?openRun=${encodeURIComponent(runId)}`;
 
 /** The tools a result can go on to, in the order the menu lists them. */
 export const CONTINUE_TOOLS: readonly ToolId[] = [
@@ -63,5 +34,18 @@ export function formFromRun(definition: ToolPageDefinition, options: Run['option
   return { prompt: text(options.prompt), negativePrompt: text(options.negative_prompt), options: values };
 }
 
-/** Whether History can open or rerun a run: a browser run's image never reached the server, so it cannot. */
-export const reopenable = (run: Pick<Run, 'clientSide'>) => !run.clientSide;
+/** The name a stored image takes as a page's input when it has none of its own: `<tool>-<n>.<ext>`. */
+export const outputFileName = (tool: ToolId, index: number, mediaType: string) =>
+  `${tool}-${index + 1}.${extensionOf(mediaType)}`;
+
+/**
+ * A run's body with a stored output in place of the uploaded image: `inputRunId` +
+ * `outputIndex` are sent instead of the bytes (the server reads its own copy).
+ */
+export function withStoredInput(form: FormData, stored: { runId: string; outputIndex: number } | null): FormData {
+  if (!stored) return form;
+  form.delete('image');
+  form.set('inputRunId', stored.runId);
+  form.set('outputIndex', String(stored.outputIndex));
+  return form;
+}

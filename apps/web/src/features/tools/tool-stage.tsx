@@ -1,8 +1,10 @@
+import type { RunOutput } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { ImagePlus, ImageUp, Keyboard, SplitSquareHorizontal, Sparkles } from 'lucide-react';
 import { type DragEvent, forwardRef, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompareDivider, CompareLayers, CompareRange } from './compare-view.tsx';
+import { ContinueWithMenu } from './continue-with-menu.tsx';
 import { IconButton } from './icon-button.tsx';
 import type { SampleImage } from './sample-images.ts';
 import { SampleStrip } from './sample-strip.tsx';
@@ -49,7 +51,8 @@ interface ToolStageProps {
   progressLabel?: string;
   /** The side panel's image input: the empty stage is a label of it too. */
   imageInputId: string;
-  onDropImage: (file: File | undefined) => void;
+  /** Files dropped on the stage (several make a batch where the tool takes one). */
+  onDropFiles: (files: File[]) => void;
   samples: readonly SampleImage[];
   onSample: (sample: SampleImage) => void;
   /** Download, copy and save of the output shown (ResultActions). */
@@ -176,7 +179,11 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
 
   const flat =
     shown.kind === 'grid' && result ? (
-      <ResultGrid outputs={result.outputs} onOpen={(index) => onShow({ kind: 'output', index })} />
+      <ResultGrid
+        outputs={result.outputs}
+        runId={result.inBrowser ? null : result.runId}
+        onOpen={(index) => onShow({ kind: 'output', index })}
+      />
     ) : (
       <EmptyStage {...props} processing={processing} />
     );
@@ -185,7 +192,7 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDropping(false);
-    props.onDropImage(event.dataTransfer.files[0]);
+    props.onDropFiles([...event.dataTransfer.files]);
   };
 
   return (
@@ -329,12 +336,15 @@ function EmptyStage(props: ToolStageProps & { processing: boolean }) {
 /** Every output at once, as tiles; one opens it on the stage. */
 function ResultGrid({
   outputs,
+  runId,
   onOpen,
 }: {
-  outputs: readonly { url: string; width: number; height: number }[];
+  outputs: readonly RunOutput[];
+  /** The stored run, for Continue with… on each tile. */
+  runId: string | null;
   onOpen: (index: number) => void;
 }) {
-  const { t } = useTranslation('tool-run');
+  const { t } = useTranslation(['tool-run', 'studio-batch']);
   const columns = outputs.length <= 4 ? 2 : 3;
   return (
     <ul
@@ -342,7 +352,7 @@ function ResultGrid({
       style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
     >
       {outputs.map((output, index) => (
-        <li key={output.url} className="min-h-0">
+        <li key={output.url} className="relative min-h-0">
           <button
             type="button"
             onClick={() => onOpen(index)}
@@ -357,6 +367,16 @@ function ResultGrid({
               className={clsx('max-h-full max-w-full bg-[length:16px_16px] object-contain shadow-sm', CHECKERBOARD)}
             />
           </button>
+          {runId && (
+            <div className="absolute top-2 right-2">
+              <ContinueWithMenu
+                mediaType={output.mediaType}
+                resolve={() => Promise.resolve({ runId, outputIndex: index })}
+                label={t('studio-batch:continue.labelN', { n: index + 1 })}
+                compact
+              />
+            </div>
+          )}
         </li>
       ))}
     </ul>
