@@ -118,7 +118,11 @@ test('a result continues into another tool with no upload, and History opens and
   expect(body.toString()).toContain(upscale!.id);
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
   const [vector] = await myRuns(page);
-  expect(vector).toMatchObject({ tool: 'vectorization', status: 'succeeded', source: { runId: upscale!.id, outputIndex: 0 } });
+  expect(vector).toMatchObject({
+    tool: 'vectorization',
+    status: 'succeeded',
+    source: { runId: upscale!.id, outputIndex: 0 },
+  });
 
   // History: Open in tool fills the upscale page with the stored input and its options.
   await page.goto('/history');
