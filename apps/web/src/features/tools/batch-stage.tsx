@@ -1,22 +1,20 @@
 import { BATCH_MAX_IMAGES } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { AlertCircle, Check, Download, RotateCw, X } from 'lucide-react';
-import { type DragEvent, forwardRef, useRef, useState } from 'react';
+import { forwardRef, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { zipResults } from './batch-zip.ts';
 import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { failureText } from './run-failure-text.ts';
+import { CHECKERBOARD, DropOverlay, STAGE_FRAME_CLASS, useFileDrop } from './stage-frame.tsx';
 import { fetchBlob, saveAs } from './save-file.ts';
 import type { ToolPageDefinition } from './tool-definitions.ts';
 import { batchArchiveUrl, toolsApi } from './tools-api.ts';
 import type { BatchTile } from './use-batch-run.ts';
 import { isWorking } from './use-batch-run.ts';
 import { useObjectUrl } from './use-object-url.ts';
-
-export const CHECKERBOARD =
-  'bg-[repeating-conic-gradient(#e4e4e7_0%_25%,#fff_0%_50%)] bg-[length:16px_16px] dark:bg-[repeating-conic-gradient(#3f3f46_0%_25%,#27272a_0%_50%)]';
 
 interface BatchStageProps {
   definition: ToolPageDefinition;
@@ -37,8 +35,8 @@ interface BatchStageProps {
 export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function BatchStage(props, ref) {
   const { definition, tiles, batchId, editable } = props;
   const { t } = useTranslation('studio-batch');
-  const [dropping, setDropping] = useState(false);
   const [zipping, setZipping] = useState(false);
+  const drop = useFileDrop(editable, props.onDropFiles);
   // Browser results the server has now (uploaded for Continue with…), by run id.
   const uploaded = useRef(new Set<string>());
 
@@ -80,18 +78,8 @@ export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function Batc
     return { runId: tile.runId, outputIndex: 0 };
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDropping(false);
-    props.onDropFiles([...event.dataTransfer.files]);
-  };
-
   return (
-    <section
-      ref={ref}
-      aria-labelledby="batch-title"
-      className="-mx-4 flex scroll-mt-20 flex-col overflow-hidden border-y border-zinc-200 bg-white sm:mx-0 sm:rounded-2xl sm:border-x lg:h-full lg:min-h-0 dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <section ref={ref} aria-labelledby="batch-title" className={STAGE_FRAME_CLASS}>
       <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 py-1.5 pr-1.5 pl-4 dark:border-zinc-800">
         <h2 id="batch-title" className="text-sm font-semibold">
           {t('batch.title', { count: tiles.length })}
@@ -115,19 +103,9 @@ export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function Batc
         </button>
       </div>
 
-      {/* Dropping files is a pointer shortcut; the panel's file input is the way for everyone. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
       <div
         className="relative min-h-64 bg-zinc-100 lg:min-h-0 lg:flex-1 lg:overflow-y-auto dark:bg-zinc-950"
-        onDragOver={(event) => {
-          if (!editable) return;
-          event.preventDefault();
-          setDropping(true);
-        }}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
-        }}
-        onDrop={editable ? onDrop : undefined}
+        {...drop.handlers}
       >
         <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
           {tiles.map((tile) => (
@@ -142,11 +120,7 @@ export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function Batc
             />
           ))}
         </ul>
-        {dropping && (
-          <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-xl border-2 border-dashed border-brand-500 bg-brand-50/80 text-sm font-medium text-brand-800 dark:bg-brand-950/70 dark:text-brand-200">
-            {t('batch.dropMore')}
-          </div>
-        )}
+        {drop.dropping && <DropOverlay label={t('batch.dropMore')} />}
       </div>
       <p className="shrink-0 border-t border-zinc-200 px-4 py-2.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
         {editable ? t('batch.hint', { max: BATCH_MAX_IMAGES }) : t('batch.note')}
@@ -182,7 +156,7 @@ function BatchTileCard({
       data-status={tile.status}
       className="flex min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
     >
-      <div className={clsx('relative aspect-square', CHECKERBOARD)}>
+      <div className={clsx('relative aspect-square bg-[length:16px_16px]', CHECKERBOARD)}>
         {src && (
           <img
             src={src}
