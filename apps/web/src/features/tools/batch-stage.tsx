@@ -92,15 +92,17 @@ export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function Batc
             )}
           </p>
         )}
-        <button
-          type="button"
-          onClick={() => void downloadAll()}
-          disabled={done.length === 0 || working || zipping}
-          className={buttonClass('primary', 'toolText', 'ml-auto px-3.5')}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          {zipping ? t('batch.zipping') : t('batch.downloadAll')}
-        </button>
+        {started && (
+          <button
+            type="button"
+            onClick={() => void downloadAll()}
+            disabled={done.length === 0 || working || zipping}
+            className={buttonClass('primary', 'toolText', 'ml-auto px-3.5')}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {zipping ? t('batch.zipping') : t('batch.downloadAll')}
+          </button>
+        )}
       </div>
 
       <div
