@@ -6,7 +6,12 @@ import { serveApiDocument } from './modules/api-docs/api-document.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
+import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { createApiKeyService } from './modules/api-keys/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { batchRoutes } from './modules/batches/routes.ts';
+import { createBatchService } from './modules/batches/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
@@ -55,18 +60,23 @@ export function createApp(deps: AppDeps) {
 
   const auth = createAuth({ config, db: database.db, mailer, logger });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
+  const apiKeys = createApiKeyService(database.db);
+  app.use('*', apiKeyAuth(apiKeys));
   // The OAuth callback receives Apple's cross-site form_post.
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
 
   const api = createApiRouter();
   api.route('/', healthRoutes(database, deps.readiness));
   api.route('/', toolRoutes(deps.runs.engines));
-  api.route('/', runRoutes(deps.runs.service, deps.runs.watcher));
+  api.route('/', runRoutes(deps.runs.service, deps.runs.watcher, config.webhooks));
+  const batches = createBatchService({ db: database.db, storage, runs: deps.runs.service });
+  api.route('/', batchRoutes(batches, deps.runs.service, config.webhooks));
   const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, db: database.db, config }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
+  api.route('/', apiKeyRoutes(apiKeys));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
 

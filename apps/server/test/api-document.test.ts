@@ -232,11 +232,13 @@ describe('the API document', () => {
       expect(operation?.operationId).toBe(`start${toolSchemaName(tool, 'Run')}`);
       const content = operation?.requestBody?.content ?? {};
       expect(Object.keys(content).length, tool).toBeGreaterThan(0);
-      for (const media of Object.values(content)) expect(media.schema.$ref, tool).toMatch(/Options|RunForm/);
+      for (const media of Object.values(content)) expect(media.schema.$ref, tool).toMatch(/RunJson|RunForm/);
     }
-    expect(Object.keys(doc.paths['/tools/image-to-image/runs']!.post!.requestBody!.content)).toEqual([
+    // The mask of inpainting is always uploaded; image-to-image's image may be `inputRunId` in JSON.
+    expect(Object.keys(doc.paths['/tools/inpainting/runs']!.post!.requestBody!.content)).toEqual([
       'multipart/form-data',
     ]);
+    expect(doc.paths['/tools/image-to-image/runs']!.post!.requestBody!.content['application/json']).toBeDefined();
     expect(doc.paths['/tools/image-generation/runs']!.post!.requestBody!.content['application/json']).toBeDefined();
   });
 

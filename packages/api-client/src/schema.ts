@@ -277,6 +277,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch of the caller: its status, counts and runs */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ZIP of the succeeded outputs of a batch, named after the images sent
+         * @description Streamed `application/zip`: one entry per output of each succeeded run, named after the input file with the output's extension (`cat.jpg` → `cat.png`); repeated names are made unique (`cat (2).png`).
+         */
+        get: operations["getBatchArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/checkout": {
         parameters: {
             query?: never;
@@ -602,6 +639,41 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/me/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's API keys (never their secrets) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create a personal API key (at most 10); its secret is in this answer only */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key: it stops working at once */
+        delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/artworks": {
         parameters: {
             query?: never;
@@ -632,6 +704,24 @@ export interface paths {
         post?: never;
         /** Remove the avatar */
         delete: operations["deleteAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secret the caller's webhooks are signed with (made on first request) */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        /** Replace the webhook signing secret; deliveries from now on are signed with the new one */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -776,6 +866,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/runs/{id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a run again: the same stored inputs and options, charged as a new run */
+        post: operations["rerunRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/security/events": {
         parameters: {
             query?: never;
@@ -907,6 +1014,26 @@ export interface paths {
         get: operations["listTools"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{tool}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one tool on up to 50 images at once
+         * @description multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, applied to every image (as in the tool's own run operation). Every image is checked first; then the whole cost is charged in one transaction, or nothing is (402). Each image becomes an ordinary run with `batchId` set, in the order sent. `webhookUrl` receives `batch.completed` when the last run ends. Background removal runs in the browser, so it has no server batch.
+         */
+        post: operations["startBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1217,7 +1344,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "INTERNAL";
         /** @description One refused field of a VALIDATION_ERROR. */
         FieldIssue: {
             field: string;
@@ -1268,6 +1395,9 @@ export interface components {
                 [key: string]: unknown;
             };
             outputs: components["schemas"]["RunOutput"][];
+            inputs: components["schemas"]["RunInput"][];
+            batchId: string | null;
+            source: components["schemas"]["RunSource"];
             error: components["schemas"]["RunError"];
             engine: string;
             clientSide: boolean;
@@ -1287,11 +1417,27 @@ export interface components {
             width: number;
             height: number;
         };
+        /** @description One stored input image of a run, served to its owner. */
+        RunInput: {
+            field: string;
+            url: string;
+            mediaType: string;
+            width: number;
+            height: number;
+            name: string | null;
+        };
+        /** @description The earlier run (and which of its outputs) this run's `image` came from. */
+        RunSource: {
+            runId: string;
+            outputIndex: number;
+        } | null;
         /** @description Why a run failed. */
         RunError: {
             code: components["schemas"]["ErrorCode"];
             message: string;
         } | null;
+        /** @description A image-generation run as JSON: the options and the extras. */
+        ImageGenerationRunJson: components["schemas"]["ImageGenerationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Text to image: `n` images (1 credit each) of a prompt in a style and size. */
         ImageGenerationOptions: {
             prompt: string;
@@ -1315,6 +1461,15 @@ export interface components {
             /** @default 1 */
             n?: number;
         };
+        /** @description `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (image-upscale, vectorization, ai-eraser, ai-photo-editor, inpainting, image-to-image, replace-background; another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). */
+        RunRequestExtras: {
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+        };
+        /** @description A vector-generation run as JSON: the options and the extras. */
+        VectorGenerationRunJson: components["schemas"]["VectorGenerationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description An SVG illustration of a prompt (3 credits). */
         VectorGenerationOptions: {
             prompt: string;
@@ -1334,14 +1489,14 @@ export interface components {
              */
             complexity?: "simple" | "medium" | "detailed";
         };
-        /** @description A style-creation run as a multipart form: the image fields and the options. */
+        /** @description A style-creation run as a multipart form: the image fields, the options and the extras. */
         StyleCreationRunForm: {
             /**
              * Format: binary
              * @description An image whose look the style follows: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             reference_image?: Blob;
-        } & components["schemas"]["StyleCreationOptions"];
+        } & components["schemas"]["StyleCreationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description A style from a prompt and an optional reference image (2 credits). */
         StyleCreationOptions: {
             prompt: string;
@@ -1351,14 +1506,16 @@ export interface components {
              */
             style?: "photography" | "painting" | "illustration" | "digital_art" | "abstract";
         };
-        /** @description A image-to-image run as a multipart form: the image fields and the options. */
+        /** @description A style-creation run as JSON: the options and the extras. */
+        StyleCreationRunJson: components["schemas"]["StyleCreationOptions"] & components["schemas"]["RunRequestExtras"];
+        /** @description A image-to-image run as a multipart form: the image fields, the options and the extras. */
         ImageToImageRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
-        } & components["schemas"]["ImageToImageOptions"];
+            image?: Blob;
+        } & components["schemas"]["ImageToImageOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description A new image from an image and a prompt: `n` images (1 credit each). */
         ImageToImageOptions: {
             prompt: string;
@@ -1379,23 +1536,27 @@ export interface components {
             /** @default 1 */
             n?: number;
         };
-        /** @description A inpainting run as a multipart form: the image fields and the options. */
+        /** @description A image-to-image run as JSON: the options and the extras. */
+        ImageToImageRunJson: components["schemas"]["ImageToImageOptions"] & components["schemas"]["RunRequestExtras"];
+        /** @description A inpainting run as a multipart form: the image fields, the options and the extras. */
         InpaintingRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
+            image?: Blob;
             /**
              * Format: binary
              * @description The mask: white where the image is repainted: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             mask: Blob;
-        } & components["schemas"]["InpaintingOptions"];
+        } & components["schemas"]["InpaintingOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Repaints the masked area of an image as the prompt describes (1 credit). */
         InpaintingOptions: {
             prompt: string;
         };
+        /** @description A background-removal run as JSON: the options and the extras. */
+        BackgroundRemovalRunJson: components["schemas"]["BackgroundRemovalOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image. */
         BackgroundRemovalOptions: {
             /** @enum {boolean} */
@@ -1403,24 +1564,26 @@ export interface components {
             width?: number;
             height?: number;
         };
-        /** @description A vectorization run as a multipart form: the image fields and the options. */
+        /** @description A vectorization run as a multipart form: the image fields, the options and the extras. */
         VectorizationRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
-        } & components["schemas"]["VectorizationOptions"];
+            image?: Blob;
+        } & components["schemas"]["VectorizationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Traces an image into SVG (1 credit). */
         VectorizationOptions: Record<string, never>;
-        /** @description A image-upscale run as a multipart form: the image fields and the options. */
+        /** @description A vectorization run as JSON: the options and the extras. */
+        VectorizationRunJson: components["schemas"]["VectorizationOptions"] & components["schemas"]["RunRequestExtras"];
+        /** @description A image-upscale run as a multipart form: the image fields, the options and the extras. */
         ImageUpscaleRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
-        } & components["schemas"]["ImageUpscaleOptions"];
+            image?: Blob;
+        } & components["schemas"]["ImageUpscaleOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Enlarges an image, crisp or creative (1 credit). */
         ImageUpscaleOptions: {
             /**
@@ -1429,24 +1592,28 @@ export interface components {
              */
             upscaleType?: "crisp" | "creative";
         };
-        /** @description A ai-eraser run as a multipart form: the image fields and the options. */
+        /** @description A image-upscale run as JSON: the options and the extras. */
+        ImageUpscaleRunJson: components["schemas"]["ImageUpscaleOptions"] & components["schemas"]["RunRequestExtras"];
+        /** @description A ai-eraser run as a multipart form: the image fields, the options and the extras. */
         AiEraserRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
-        } & components["schemas"]["AiEraserOptions"];
+            image?: Blob;
+        } & components["schemas"]["AiEraserOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Erases an image's background (1 credit). */
         AiEraserOptions: Record<string, never>;
-        /** @description A ai-photo-editor run as a multipart form: the image fields and the options. */
+        /** @description A ai-eraser run as JSON: the options and the extras. */
+        AiEraserRunJson: components["schemas"]["AiEraserOptions"] & components["schemas"]["RunRequestExtras"];
+        /** @description A ai-photo-editor run as a multipart form: the image fields, the options and the extras. */
         AiPhotoEditorRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
-        } & components["schemas"]["AiPhotoEditorOptions"];
+            image?: Blob;
+        } & components["schemas"]["AiPhotoEditorOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit). */
         AiPhotoEditorOptions: {
             /**
@@ -1458,14 +1625,16 @@ export interface components {
             strength?: number | null;
             prompt?: string;
         };
-        /** @description A replace-background run as a multipart form: the image fields and the options. */
+        /** @description A ai-photo-editor run as JSON: the options and the extras. */
+        AiPhotoEditorRunJson: components["schemas"]["AiPhotoEditorOptions"] & components["schemas"]["RunRequestExtras"];
+        /** @description A replace-background run as a multipart form: the image fields, the options and the extras. */
         ReplaceBackgroundRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
-            image: Blob;
-        } & components["schemas"]["ReplaceBackgroundOptions"];
+            image?: Blob;
+        } & components["schemas"]["ReplaceBackgroundOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). */
         ReplaceBackgroundOptions: {
             prompt: string;
@@ -1484,6 +1653,8 @@ export interface components {
             /** @default 1 */
             n?: number;
         };
+        /** @description A replace-background run as JSON: the options and the extras. */
+        ReplaceBackgroundRunJson: components["schemas"]["ReplaceBackgroundOptions"] & components["schemas"]["RunRequestExtras"];
         BrowserRunFailure: {
             reason?: string;
         };
@@ -1491,6 +1662,39 @@ export interface components {
         RunList: {
             runs: components["schemas"]["Run"][];
             nextCursor: string | null;
+        };
+        CreatedBatchResponse: {
+            batch: components["schemas"]["CreatedBatch"];
+        };
+        /** @description A batch just started: one run per image, in the order sent. */
+        CreatedBatch: {
+            id: string;
+            tool: components["schemas"]["ToolId"];
+            runIds: string[];
+            createdAt: string;
+        };
+        /**
+         * @description A tool that takes a batch of images (one server run per image).
+         * @enum {string}
+         */
+        BatchToolId: "ai-eraser" | "image-upscale" | "vectorization" | "ai-photo-editor" | "replace-background";
+        BatchResponse: {
+            batch: components["schemas"]["Batch"];
+        };
+        /** @description A batch of runs of one tool and how far it has come. */
+        Batch: {
+            id: string;
+            tool: components["schemas"]["ToolId"];
+            /** @enum {string} */
+            status: "running" | "completed";
+            counts: {
+                queued: number;
+                running: number;
+                succeeded: number;
+                failed: number;
+            };
+            runs: components["schemas"]["Run"][];
+            createdAt: string;
         };
         PlansResponse: {
             language: components["schemas"]["Language"];
@@ -1785,6 +1989,27 @@ export interface components {
             /** Format: binary */
             file: Blob;
         };
+        CreatedApiKey: {
+            apiKey: components["schemas"]["ApiKey"];
+            secret: string;
+        };
+        /** @description A personal API key (never its secret). */
+        ApiKey: {
+            id: string;
+            name: string;
+            prefix: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        CreateApiKeyRequest: {
+            name: string;
+        };
+        ApiKeyList: {
+            apiKeys: components["schemas"]["ApiKey"][];
+        };
+        WebhookSecret: {
+            secret: string;
+        };
         /** @description The current session as the server sees it. */
         SessionState: {
             isValid: boolean;
@@ -1937,6 +2162,15 @@ export interface components {
         };
         /** @description A state-changing request from another site (FORBIDDEN) */
         CrossSiteRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A signed-in session only: refused to an API key (API_KEY_NOT_ALLOWED), and, when it changes something, to another site (FORBIDDEN) */
+        SessionOnly: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2308,7 +2542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -2653,6 +2887,74 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description No such batch of yours (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBatchArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description No such batch of yours (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     startCheckout: {
         parameters: {
             query?: never;
@@ -2858,6 +3160,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2880,7 +3183,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
@@ -2937,7 +3240,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -2978,6 +3281,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3000,7 +3304,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3046,7 +3350,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3093,7 +3397,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
             409: {
                 headers: {
@@ -3412,7 +3716,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3440,7 +3744,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description Username taken (USERNAME_TAKEN) */
             409: {
                 headers: {
@@ -3451,6 +3755,91 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its secret, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
+            /** @description No such key of yours (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3511,7 +3900,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description Larger than 5 MB (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -3544,7 +3933,53 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `whsec_` secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new `whsec_` secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3640,6 +4075,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3838,6 +4274,60 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    rerunRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new run, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CrossSiteRequest"];
+            /** @description No such run of yours (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A browser run: its image never reached the server (RUN_NOT_RERUNNABLE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listSecurityEvents: {
         parameters: {
             query?: {
@@ -3860,6 +4350,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3887,7 +4378,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -3911,6 +4402,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3933,7 +4425,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3956,6 +4448,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3979,7 +4472,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             /** @description No such session of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4011,6 +4504,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4038,7 +4532,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            403: components["responses"]["SessionOnly"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -4064,6 +4558,72 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    startBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tool that takes a batch of images (one server run per image). */
+                tool: components["schemas"]["BatchToolId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The images, one file each (PNG, JPEG or WebP, at most 10 MB). */
+                    image: Blob[];
+                    /** @description Receives `batch.completed` (Standard Webhooks, signed with your `whsec_` secret). */
+                    webhookUrl?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch: its runs are queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedBatchResponse"];
+                };
+            };
+            /** @description Invalid options, an invalid image, too many images, a refused webhookUrl (VALIDATION_ERROR, INVALID_IMAGE, …); nothing was charged */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not enough credits for the whole batch (INSUFFICIENT_CREDITS); nothing was charged */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CrossSiteRequest"];
+            /** @description An image is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     startRun: {
         parameters: {
             query?: never;
@@ -4080,7 +4640,7 @@ export interface operations {
                 "multipart/form-data": {
                     [key: string]: string | Blob;
                 };
-                "application/json": components["schemas"]["ImageGenerationOptions"] | components["schemas"]["VectorGenerationOptions"] | components["schemas"]["StyleCreationOptions"] | components["schemas"]["BackgroundRemovalOptions"];
+                "application/json": components["schemas"]["ImageGenerationRunJson"] | components["schemas"]["VectorGenerationRunJson"] | components["schemas"]["StyleCreationRunJson"] | components["schemas"]["ImageToImageRunJson"] | components["schemas"]["BackgroundRemovalRunJson"] | components["schemas"]["VectorizationRunJson"] | components["schemas"]["ImageUpscaleRunJson"] | components["schemas"]["AiEraserRunJson"] | components["schemas"]["AiPhotoEditorRunJson"] | components["schemas"]["ReplaceBackgroundRunJson"];
             };
         };
         responses: {
@@ -4145,6 +4705,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["AiEraserRunForm"];
+                "application/json": components["schemas"]["AiEraserRunJson"];
             };
         };
         responses: {
@@ -4209,6 +4770,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["AiPhotoEditorRunForm"];
+                "application/json": components["schemas"]["AiPhotoEditorRunJson"];
             };
         };
         responses: {
@@ -4272,7 +4834,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BackgroundRemovalOptions"];
+                "application/json": components["schemas"]["BackgroundRemovalRunJson"];
             };
         };
         responses: {
@@ -4457,8 +5019,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["ImageGenerationOptions"];
-                "application/json": components["schemas"]["ImageGenerationOptions"];
+                "multipart/form-data": components["schemas"]["ImageGenerationRunJson"];
+                "application/json": components["schemas"]["ImageGenerationRunJson"];
             };
         };
         responses: {
@@ -4523,6 +5085,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImageToImageRunForm"];
+                "application/json": components["schemas"]["ImageToImageRunJson"];
             };
         };
         responses: {
@@ -4587,6 +5150,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImageUpscaleRunForm"];
+                "application/json": components["schemas"]["ImageUpscaleRunJson"];
             };
         };
         responses: {
@@ -4715,6 +5279,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ReplaceBackgroundRunForm"];
+                "application/json": components["schemas"]["ReplaceBackgroundRunJson"];
             };
         };
         responses: {
@@ -4779,7 +5344,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["StyleCreationRunForm"];
-                "application/json": components["schemas"]["StyleCreationOptions"];
+                "application/json": components["schemas"]["StyleCreationRunJson"];
             };
         };
         responses: {
@@ -4843,8 +5408,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["VectorGenerationOptions"];
-                "application/json": components["schemas"]["VectorGenerationOptions"];
+                "multipart/form-data": components["schemas"]["VectorGenerationRunJson"];
+                "application/json": components["schemas"]["VectorGenerationRunJson"];
             };
         };
         responses: {
@@ -4909,6 +5474,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["VectorizationRunForm"];
+                "application/json": components["schemas"]["VectorizationRunJson"];
             };
         };
         responses: {

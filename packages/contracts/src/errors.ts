@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'DISCOUNT_CODE_CURRENCY',
   'SESSION_EXPIRED',
   'ACCOUNT_DISABLED',
+  'API_KEY_NOT_ALLOWED',
+  'RUN_NOT_RERUNNABLE',
+  'WEBHOOK_URL_NOT_ALLOWED',
   'INTERNAL',
 ] as const;
 
@@ -90,6 +93,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DISCOUNT_CODE_CURRENCY: 409,
   SESSION_EXPIRED: 401,
   ACCOUNT_DISABLED: 403,
+  /** An API key was used where only a signed-in person may act (account, billing, keys …). */
+  API_KEY_NOT_ALLOWED: 403,
+  /** A browser run has no stored input to run again. */
+  RUN_NOT_RERUNNABLE: 409,
+  /** A webhook address that is not https (production) or points into a private network. */
+  WEBHOOK_URL_NOT_ALLOWED: 400,
   INTERNAL: 500,
 };
 

@@ -28,3 +28,9 @@ export const ID_MAX_LENGTH = 255;
 export const TOKEN_MAX_LENGTH = 2048;
 /** Callback and redirect addresses (same-site paths or PUBLIC_URL addresses). */
 export const URL_MAX_LENGTH = 2048;
+/** Images in one batch (`POST /api/tools/{tool}/batches`): each becomes one run. */
+export const BATCH_MAX_IMAGES = 50;
+/** Personal API keys a user may hold at once. */
+export const API_KEYS_PER_USER = 10;
+/** The name a person gives an API key. */
+export const API_KEY_NAME_MAX_LENGTH = 64;

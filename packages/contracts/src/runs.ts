@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors.ts';
-import { CURSOR_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
+import { CURSOR_MAX_LENGTH, REASON_MAX_LENGTH, URL_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
 import { RUN_STATUSES } from './run-constants.ts';
 
 export {
+  BATCH_TOOLS,
+  type BatchToolId,
+  CHAINABLE_TOOLS,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
   BROWSER_FAILURE_WINDOW_MINUTES,
   BROWSER_REFUNDS_PER_DAY,
   isFinishedStatus,
@@ -32,6 +37,26 @@ export const runOutputSchema = z
   .meta({ id: 'RunOutput', description: "One result of a run, served by Atelier to the run's owner." });
 export type RunOutput = z.infer<typeof runOutputSchema>;
 
+export const runInputSchema = z
+  .object({
+    /** The request field it was sent as (`image`, `mask`, `reference_image`). */
+    field: z.string(),
+    /** Served by Atelier (`/files/...`) to the run's owner. */
+    url: z.string(),
+    mediaType: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    /** The uploaded file's name, when the client sent one. */
+    name: z.string().nullable(),
+  })
+  .meta({ id: 'RunInput', description: 'One stored input image of a run, served to its owner.' });
+export type RunInput = z.infer<typeof runInputSchema>;
+
+export const runSourceSchema = z
+  .object({ runId: z.string(), outputIndex: z.number().int().min(0) })
+  .meta({ id: 'RunSource', description: "The earlier run (and which of its outputs) this run's `image` came from." });
+export type RunSource = z.infer<typeof runSourceSchema>;
+
 export const runErrorSchema = z
   .object({ code: errorCodeSchema, message: z.string() })
   .meta({ id: 'RunError', description: 'Why a run failed.' });
@@ -49,6 +74,12 @@ export const runSchema = z
     refunded: z.boolean(),
     options: z.record(z.string(), z.unknown()),
     outputs: z.array(runOutputSchema),
+    /** The stored input images; empty for a browser run (its image never left the browser). */
+    inputs: z.array(runInputSchema),
+    /** The batch the run belongs to, if it was started as part of one. */
+    batchId: z.string().nullable(),
+    /** Set when the run's `image` was an earlier run's output (`inputRunId`). */
+    source: runSourceSchema.nullable(),
     error: runErrorSchema.nullable(),
     /** Engine id (`demo`, `browser`, a provider …). */
     engine: z.string(),
@@ -66,6 +97,21 @@ export type Run = z.infer<typeof runSchema>;
 
 export const runResponseSchema = z.object({ run: runSchema }).meta({ id: 'RunResponse' });
 export type RunResponse = z.infer<typeof runResponseSchema>;
+
+/**
+ * The fields a run request may carry beside the tool's options and images (multipart or JSON):
+ * an earlier run's output in place of the `image` file, and where to announce the run's end.
+ */
+export const runRequestExtrasSchema = z.object({
+  /** One of the caller's own succeeded runs: its output becomes this run's `image`. */
+  inputRunId: z.uuid().optional(),
+  /** Which output of `inputRunId` (0 = the first). */
+  outputIndex: z.coerce.number().int().min(0).max(99).optional(),
+  /** An https address that receives `run.succeeded` / `run.failed`, signed (Standard Webhooks). */
+  webhookUrl: z.string().max(URL_MAX_LENGTH).optional(),
+});
+export type RunRequestExtras = z.infer<typeof runRequestExtrasSchema>;
+export const RUN_REQUEST_EXTRA_FIELDS = ['inputRunId', 'outputIndex', 'webhookUrl'] as const;
 
 /** `POST /api/tools/background-removal/runs/{id}/fail`: why the run failed in the browser (for the logs). */
 export const browserRunFailureBodySchema = z

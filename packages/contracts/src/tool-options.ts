@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPTION_NAME_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
+import { CHAINABLE_TOOLS } from './run-constants.ts';
 import {
   DEFAULT_MODEL,
   DEFAULT_PHOTO_EDIT_TYPE,
@@ -178,7 +179,10 @@ export type RunMediaType = (typeof RUN_MEDIA_TYPES)[number];
  */
 export function runMediaTypesOf(id: ToolId): readonly RunMediaType[] {
   if (id === 'background-removal') return ['application/json'];
-  return imageFieldsOf(id).required.length ? ['multipart/form-data'] : RUN_MEDIA_TYPES;
+  const { required } = imageFieldsOf(id);
+  // An image that is an earlier run's output (`inputRunId`) needs no upload: JSON will do.
+  const chainedOnly = required.length === 1 && (CHAINABLE_TOOLS as readonly string[]).includes(id);
+  return required.length && !chainedOnly ? ['multipart/form-data'] : RUN_MEDIA_TYPES;
 }
 
 /** How many images a run asks for (the `n` option where the tool has one). */

@@ -5,6 +5,7 @@ import {
   API_TAGS,
   apiRoute,
   registerSharedResponses,
+  BEARER_API_KEY_SCHEME,
   SESSION_COOKIE_SCHEME,
 } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
@@ -87,6 +88,17 @@ export function serveApiDocument(api: ApiRouter, kind: ApiDocumentKind = PUBLIC_
       'The session cookie set by the sign-in and sign-up operations (HttpOnly, SameSite=Lax; named ' +
       '`__Secure-atelier.session_token` when Atelier is served over https).',
   });
+  // The admin console takes no API key.
+  if (kind === PUBLIC_API_DOCUMENT)
+    api.openAPIRegistry.registerComponent('securitySchemes', BEARER_API_KEY_SCHEME, {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'A personal API key (`atk_…`), created on the profile page or with `createApiKey`: ' +
+        '`Authorization: Bearer <secret>`. It may call the operations that list this scheme (tools, runs, batches, ' +
+        'artworks, files, reading the profile); any other answers 403 API_KEY_NOT_ALLOWED. A revoked or unknown ' +
+        'key answers 401 at once. Requests with a key count against the same per-user rate limits.',
+    });
   let document: ReturnType<ApiRouter['getOpenAPI31Document']> | undefined;
   const build = () => {
     const generated = api.getOpenAPI31Document({

@@ -38,6 +38,7 @@ const fileRoute = (spec: {
     operationId: spec.operationId,
     tag: 'files',
     access: spec.access,
+    apiKey: spec.access !== 'public',
     summary: spec.summary,
     // Files are served beside the API, not under /api.
     servers: [{ url: '/', description: 'Files are served outside /api' }],

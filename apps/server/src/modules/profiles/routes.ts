@@ -23,6 +23,7 @@ const getMe = apiRoute({
   operationId: 'getProfile',
   tag: 'profile',
   access: 'user',
+  apiKey: true,
   summary: "The caller's profile: credits, plan, username, avatar, referral code",
   middleware: [requireUser] as const,
   responses: { 200: profileOk, 404: errorResponse('No profile (NOT_FOUND)') },

@@ -18,6 +18,7 @@ import {
   profiles,
   rateLimits,
   runs,
+  batches,
   securityEvents,
   subscriptions,
 } from '../../platform/db/schema/index.ts';
@@ -144,6 +145,7 @@ export async function deleteAccount(db: Database, storage: Storage, userId: stri
   const ownArtworks = await db.select({ id: artworks.id }).from(artworks).where(eq(artworks.userId, userId));
   await db.transaction(async (tx) => {
     await tx.delete(runs).where(eq(runs.userId, userId));
+    await tx.delete(batches).where(eq(batches.userId, userId));
     await tx.delete(orders).where(eq(orders.userId, userId));
     await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
     await tx.delete(billingCustomers).where(eq(billingCustomers.userId, userId));

@@ -29,6 +29,7 @@ import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
 import { readRunRequest } from './run-request.ts';
 import type { RunWatcher } from './run-events.ts';
 import type { RunService } from './service.ts';
+import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 
 const runIdParams = z.object({ id: z.uuid() });
 const notYours = errorResponse('No such run of yours (NOT_FOUND)');
@@ -47,8 +48,8 @@ const startRunResponses = {
   415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
 };
 
-/** The abuse limit on runs, counted before the upload is read. */
-const runRateLimit = (service: RunService) =>
+/** The abuse limit on runs, counted before the upload is read (a batch counts once). */
+export const runRateLimit = (service: RunService) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await service.assertRunAllowed(c.get('user').id);
     await next();
@@ -68,6 +69,7 @@ const startRun = (service: RunService) =>
     operationId: 'startRun',
     tag: 'runs',
     access: 'user',
+    apiKey: true,
     rateLimited: true,
     summary: 'Start a run of any tool',
     description: startRunDescription,
@@ -96,6 +98,7 @@ const startToolRun = (tool: ToolId) =>
     operationId: `start${toolSchemaName(tool, 'Run')}`,
     tag: 'runs',
     access: 'user',
+    apiKey: true,
     rateLimited: true,
     summary: `Start a ${tool} run`,
     description: `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`.`,
@@ -109,6 +112,7 @@ const getRun = apiRoute({
   operationId: 'getRun',
   tag: 'runs',
   access: 'user',
+  apiKey: true,
   summary: 'A run of the caller: status, progress, outputs or error',
   middleware: [requireUser],
   request: { params: runIdParams },
@@ -121,6 +125,7 @@ const runEvents = apiRoute({
   operationId: 'streamRunEvents',
   tag: 'runs',
   access: 'user',
+  apiKey: true,
   summary: 'Server-sent events: the run while it changes, then its final state',
   description:
     `An event stream (text/event-stream). While the run is queued or running, an event \`${RUN_EVENTS.progress}\` ` +
@@ -145,12 +150,33 @@ const runEvents = apiRoute({
   },
 });
 
+const rerunRun = (service: RunService) =>
+  apiRoute({
+    method: 'post',
+    path: '/runs/{id}/rerun',
+    operationId: 'rerunRun',
+    tag: 'runs',
+    access: 'user',
+    apiKey: true,
+    rateLimited: true,
+    summary: 'Run a run again: the same stored inputs and options, charged as a new run',
+    middleware: [requireUser, runRateLimit(service)],
+    request: { params: runIdParams },
+    responses: {
+      202: jsonContent(runResponseSchema, 'The new run, queued'),
+      402: errorResponse('Not enough credits (INSUFFICIENT_CREDITS); nothing was charged'),
+      404: notYours,
+      409: errorResponse('A browser run: its image never reached the server (RUN_NOT_RERUNNABLE)'),
+    },
+  });
+
 const listRuns = apiRoute({
   method: 'get',
   path: '/runs',
   operationId: 'listRuns',
   tag: 'runs',
   access: 'user',
+  apiKey: true,
   summary: "The caller's runs (the history), newest first",
   middleware: [requireUser],
   request: { query: runListQuerySchema },
@@ -171,6 +197,7 @@ const uploadBrowserResult = apiRoute({
   operationId: 'uploadBackgroundRemovalResult',
   tag: 'runs',
   access: 'user',
+  apiKey: true,
   summary: 'Attach the result of a background removal done in the browser (to save it to the gallery)',
   description:
     'multipart/form-data with one field `image`: the cut-out PNG the browser produced — the result only, the ' +
@@ -217,6 +244,7 @@ const reportBrowserFailure = apiRoute({
   operationId: 'reportBackgroundRemovalFailure',
   tag: 'runs',
   access: 'user',
+  apiKey: true,
   summary: 'Report that a background removal failed in the browser; refunds it within limits',
   description:
     'The credit comes back when the run has no result, is reported within 15 minutes of its start, and the user ' +
@@ -233,14 +261,14 @@ const reportBrowserFailure = apiRoute({
   },
 });
 
-export function runRoutes(service: RunService, watcher: RunWatcher) {
+export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: WebhookPolicy) {
   const router = createApiRouter();
   // Documentation only: `startRun` below serves every `/tools/<tool>/runs`.
   for (const tool of TOOL_IDS) router.openAPIRegistry.registerPath(startToolRun(tool));
   return router
     .openapi(startRun(service), async (c) => {
       const { tool } = c.req.valid('param');
-      const request = await readRunRequest(c, tool);
+      const request = await readRunRequest(c, tool, { runOutput: service.runOutput, webhooks });
       return c.json({ run: await service.startRun(c.get('user').id, request) }, 202);
     })
     .openapi(uploadBrowserResult, async (c) => {
@@ -264,6 +292,9 @@ export function runRoutes(service: RunService, watcher: RunWatcher) {
       const body = c.req.header('content-type')?.startsWith('application/json') ? c.req.valid('json') : {};
       return c.json({ run: await service.reportBrowserFailure(c.get('user').id, id, body?.reason) }, 200);
     })
+    .openapi(rerunRun(service), async (c) =>
+      c.json({ run: await service.rerunRun(c.get('user').id, c.req.valid('param').id) }, 202),
+    )
     .openapi(getRun, async (c) => c.json({ run: await service.getRun(c.get('user').id, c.req.valid('param').id) }, 200))
     .openapi(listRuns, async (c) => {
       const { cursor, limit } = c.req.valid('query');

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  CHAINABLE_TOOLS,
   IMAGE_MAX_SIDE,
   IMAGE_MIN_SIDE,
   type ImageField,
@@ -8,6 +9,7 @@ import {
   PROMPT_MAX_LENGTH,
   type RunMediaType,
   runMediaTypesOf,
+  runRequestExtrasSchema,
   TOOL_IDS,
   type ToolId,
   toolOptionSchemas,
@@ -49,9 +51,22 @@ const fileField = (tool: ToolId, field: ImageField) =>
         `and ${IMAGE_MIN_SIDE}–${IMAGE_MAX_SIDE} px a side (checked by its bytes).`,
     });
 
-/** The multipart form of a tool that takes images: its image fields and its options. */
+const isChainable = (tool: ToolId) => (CHAINABLE_TOOLS as readonly string[]).includes(tool);
+
+/** The fields any run request may carry beside its tool's options and images. */
+const runExtras = runRequestExtrasSchema.meta({
+  id: 'RunRequestExtras',
+  description:
+    "`inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place " +
+    `of an upload (${CHAINABLE_TOOLS.join(', ')}; another user's run answers 404 as a missing one does). ` +
+    '`webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`).',
+});
+
+/** The multipart form of a tool that takes images: its image fields, its options and the extras. */
 function runForm(tool: ToolId) {
-  const { required, all } = imageFieldsOfTool(tool);
+  const { all } = imageFieldsOfTool(tool);
+  // The image of a chainable tool may be `inputRunId` instead: then the file is not sent.
+  const required = imageFieldsOfTool(tool).required.filter((field) => !(field === 'image' && isChainable(tool)));
   const files = z.object(
     Object.fromEntries(
       all.map((field) => [
@@ -60,9 +75,9 @@ function runForm(tool: ToolId) {
       ]),
     ),
   );
-  return z.intersection(files, toolOptionSchemas[tool]).meta({
+  return z.intersection(z.intersection(files, toolOptionSchemas[tool]), runExtras).meta({
     id: toolSchemaName(tool, 'RunForm'),
-    description: `A ${tool} run as a multipart form: the image fields and the options.`,
+    description: `A ${tool} run as a multipart form: the image fields, the options and the extras.`,
   });
 }
 
@@ -71,8 +86,18 @@ const RUN_FORMS = Object.fromEntries(
 ) as Partial<Record<ToolId, ReturnType<typeof runForm>>>;
 
 /** The schema of one media type of a tool's run: its form when it takes images, else its options. */
+/** A run as JSON: the options and the extras (`inputRunId` stands for the image of a chainable tool). */
+const runJson = (tool: ToolId) =>
+  z.intersection(toolOptionSchemas[tool], runExtras).meta({
+    id: toolSchemaName(tool, 'RunJson'),
+    description: `A ${tool} run as JSON: the options and the extras.`,
+  });
+const RUN_JSONS = Object.fromEntries(
+  TOOL_IDS.filter((tool) => runMediaTypesOf(tool).includes('application/json')).map((tool) => [tool, runJson(tool)]),
+) as Partial<Record<ToolId, ReturnType<typeof runJson>>>;
+
 const bodySchema = (tool: ToolId, type: RunMediaType) =>
-  (type === 'multipart/form-data' && RUN_FORMS[tool]) || toolOptionSchemas[tool];
+  (type === 'multipart/form-data' && RUN_FORMS[tool]) || RUN_JSONS[tool] || toolOptionSchemas[tool];
 
 /** The request body of one tool's run (the operation of `/tools/<tool>/runs`). */
 export function toolRunBody(tool: ToolId) {
@@ -117,7 +142,7 @@ export function anyToolRunBody() {
       },
       'application/json': {
         schema: {
-          anyOf: jsonTools.map((tool) => ({ $ref: `#/components/schemas/${toolSchemaName(tool, 'Options')}` })),
+          anyOf: jsonTools.map((tool) => ({ $ref: `#/components/schemas/${toolSchemaName(tool, 'RunJson')}` })),
         },
       },
     },

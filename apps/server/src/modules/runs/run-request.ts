@@ -1,16 +1,20 @@
 import {
+  CHAINABLE_TOOLS,
   IMAGE_FIELDS,
   IMAGE_MESSAGES,
   imageFieldsOf,
   inputFormatsOf,
+  RUN_REQUEST_EXTRA_FIELDS,
   runMediaTypesOf,
+  runRequestExtrasSchema,
   type ToolId,
   toolOptionSchemas,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
-import { identifyImage } from '../../platform/images/identify-image.ts';
-import type { RunRequest } from './service.ts';
+import { type IdentifiedImage, identifyImage } from '../../platform/images/identify-image.ts';
+import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/webhook-url.ts';
+import type { RequestImage, RunRequest } from './service.ts';
 
 const MISSING: Record<string, string> = {
   image: 'Please select an image first',
@@ -18,54 +22,115 @@ const MISSING: Record<string, string> = {
   reference_image: 'Please select a reference image',
 };
 
-const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && 'arrayBuffer' in v;
+export const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && 'arrayBuffer' in v;
 
-/**
- * Reads `POST /api/tools/{tool}/runs`: multipart (images plus option fields, as the spec's
- * payloads name them) or JSON (options only). Everything is checked here, before any credit
- * is charged: the options against the tool's schema, each image by its bytes.
- */
-export async function readRunRequest(c: Context, tool: ToolId): Promise<RunRequest> {
+/** What reading a run request needs beside the request: an earlier output, the webhook rules. */
+export interface RunRequestContext {
+  /** An output of one of the user's own succeeded runs; NOT_FOUND otherwise (another user's too). */
+  runOutput(userId: string, runId: string, outputIndex: number): Promise<RequestImage>;
+  webhooks: WebhookPolicy;
+}
+
+/** The body as an object of fields: multipart (repeated fields as arrays when `all`) or JSON. */
+export async function readBody(c: Context, tool: ToolId, all = false): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const accepted = runMediaTypesOf(tool);
+  const accepted = all ? ['multipart/form-data'] : runMediaTypesOf(tool);
   if (!(accepted as readonly string[]).includes(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `A run of ${tool} takes ${accepted.join(' or ')}`);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `A ${all ? 'batch' : 'run'} of ${tool} takes ${accepted.join(' or ')}`,
+    );
   }
-  const isMultipart = type === 'multipart/form-data';
-  let body: Record<string, unknown>;
+  let body: unknown;
   try {
-    body = isMultipart ? await c.req.parseBody() : await c.req.json();
+    body = type === 'multipart/form-data' ? await c.req.parseBody({ all }) : await c.req.json();
   } catch {
     throw new AppError('VALIDATION_ERROR', 'The request body is not valid JSON or multipart form data');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('VALIDATION_ERROR', 'The request body must be an object');
   }
+  return body as Record<string, unknown>;
+}
 
-  const fields = Object.fromEntries(
-    Object.entries(body).filter(([k, v]) => !(IMAGE_FIELDS as readonly string[]).includes(k) && !isFile(v)),
-  );
+const NOT_OPTIONS = new Set<string>([...IMAGE_FIELDS, ...RUN_REQUEST_EXTRA_FIELDS]);
+
+/** The tool's options (every field that is neither an image nor an extra), checked by its schema. */
+export function readOptions(tool: ToolId, body: Record<string, unknown>): Record<string, unknown> {
+  const fields = Object.fromEntries(Object.entries(body).filter(([k, v]) => !NOT_OPTIONS.has(k) && !isFile(v)));
   const parsed = toolOptionSchemas[tool].safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error.issues, fields);
+  return parsed.data as Record<string, unknown>;
+}
 
+/** The extras (`inputRunId`, `outputIndex`, `webhookUrl`), the URL checked against the webhook rules. */
+export async function readExtras(body: Record<string, unknown>, webhooks: WebhookPolicy) {
+  const input = Object.fromEntries(
+    RUN_REQUEST_EXTRA_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]),
+  );
+  const parsed = runRequestExtrasSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error.issues, input);
+  const { webhookUrl, ...rest } = parsed.data;
+  return { ...rest, webhookUrl: webhookUrl ? await checkWebhookUrl(webhookUrl, webhooks) : undefined };
+}
+
+/** An uploaded image, checked by its bytes and against the formats the tool takes. */
+export async function checkUpload(tool: ToolId, field: string, file: File): Promise<RequestImage> {
+  const image = await identifyImage(Buffer.from(await file.arrayBuffer()), field);
+  return { ...checkFormat(tool, field, image), name: file.name || null };
+}
+
+export function checkFormat<T extends IdentifiedImage>(tool: ToolId, field: string, image: T): T {
+  if (!inputFormatsOf(tool).includes(image.format)) {
+    throw new AppError('INVALID_IMAGE', IMAGE_MESSAGES.pngOrJpgOnly, { fields: { [field]: 'unsupported format' } });
+  }
+  return image;
+}
+
+const missing = (field: string) =>
+  new AppError('VALIDATION_ERROR', MISSING[field] ?? 'An image is missing', {
+    fields: { [field]: 'required' },
+    issues: [{ field, problem: 'required' }],
+  });
+
+/**
+ * Reads `POST /api/tools/{tool}/runs`: multipart (images plus option fields, as the spec's
+ * payloads name them) or JSON (options, and `inputRunId` in place of the image). Everything is
+ * checked here, before any credit is charged: the options against the tool's schema, each
+ * image by its bytes, an earlier run's output as the caller's own, the webhook URL.
+ */
+export async function readRunRequest(c: Context, tool: ToolId, ctx: RunRequestContext): Promise<RunRequest> {
+  const body = await readBody(c, tool);
+  const options = readOptions(tool, body);
+  const extras = await readExtras(body, ctx.webhooks);
   const { required, optional } = imageFieldsOf(tool);
   const images: RunRequest['images'] = {};
+  let source: RunRequest['source'];
+  if (extras.inputRunId) {
+    if (!(CHAINABLE_TOOLS as readonly string[]).includes(tool)) {
+      throw new AppError('VALIDATION_ERROR', `${tool} does not take an earlier run's output`, {
+        fields: { inputRunId: 'not taken by this tool' },
+        issues: [{ field: 'inputRunId', problem: 'unknown_field' }],
+      });
+    }
+    if (isFile(body.image)) {
+      throw new AppError('VALIDATION_ERROR', 'Send either an image or inputRunId, not both', {
+        fields: { inputRunId: 'either image or inputRunId' },
+        issues: [{ field: 'inputRunId', problem: 'invalid' }],
+      });
+    }
+    source = { runId: extras.inputRunId, outputIndex: extras.outputIndex ?? 0 };
+    const output = await ctx.runOutput(c.get('user').id, source.runId, source.outputIndex);
+    images.image = checkFormat(tool, 'image', output);
+  }
   for (const field of [...required, ...optional]) {
+    if (images[field]) continue;
     const value = body[field];
     if (!isFile(value) || value.size === 0) {
-      if (required.includes(field)) {
-        throw new AppError('VALIDATION_ERROR', MISSING[field] ?? 'An image is missing', {
-          fields: { [field]: 'required' },
-          issues: [{ field, problem: 'required' }],
-        });
-      }
+      if (required.includes(field)) throw missing(field);
       continue;
     }
-    const image = await identifyImage(Buffer.from(await value.arrayBuffer()), field);
-    if (!inputFormatsOf(tool).includes(image.format)) {
-      throw new AppError('INVALID_IMAGE', IMAGE_MESSAGES.pngOrJpgOnly, { fields: { [field]: 'unsupported format' } });
-    }
-    images[field] = image;
+    images[field] = await checkUpload(tool, field, value);
   }
-  return { tool, options: parsed.data as Record<string, unknown>, images };
+  return { tool, options, images, source, webhookUrl: extras.webhookUrl };
 }

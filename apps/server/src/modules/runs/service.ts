@@ -13,9 +13,10 @@ import {
 } from '@atelier/contracts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
-import type { RunRow, StoredOutput } from '../../platform/db/schema/index.ts';
+import type { RunRow, RunSourceRef, StoredInput, StoredOutput } from '../../platform/db/schema/index.ts';
 import type { IdentifiedImage } from '../../platform/images/identify-image.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
+import { identifyImage } from '../../platform/images/identify-image.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
@@ -33,10 +34,25 @@ export interface RunJob {
   runId: string;
 }
 
+/** An image of a request: checked, with the uploaded file's name when there was one. */
+export interface RequestImage extends IdentifiedImage {
+  name: string | null;
+}
+
 export interface RunRequest {
   tool: ToolId;
   options: Record<string, unknown>;
-  images: Partial<Record<ImageField, IdentifiedImage>>;
+  images: Partial<Record<ImageField, RequestImage>>;
+  /** The earlier run whose output is `images.image` (`inputRunId`). */
+  source?: RunSourceRef;
+  /** Checked already (webhooks/webhook-url.ts). */
+  webhookUrl?: string;
+}
+
+/** A request's images once stored: the keys by field, and what the owner is shown of them. */
+export interface StoredInputs {
+  inputs: Record<string, string>;
+  inputFiles: StoredInput[];
 }
 
 export interface RunServiceDeps {
@@ -89,40 +105,117 @@ export async function completeRunAndNotify(db: Database, run: RunRow, outputs: S
 }
 
 export function createRunService({ db, storage, queue, engines, logger }: RunServiceDeps) {
-  /** Charges, records and (unless done in the browser) enqueues a run, all in one transaction. */
-  async function createRun(userId: string, runId: string, request: RunRequest, inputs: Record<string, string>) {
+  /**
+   * Charges, records and (unless done in the browser) enqueues a run, inside the caller's
+   * transaction: a batch puts all its runs into one, so they are charged together or not at all.
+   */
+  async function insertChargedRun(
+    tx: DbOrTx,
+    userId: string,
+    runId: string,
+    request: RunRequest,
+    stored: StoredInputs,
+    batchId: string | null = null,
+  ) {
     const cost = runCost(request.tool, imageCountOf(request.options));
     const engine = engines.choiceFor(request.tool);
     const clientSide = engine.kind === 'client';
-    const created = await db.transaction(async (tx: DbOrTx) => {
-      await chargeCredits(tx, {
-        userId,
-        amount: cost,
-        reason: 'run',
-        reference: runId,
-        idempotencyKey: `run:${runId}`,
-      });
-      const now = new Date(); // millisecond precision, so history cursors compare exactly
-      const row = await repo.insertRun(tx, {
-        id: runId,
-        userId,
-        tool: request.tool,
-        credits: cost,
-        options: request.options,
-        inputs,
-        engine: engine.id,
-        clientSide,
-        // The browser did the work: the server only records and charges it (DESIGN.md §5).
-        ...(clientSide ? { status: 'succeeded' as const, progress: 100, finishedAt: now } : {}),
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (!clientSide) await queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
-      return row;
+    await chargeCredits(tx, {
+      userId,
+      amount: cost,
+      reason: 'run',
+      reference: runId,
+      idempotencyKey: `run:${runId}`,
     });
+    const now = new Date(); // millisecond precision, so history cursors compare exactly
+    const row = await repo.insertRun(tx, {
+      id: runId,
+      userId,
+      tool: request.tool,
+      credits: cost,
+      options: request.options,
+      inputs: stored.inputs,
+      inputFiles: stored.inputFiles,
+      engine: engine.id,
+      clientSide,
+      batchId,
+      source: request.source ?? null,
+      webhookUrl: request.webhookUrl ?? null,
+      // The browser did the work: the server only records and charges it (DESIGN.md §5).
+      ...(clientSide ? { status: 'succeeded' as const, progress: 100, finishedAt: now } : {}),
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!clientSide) await queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
+    return row;
+  }
+
+  /** Stores a request's images under the run's folder (before its transaction: no file I/O inside one). */
+  async function storeInputs(userId: string, runId: string, request: RunRequest, into: StoredInputs) {
+    for (const [field, image] of Object.entries(request.images)) {
+      const key = inputKey(userId, runId, field, image.extension);
+      await storage.put(key, image.data, image.mediaType);
+      into.inputs[field] = key;
+      into.inputFiles.push({
+        field,
+        key,
+        mediaType: image.mediaType,
+        width: image.width,
+        height: image.height,
+        name: image.name,
+      });
+    }
+  }
+
+  /** Removes the files of a refused request, so a refusal leaves no file behind. */
+  async function dropInputs(stored: StoredInputs[]) {
+    await Promise.all(
+      stored.flatMap((s) =>
+        Object.values(s.inputs).map((key) =>
+          storage.delete(key).catch((err) => logger.warn({ err, key }, 'could not delete an input')),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Stores the inputs of each request, then runs `record` (one transaction that charges and
+   * inserts them all); on any refusal the stored files go again.
+   */
+  async function withStoredInputs<T>(
+    userId: string,
+    requests: { runId: string; request: RunRequest }[],
+    record: (stored: StoredInputs[]) => Promise<T>,
+  ): Promise<T> {
+    const stored = requests.map(() => ({ inputs: {}, inputFiles: [] }) as StoredInputs);
+    try {
+      for (const [i, { runId, request }] of requests.entries()) await storeInputs(userId, runId, request, stored[i]!);
+      const result = await record(stored);
+      queue.wake(RUN_QUEUE); // an inline worker starts now rather than at its next poll
+      return result;
+    } catch (error) {
+      await dropInputs(stored);
+      throw error;
+    }
+  }
+
+  async function startRun(userId: string, request: RunRequest): Promise<Run> {
+    const runId = randomUUID();
+    const row = await withStoredInputs(userId, [{ runId, request }], ([stored]) =>
+      db.transaction((tx) => insertChargedRun(tx, userId, runId, request, stored!)),
+    );
     // A browser run is counted here and if reported failed; the server never learns of its success.
-    runMetrics.started(created);
-    return created;
+    runMetrics.started(row);
+    return presentRun(row);
+  }
+
+  /** The bytes of a stored file, checked again as an image (it may be an SVG, which no tool takes). */
+  async function readStoredImage(key: string, field: string): Promise<IdentifiedImage> {
+    const stored = await storage.get(key);
+    if (!stored) throw notFound('Run');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    return identifyImage(Buffer.concat(chunks), field);
   }
 
   return {
@@ -143,30 +236,39 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       });
     },
 
+    /** Inputs are stored first and removed again when the transaction refuses the run. */
+    startRun,
+    insertChargedRun,
+    withStoredInputs,
+
     /**
-     * Inputs are stored first (a transaction must not wait on file I/O), and removed again
-     * when the transaction refuses the run, so a refusal leaves no file behind.
+     * Output `outputIndex` of one of the user's own succeeded runs, as an input for another
+     * run. Another user's run answers as a missing one does.
      */
-    async startRun(userId: string, request: RunRequest): Promise<Run> {
-      const runId = randomUUID();
-      const inputs: Record<string, string> = {};
-      try {
-        for (const [field, image] of Object.entries(request.images)) {
-          const key = inputKey(userId, runId, field, image.extension);
-          await storage.put(key, image.data, image.mediaType);
-          inputs[field] = key;
-        }
-        const row = await createRun(userId, runId, request, inputs);
-        queue.wake(RUN_QUEUE); // an inline worker starts now rather than at its next poll
-        return presentRun(row);
-      } catch (error) {
-        await Promise.all(
-          Object.values(inputs).map((key) =>
-            storage.delete(key).catch((err) => logger.warn({ err, key }, 'could not delete an input')),
-          ),
+    async runOutput(userId: string, runId: string, outputIndex: number): Promise<RequestImage> {
+      const row = await repo.findRunOfUser(db, runId, userId);
+      const output = row?.status === 'succeeded' ? row.outputs[outputIndex] : undefined;
+      if (!row || !output) throw notFound('Run');
+      const image = await readStoredImage(output.key, 'image');
+      return { ...image, name: row.inputFiles.find((f) => f.field === 'image')?.name ?? null };
+    },
+
+    /** The same stored inputs and options again, as a new run charged as any other. */
+    async rerunRun(userId: string, runId: string): Promise<Run> {
+      const row = await repo.findRunOfUser(db, runId, userId);
+      if (!row) throw notFound('Run');
+      if (row.clientSide) {
+        throw new AppError(
+          'RUN_NOT_RERUNNABLE',
+          'This run was done in the browser: its image never reached the server',
         );
-        throw error;
       }
+      const images: RunRequest['images'] = {};
+      for (const [field, key] of Object.entries(row.inputs)) {
+        const image = await readStoredImage(key, field);
+        images[field as ImageField] = { ...image, name: row.inputFiles.find((f) => f.field === field)?.name ?? null };
+      }
+      return startRun(userId, { tool: row.tool, options: row.options, images, source: row.source ?? undefined });
     },
 
     async getRun(userId: string, runId: string): Promise<Run> {

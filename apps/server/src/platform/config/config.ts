@@ -38,6 +38,8 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
     STORAGE: z.enum(['local', 's3']).default('local'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
+    /** Webhooks may reach private, loopback and link-local addresses (tests, a private network). */
+    WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
     ...runPipelineEnv,
     ...paymentsEnv,
     ...operationsEnv,
@@ -83,6 +85,11 @@ export const configSchema = z
       mailFrom: env.MAIL_FROM,
       storage: env.STORAGE,
       worker: env.WORKER,
+      webhooks: {
+        allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+        // Plain http only outside production (a local receiver while developing).
+        requireHttps: env.NODE_ENV === 'production',
+      },
       ...runPipelineConfig(env),
       ...paymentsConfig(env),
       ...operationsConfig(env),

@@ -7,12 +7,16 @@ import { jsonContent } from './json-content.ts';
  * personal API keys (`Authorization: Bearer`, issue 16) join as `bearerApiKey` beside it.
  */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+/** A personal API key sent as `Authorization: Bearer <secret>` (modules/api-keys). */
+export const BEARER_API_KEY_SCHEME = 'bearerApiKey';
 
 /** The areas of the API: one tag each, described in the document (api-docs/api-document.ts). */
 export const API_TAGS = {
   auth: 'Accounts: sign-up, sign-in by e-mail, username or Apple, sign-out, the session, password reset, e-mail verification.',
   tools: 'The eleven tools and what a run of each costs.',
   runs: 'Starting a run of a tool (credits are charged here), following it, and the history of runs.',
+  batches: 'Many images through one tool at once: one run per image, charged together, a ZIP of the results.',
+  automation: 'Personal API keys (`Authorization: Bearer`) and the secret webhooks are signed with.',
   artworks: 'Saved results: the public gallery, own artworks, likes.',
   profile: "The caller's profile, avatar and account.",
   security: 'Session checks, security settings, events, metrics and the list of sessions.',
@@ -40,6 +44,11 @@ const SECURITY: Record<Access, RouteConfig['security']> = {
   optional: [{}, { [SESSION_COOKIE_SCHEME]: [] }],
   admin: [{ [SESSION_COOKIE_SCHEME]: [] }],
 };
+/** The same, for operations an API key may call too. */
+const SECURITY_WITH_API_KEY: Partial<Record<Access, RouteConfig['security']>> = {
+  user: [{ [SESSION_COOKIE_SCHEME]: [] }, { [BEARER_API_KEY_SCHEME]: [] }],
+  optional: [{}, { [SESSION_COOKIE_SCHEME]: [] }, { [BEARER_API_KEY_SCHEME]: [] }],
+};
 
 /** An answer with the Error body. */
 export const errorResponse = (description: string) => jsonContent(errorBodySchema, description);
@@ -55,6 +64,11 @@ export interface ApiRouteSpec extends Omit<RouteConfig, 'tags' | 'security' | 'o
   rateLimited?: boolean;
   /** Exempt from the cross-site guard (the OAuth callback, which Apple reaches by form_post). */
   crossSite?: boolean;
+  /**
+   * An API key (`Authorization: Bearer`) may call it too. Documentation of what the key's scope
+   * allows (modules/api-keys/api-key-scope.ts); a test keeps the two the same.
+   */
+  apiKey?: boolean;
 }
 
 /**
@@ -65,6 +79,8 @@ export const SHARED_RESPONSES = {
   ValidationError: 'The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field)',
   Unauthenticated: 'Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED)',
   CrossSiteRequest: 'A state-changing request from another site (FORBIDDEN)',
+  SessionOnly:
+    'A signed-in session only: refused to an API key (API_KEY_NOT_ALLOWED), and, when it changes something, to another site (FORBIDDEN)',
   UnsupportedMediaType: 'The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)',
   RateLimited: 'Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)',
   AdminOnly: 'Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace',
@@ -91,7 +107,7 @@ export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']
  * (404, 409 …); one it lists replaces the shared answer of that status.
  */
 export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
-  const { tag, access, rateLimited, crossSite, ...route } = spec;
+  const { tag, access, rateLimited, crossSite, apiKey, ...route } = spec;
   const request = route.request;
   // Thrown (AppError, HTTPException), never returned by a handler: the handler's type knows
   // only the route's own answers.
@@ -100,6 +116,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
     ...(access === 'user' ? { 401: shared('Unauthenticated') } : {}),
     ...(access === 'admin' ? { 404: shared('AdminOnly') } : {}),
     ...(SAFE_METHODS.has(route.method) || crossSite ? {} : { 403: shared('CrossSiteRequest') }),
+    ...(access === 'user' && !apiKey ? { 403: shared('SessionOnly') } : {}),
     ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
     ...(rateLimited ? { 429: shared('RateLimited') } : {}),
     500: shared('InternalError'),
@@ -107,7 +124,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
   return createRoute({
     ...route,
     tags: [tag],
-    security: SECURITY[access],
+    security: (apiKey && SECURITY_WITH_API_KEY[access]) || SECURITY[access],
     responses: { ...generic, ...route.responses } as R['responses'],
   });
 }

@@ -8,6 +8,8 @@ export interface SessionUser {
   sessionId: string;
   /** `admin` opens /api/admin (modules/admin). */
   role: UserRole;
+  /** Set when the request came with a personal API key rather than a session (modules/api-keys). */
+  apiKeyId?: string;
 }
 
 /** Values that middleware puts on the Hono context for handlers. */

@@ -15,6 +15,9 @@ export function sameOriginOnly(publicUrl: string, exempt: string[] = []): Middle
   const allowed = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.some((prefix) => c.req.path.startsWith(prefix))) return next();
+    // An API key's request is acted on as the key's user, never a session's (api-key-auth.ts):
+    // no ambient credential for another site to borrow.
+    if (/^Bearer\s/i.test(c.req.header('authorization') ?? '')) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     if ((origin && origin !== allowed) || site === 'cross-site') {

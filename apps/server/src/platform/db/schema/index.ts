@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './artworks.ts';
 export * from './referrals.ts';
 export * from './admin-audit.ts';
+export * from './automation.ts';

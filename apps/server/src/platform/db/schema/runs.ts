@@ -10,6 +10,41 @@ export interface StoredOutput {
   height: number;
 }
 
+/** What is known of a stored input beside its key (runs.inputs): shown to the owner as `run.inputs`. */
+export interface StoredInput {
+  field: string;
+  key: string;
+  mediaType: string;
+  width: number;
+  height: number;
+  /** The uploaded file's name, when the client sent one. */
+  name: string | null;
+}
+
+/** The earlier run whose output became this run's `image`. */
+export interface RunSourceRef {
+  runId: string;
+  outputIndex: number;
+}
+
+/**
+ * A batch of runs of one tool (issue 16): each image is an ordinary run with `batch_id` set.
+ * `completed_at` is set once, by whichever run ends last, which then announces `batch.completed`.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    tool: text('tool').$type<ToolId>().notNull(),
+    webhookUrl: text('webhook_url'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('batches_user_idx').on(t.userId)],
+);
+export type BatchRow = typeof batches.$inferSelect;
+
 /**
  * One row per tool run. The row is the truth about a run; the pg-boss job only wakes a
  * worker. `attempts` fences writers: a worker may finish a run only for the attempt it
@@ -29,7 +64,13 @@ export const runs = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
     /** Storage keys of the uploaded inputs, by field name (image, mask, reference_image). */
     inputs: jsonb('inputs').$type<Record<string, string>>().notNull().default({}),
+    /** The same inputs with their type, size and file name (empty on runs from before issue 16). */
+    inputFiles: jsonb('input_files').$type<StoredInput[]>().notNull().default([]),
     outputs: jsonb('outputs').$type<StoredOutput[]>().notNull().default([]),
+    batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    source: jsonb('source').$type<RunSourceRef>(),
+    /** Where the run's end is announced (a Standard Webhooks POST), checked when the run was created. */
+    webhookUrl: text('webhook_url'),
     error: jsonb('error').$type<{ code: ErrorCode; message: string }>(),
     engine: text('engine').notNull(),
     clientSide: boolean('client_side').notNull().default(false),
@@ -50,6 +91,7 @@ export const runs = pgTable(
     index('runs_status_lease_idx').on(t.status, t.leaseExpiresAt),
     // The admin console's last 24 hours of runs, all users.
     index('runs_created_idx').on(t.createdAt),
+    index('runs_batch_idx').on(t.batchId),
   ],
 );
 

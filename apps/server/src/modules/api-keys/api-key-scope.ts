@@ -1,0 +1,25 @@
+/**
+ * What a personal API key may call (issue 16): the tools, runs, batches, artworks, the
+ * history, reading the profile, and the run and artwork files. Everything else — account
+ * deletion, profile changes, security settings and sessions, billing, referrals, key
+ * management — needs a signed-in person and answers 403 API_KEY_NOT_ALLOWED. A list of what is
+ * allowed, so a new route is closed to keys until it is added here (and documented with
+ * `apiKey: true`; api-document.test.ts keeps the two the same).
+ */
+const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
+  { path: /^\/api\/tools(\/|$)/ },
+  { path: /^\/api\/runs(\/|$)/ },
+  { path: /^\/api\/batches(\/|$)/ },
+  { path: /^\/api\/artworks(\/|$)/ },
+  { methods: ['GET', 'HEAD'], path: /^\/api\/me\/artworks$/ },
+  { methods: ['GET', 'HEAD'], path: /^\/api\/me$/ },
+  { methods: ['GET', 'HEAD'], path: /^\/files\// },
+];
+
+export function apiKeyMayCall(method: string, path: string): boolean {
+  return ALLOWED.some((rule) => rule.path.test(path) && (!rule.methods || rule.methods.includes(method.toUpperCase())));
+}
+
+/** Where a bearer key is looked at: the API and the files. The admin console ignores keys (its 404 for non-admins stays). */
+export const carriesApiKeyScope = (path: string) =>
+  (path.startsWith('/api/') || path.startsWith('/files/')) && !path.startsWith('/api/admin');

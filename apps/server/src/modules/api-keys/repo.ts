@@ -1,0 +1,64 @@
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { type ApiKeyRow, apiKeys, webhookSecrets } from '../../platform/db/schema/index.ts';
+
+/** SQL of API keys and webhook secrets; every query but the key lookup is scoped by owner. */
+
+export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row!;
+}
+
+export function listApiKeysOf(db: DbOrTx, userId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt));
+}
+
+export async function countApiKeysOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function deleteApiKeyOf(db: DbOrTx, userId: string, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function findApiKeyByHash(db: DbOrTx, hash: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.secretHash, hash));
+  return row;
+}
+
+/** Notes a use, at most once per `intervalMs`, so a busy key costs few writes. */
+export async function touchApiKey(db: DbOrTx, id: string, intervalMs: number): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, sql`now() - ${intervalMs}::int * interval '1 millisecond'`),
+        ),
+      ),
+    );
+}
+
+export async function findWebhookSecret(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId));
+  return row?.secret;
+}
+
+/** Stores a secret unless the user has one (`replace`: in any case), and returns the one in force. */
+export async function putWebhookSecret(db: DbOrTx, userId: string, secret: string, replace: boolean): Promise<string> {
+  const insert = db.insert(webhookSecrets).values({ userId, secret });
+  const [row] = replace
+    ? await insert
+        .onConflictDoUpdate({ target: webhookSecrets.userId, set: { secret, createdAt: sql`now()` } })
+        .returning()
+    : await insert.onConflictDoNothing().returning();
+  return row?.secret ?? (await findWebhookSecret(db, userId))!;
+}

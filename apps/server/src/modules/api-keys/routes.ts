@@ -1,0 +1,88 @@
+import { z } from '@hono/zod-openapi';
+import {
+  API_KEYS_PER_USER,
+  apiKeyListResponseSchema,
+  createApiKeyBodySchema,
+  createdApiKeyResponseSchema,
+  webhookSecretResponseSchema,
+} from '@atelier/contracts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
+import { requireUser } from '../auth/require-user.ts';
+import type { ApiKeyService } from './service.ts';
+
+// Key management is for a signed-in person only: an API key is refused here (API_KEY_NOT_ALLOWED).
+
+const createApiKey = apiRoute({
+  method: 'post',
+  path: '/me/api-keys',
+  operationId: 'createApiKey',
+  tag: 'automation',
+  access: 'user',
+  summary: `Create a personal API key (at most ${API_KEYS_PER_USER}); its secret is in this answer only`,
+  middleware: [requireUser] as const,
+  request: jsonBody(createApiKeyBodySchema),
+  responses: {
+    201: jsonContent(createdApiKeyResponseSchema, 'The key and its secret, shown this once'),
+  },
+});
+
+const listApiKeys = apiRoute({
+  method: 'get',
+  path: '/me/api-keys',
+  operationId: 'listApiKeys',
+  tag: 'automation',
+  access: 'user',
+  summary: "The caller's API keys (never their secrets)",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(apiKeyListResponseSchema, 'The keys, oldest first') },
+});
+
+const deleteApiKey = apiRoute({
+  method: 'delete',
+  path: '/me/api-keys/{id}',
+  operationId: 'deleteApiKey',
+  tag: 'automation',
+  access: 'user',
+  summary: 'Revoke an API key: it stops working at once',
+  middleware: [requireUser] as const,
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: { 204: { description: 'Revoked' }, 404: errorResponse('No such key of yours (NOT_FOUND)') },
+});
+
+const getWebhookSecret = apiRoute({
+  method: 'get',
+  path: '/me/webhook-secret',
+  operationId: 'getWebhookSecret',
+  tag: 'automation',
+  access: 'user',
+  summary: "The secret the caller's webhooks are signed with (made on first request)",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(webhookSecretResponseSchema, 'The `whsec_` secret') },
+});
+
+const rotateWebhookSecret = apiRoute({
+  method: 'post',
+  path: '/me/webhook-secret',
+  operationId: 'rotateWebhookSecret',
+  tag: 'automation',
+  access: 'user',
+  summary: 'Replace the webhook signing secret; deliveries from now on are signed with the new one',
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(webhookSecretResponseSchema, 'The new `whsec_` secret') },
+});
+
+export function apiKeyRoutes(service: ApiKeyService) {
+  return createApiRouter()
+    .openapi(createApiKey, async (c) => c.json(await service.create(c.var.user.id, c.req.valid('json').name), 201))
+    .openapi(listApiKeys, async (c) => c.json({ apiKeys: await service.list(c.var.user.id) }, 200))
+    .openapi(deleteApiKey, async (c) => {
+      await service.revoke(c.var.user.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .openapi(getWebhookSecret, async (c) => c.json({ secret: await service.webhookSecret(c.var.user.id) }, 200))
+    .openapi(rotateWebhookSecret, async (c) =>
+      c.json({ secret: await service.rotateWebhookSecret(c.var.user.id) }, 200),
+    );
+}

@@ -1,0 +1,51 @@
+import { BATCH_MAX_IMAGES, type BatchToolId } from '@atelier/contracts';
+import type { Context } from 'hono';
+import { AppError } from '../../platform/http/app-error.ts';
+import { checkUpload, isFile, readBody, readExtras, readOptions } from '../runs/run-request.ts';
+import type { RequestImage } from '../runs/service.ts';
+import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
+
+export interface BatchRequest {
+  tool: BatchToolId;
+  options: Record<string, unknown>;
+  images: RequestImage[];
+  webhookUrl?: string;
+}
+
+/**
+ * Reads `POST /api/tools/{tool}/batches`: the field `image` repeated, the options once. Every
+ * image is checked, by its bytes, before the batch is charged.
+ */
+export async function readBatchRequest(c: Context, tool: BatchToolId, webhooks: WebhookPolicy): Promise<BatchRequest> {
+  const body = await readBody(c, tool, true);
+  // With `all`, a field sent once is a value and a repeated one an array; options come once.
+  const files = [body.image].flat().filter(isFile);
+  const fields = Object.fromEntries(
+    Object.entries(body)
+      .filter(([k]) => k !== 'image')
+      .map(([k, v]) => [k, [v].flat()[0]]),
+  );
+  const options = readOptions(tool, fields);
+  const { webhookUrl, inputRunId } = await readExtras(fields, webhooks);
+  if (inputRunId) {
+    throw new AppError('VALIDATION_ERROR', 'A batch takes uploaded images, not inputRunId', {
+      fields: { inputRunId: 'not taken by a batch' },
+      issues: [{ field: 'inputRunId', problem: 'unknown_field' }],
+    });
+  }
+  if (files.length === 0) {
+    throw new AppError('VALIDATION_ERROR', 'Please select an image first', {
+      fields: { image: 'required' },
+      issues: [{ field: 'image', problem: 'required' }],
+    });
+  }
+  if (files.length > BATCH_MAX_IMAGES) {
+    throw new AppError('VALIDATION_ERROR', `At most ${BATCH_MAX_IMAGES} images in one batch`, {
+      fields: { image: `at most ${BATCH_MAX_IMAGES}` },
+      issues: [{ field: 'image', problem: 'too_big', limit: BATCH_MAX_IMAGES }],
+    });
+  }
+  const images: RequestImage[] = [];
+  for (const file of files) images.push(await checkUpload(tool, 'image', file));
+  return { tool, options, images, webhookUrl };
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Batch, CreatedBatch } from '@atelier/contracts';
+import type { Database } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/http/app-error.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { presentRun } from '../runs/present-run.ts';
+import type { RunRequest, RunService } from '../runs/service.ts';
+import { runMetrics } from '../../platform/metrics/registry.ts';
+import { archiveEntries, streamArchive } from './archive.ts';
+import type { BatchRequest } from './batch-request.ts';
+import * as repo from './repo.ts';
+
+export interface BatchServiceDeps {
+  db: Database;
+  storage: Storage;
+  runs: RunService;
+}
+
+/** Batches (issue 16, ADR 0019): one ordinary run per image, charged together in one transaction. */
+export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
+  return {
+    /** All images were checked by the reader; here every run is charged and queued, or none is. */
+    async startBatch(userId: string, request: BatchRequest): Promise<CreatedBatch> {
+      const batchId = randomUUID();
+      const requests = request.images.map((image) => ({
+        runId: randomUUID(),
+        request: { tool: request.tool, options: request.options, images: { image } } satisfies RunRequest,
+      }));
+      const { batch, rows } = await runs.withStoredInputs(userId, requests, (stored) =>
+        db.transaction(async (tx) => {
+          const batch = await repo.insertBatch(tx, {
+            id: batchId,
+            userId,
+            tool: request.tool,
+            webhookUrl: request.webhookUrl ?? null,
+          });
+          const rows = [];
+          for (const [i, { runId, request: one }] of requests.entries()) {
+            rows.push(await runs.insertChargedRun(tx, userId, runId, one, stored[i]!, batchId));
+          }
+          return { batch, rows };
+        }),
+      );
+      for (const row of rows) runMetrics.started(row);
+      return {
+        id: batch.id,
+        tool: batch.tool,
+        runIds: rows.map((r) => r.id),
+        createdAt: batch.createdAt.toISOString(),
+      };
+    },
+
+    async getBatch(userId: string, batchId: string): Promise<Batch> {
+      const batch = await repo.findBatchOfUser(db, batchId, userId);
+      if (!batch) throw notFound('Batch');
+      return presentBatch(batch, await repo.runsOfBatch(db, batchId));
+    },
+
+    /** The archive of a batch of the user's (404 for anyone else's), streamed as it is built. */
+    async openArchive(userId: string, batchId: string) {
+      const batch = await repo.findBatchOfUser(db, batchId, userId);
+      if (!batch) throw notFound('Batch');
+      const entries = archiveEntries(await repo.runsOfBatch(db, batchId));
+      return { fileName: `${batch.tool}-${batch.id.slice(0, 8)}.zip`, body: streamArchive(storage, entries) };
+    },
+  };
+}
+export type BatchService = ReturnType<typeof createBatchService>;
+
+export function presentBatch(
+  batch: { id: string; tool: Batch['tool']; createdAt: Date },
+  rows: Parameters<typeof presentRun>[0][],
+): Batch {
+  const counts = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+  for (const row of rows) counts[row.status]++;
+  return {
+    id: batch.id,
+    tool: batch.tool,
+    status: counts.queued + counts.running === 0 ? 'completed' : 'running',
+    counts,
+    runs: rows.map(presentRun),
+    createdAt: batch.createdAt.toISOString(),
+  };
+}

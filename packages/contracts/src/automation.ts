@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { API_KEY_NAME_MAX_LENGTH } from './limits.ts';
+import { BATCH_TOOLS, WEBHOOK_EVENT_TYPES } from './run-constants.ts';
+import { runSchema } from './runs.ts';
+import { toolIdSchema } from './tool-schemas.ts';
+
+// Power use (issue 16): batches, personal API keys and signed webhooks.
+
+export const batchToolIdSchema = z
+  .enum(BATCH_TOOLS)
+  .meta({ id: 'BatchToolId', description: 'A tool that takes a batch of images (one server run per image).' });
+
+/** What `POST /api/tools/{tool}/batches` answers: the batch and its runs' ids, in the images' order. */
+export const createdBatchSchema = z
+  .object({
+    id: z.string(),
+    tool: toolIdSchema,
+    runIds: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CreatedBatch', description: 'A batch just started: one run per image, in the order sent.' });
+export type CreatedBatch = z.infer<typeof createdBatchSchema>;
+export const createdBatchResponseSchema = z.object({ batch: createdBatchSchema }).meta({ id: 'CreatedBatchResponse' });
+export type CreatedBatchResponse = z.infer<typeof createdBatchResponseSchema>;
+
+export const BATCH_STATUSES = ['running', 'completed'] as const;
+export const batchSchema = z
+  .object({
+    id: z.string(),
+    tool: toolIdSchema,
+    /** `completed` once every run has succeeded or failed. */
+    status: z.enum(BATCH_STATUSES),
+    counts: z.object({
+      queued: z.number().int(),
+      running: z.number().int(),
+      succeeded: z.number().int(),
+      failed: z.number().int(),
+    }),
+    /** The batch's runs, in the order the images were sent. */
+    runs: z.array(runSchema),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Batch', description: 'A batch of runs of one tool and how far it has come.' });
+export type Batch = z.infer<typeof batchSchema>;
+export const batchResponseSchema = z.object({ batch: batchSchema }).meta({ id: 'BatchResponse' });
+export type BatchResponse = z.infer<typeof batchResponseSchema>;
+
+export const apiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The secret's first characters, to tell keys apart (the secret itself is shown once). */
+    prefix: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiKey', description: 'A personal API key (never its secret).' });
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const createApiKeyBodySchema = z
+  .object({ name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH) })
+  .meta({ id: 'CreateApiKeyRequest' });
+export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
+
+export const createdApiKeyResponseSchema = z
+  .object({
+    apiKey: apiKeySchema,
+    /** Send as `Authorization: Bearer <secret>`. Shown this once: only its hash is stored. */
+    secret: z.string(),
+  })
+  .meta({ id: 'CreatedApiKey' });
+export type CreatedApiKeyResponse = z.infer<typeof createdApiKeyResponseSchema>;
+
+export const apiKeyListResponseSchema = z.object({ apiKeys: z.array(apiKeySchema) }).meta({ id: 'ApiKeyList' });
+export type ApiKeyListResponse = z.infer<typeof apiKeyListResponseSchema>;
+
+export const webhookSecretResponseSchema = z
+  .object({
+    /** `whsec_` and base64: the Standard Webhooks signing secret of the caller's webhooks. */
+    secret: z.string(),
+  })
+  .meta({ id: 'WebhookSecret' });
+export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;
+
+/** The body of a webhook delivery: a run's end (data `{run}`) or a batch's end (data `{batch}`). */
+export const webhookEventSchema = z
+  .object({
+    type: z.enum(WEBHOOK_EVENT_TYPES),
+    /** When the event happened (ISO 8601). */
+    timestamp: z.string(),
+    data: z.object({ run: runSchema.optional(), batch: batchSchema.optional() }),
+  })
+  .meta({
+    id: 'WebhookEvent',
+    description:
+      'POSTed to a run or batch `webhookUrl` with the headers webhook-id, webhook-timestamp and webhook-signature ' +
+      "(`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks.",
+  });
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
