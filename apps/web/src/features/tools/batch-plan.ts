@@ -1,21 +1,15 @@
-import { runCost, type ToolId } from '@atelier/contracts';
+import { BATCH_TOOLS, type BatchToolId, runCost, type ToolId } from '@atelier/contracts';
 import { extensionOf } from './download-name.ts';
+
+/** The tools the server runs batches of (`POST /api/tools/{tool}/batches`). */
+export const isServerBatchTool = (tool: ToolId): tool is BatchToolId =>
+  (BATCH_TOOLS as readonly string[]).includes(tool);
 
 /**
  * The tools whose page takes many images at once (issue 16): the image-in tools that make one
- * result of one image. Background removal runs its batch in the browser; the others send it
- * to `POST /api/tools/{tool}/batches`.
+ * result of one image. Background removal runs its batch in the browser, one run per image.
  */
-export const BATCH_TOOLS: readonly ToolId[] = [
-  'background-removal',
-  'ai-eraser',
-  'image-upscale',
-  'vectorization',
-  'ai-photo-editor',
-  'replace-background',
-];
-
-export const takesBatch = (tool: ToolId) => BATCH_TOOLS.includes(tool);
+export const takesBatch = (tool: ToolId) => tool === 'background-removal' || isServerBatchTool(tool);
 
 /** What a batch costs: the run's cost with these options, once per image, and whether the balance covers it. */
 export function batchCost(tool: ToolId, imagesPerRun: number, inputs: number, balance: number | undefined) {

@@ -1,19 +1,17 @@
 /** What flows between tool pages (issue 16): which tools a result can go on to, and a past run as a page's form. */
-import { inputFormatsOf, type Run, type ToolId } from '@atelier/contracts';
+import { CHAINABLE_TOOLS, inputFormatsOf, type Run, type ToolId } from '@atelier/contracts';
 import { formatOfMediaType } from './download-formats.ts';
 import { extensionOf } from './download-name.ts';
 import { defaultOptionValues, type OptionValues, type ToolPageDefinition } from './tool-definitions.ts';
 
-/** The tools a result can go on to, in the order the menu lists them. */
+/**
+ * The tools a result can go on to, in the order the menu lists them: those the server runs
+ * on a stored output (`inputRunId`), and background removal, which fetches it into the browser.
+ */
 export const CONTINUE_TOOLS: readonly ToolId[] = [
-  'image-upscale',
-  'vectorization',
+  ...CHAINABLE_TOOLS.slice(0, 2),
   'background-removal',
-  'ai-eraser',
-  'ai-photo-editor',
-  'inpainting',
-  'image-to-image',
-  'replace-background',
+  ...CHAINABLE_TOOLS.slice(2),
 ];
 
 /** The tools that take an output of this type as their image (an SVG goes nowhere; the photo editor takes PNG and JPG). */

@@ -1,5 +1,5 @@
 import { formDataBody } from '@atelier/api-client';
-import type { Run, ToolId } from '@atelier/contracts';
+import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
 
 /** GET /api/tools: costs, options and the engine serving each tool now. */
@@ -44,7 +44,7 @@ export const toolsApi = {
     (await call(api.POST('/tools/background-removal/runs/{id}/fail', { ...run(runId), body: { reason } }))).run,
   getRun: async (id: string): Promise<Run> => (await call(api.GET('/runs/{id}', run(id)))).run,
   /** Starts one run per image of the form (`image` repeated, the options once), charged together or not at all. */
-  startBatch: async (tool: ToolId, body: FormData) =>
+  startBatch: async (tool: BatchToolId, body: FormData) =>
     (
       await call(
         api.POST('/tools/{tool}/batches', {

@@ -1,6 +1,7 @@
 import { isFinishedStatus, type Run, type RunOutput, type RunStatus, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isServerBatchTool } from './batch-plan.ts';
 import { BrowserWorkFailed, runInBrowser } from './browser-run.ts';
 import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
 import { PROFILE_QUERY_KEY, toolsApi } from './tools-api.ts';
@@ -151,6 +152,7 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
         return;
       }
       setStarting(true);
+      if (!isServerBatchTool(tool)) return;
       for (const tile of selected) form.append('image', tile.file, tile.file.name);
       try {
         const batch = await toolsApi.startBatch(tool, form);
