@@ -150,3 +150,36 @@ test('a result continues into another tool with no upload, and History opens and
   expect(runs[0]!.id).not.toBe(upscale!.id);
   await expectNoSeriousAxeViolations(page);
 });
+
+test('a background-removal batch runs in the browser, one run per image, and zips there', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  await signUpViaApi(page);
+  const multipart: string[] = [];
+  page.on('request', (request) => {
+    const type = request.headers()['content-type'] ?? '';
+    if (/multipart/.test(type) || request.postDataBuffer()?.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47])))
+      multipart.push(request.url());
+  });
+  await page.goto('/tools/background-removal');
+  await imageInput(page).setInputFiles(images.slice(0, 2));
+  await expect(page.getByTestId('batch-cost')).toHaveText(/2 images × 1 = 2 credits/);
+  await page.getByRole('button', { name: 'Remove background' }).click();
+  await expect(tiles(page).and(page.locator('[data-status=succeeded]'))).toHaveCount(2, { timeout: 240_000 });
+  await expect(page.getByText(/You have 28 credits/)).toBeVisible();
+  expect(multipart, 'no image left the browser').toEqual([]);
+
+  // Two ordinary browser runs, no server batch.
+  const runs = await myRuns(page);
+  expect(runs.map((run) => [run.tool, run.batchId, run.inputs.length])).toEqual([
+    ['background-removal', null, 0],
+    ['background-removal', null, 0],
+  ]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download all' }).click();
+  const zipPath = info.outputPath('cut-outs.zip');
+  await (await download).saveAs(zipPath);
+  const entries = unzipSync(new Uint8Array(fs.readFileSync(zipPath)));
+  expect(Object.keys(entries).sort()).toEqual(['bag.png', 'shoe.png']);
+  expect(Buffer.from(entries['shoe.png']!).readUInt32BE(16)).toBe(96);
+});
