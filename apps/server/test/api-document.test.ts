@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentText, generateTypes } from '../../../packages/api-client/generate/generate-types.ts';
 import { adminApiDocument } from '../src/modules/admin/routes.ts';
 import { BillingService } from '../src/modules/billing/billing-service.ts';
-import { SESSION_COOKIE_SCHEME } from '../src/platform/http/api-route.ts';
+import { apiKeyMayCall } from '../src/modules/api-keys/api-key-scope.ts';
+import { BEARER_API_KEY_SCHEME, SESSION_COOKIE_SCHEME } from '../src/platform/http/api-route.ts';
 import { ADMIN_API_DOCUMENT_PATH, API_DOCUMENT_PATH, type ApiDocument } from './api-conformance.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 
@@ -102,6 +103,33 @@ describe('the API document', () => {
       expect(names, name).toContain(name);
     }
     for (const tool of TOOL_IDS) expect(names).toContain(toolSchemaName(tool, 'Options'));
+  });
+
+  it('documents the bearer scheme exactly on the operations an API key may call, with a curl example per tool', () => {
+    expect(doc.components.securitySchemes[BEARER_API_KEY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const mismatched: string[] = [];
+    for (const { path, method, operation, name } of operationsOf(doc)) {
+      const documented = (operation.security ?? []).some((s) => BEARER_API_KEY_SCHEME in s);
+      const concrete = (path.startsWith('/files/') ? path : `/api${path}`).replace(/\{[^}]+\}/g, 'x');
+      const isPublic = (operation.security ?? []).length === 0;
+      if (!isPublic && documented !== apiKeyMayCall(method, concrete)) mismatched.push(name);
+    }
+    expect(mismatched, 'apiKey: true on the route ⇔ allowed in api-keys/api-key-scope.ts').toEqual([]);
+    for (const tool of TOOL_IDS) {
+      const operation = doc.paths[`/tools/${tool}/runs`]?.post as { description?: string } | undefined;
+      const description = operation?.description ?? '';
+      expect(description, tool).toContain(`curl -X POST "$ATELIER/api/tools/${tool}/runs"`);
+    }
+    const info = (doc as unknown as { info: { description: string } }).info.description;
+    for (const topic of [
+      'Authorization: Bearer',
+      'sign-up/email',
+      'sign-in/email',
+      'startBatch',
+      'webhook-signature',
+    ]) {
+      expect(info).toContain(topic);
+    }
   });
 
   it('gives every operation a unique readable operationId, one known tag and a security requirement', () => {

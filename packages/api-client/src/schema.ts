@@ -1071,7 +1071,13 @@ export interface paths {
         put?: never;
         /**
          * Start a ai-eraser run
-         * @description Erases an image's background (1 credit). The same endpoint as `startRun` with `tool` = `ai-eraser`.
+         * @description Erases an image's background (1 credit). The same endpoint as `startRun` with `tool` = `ai-eraser`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/ai-eraser/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png
+         *     ```
          */
         post: operations["startAiEraserRun"];
         delete?: never;
@@ -1091,7 +1097,14 @@ export interface paths {
         put?: never;
         /**
          * Start a ai-photo-editor run
-         * @description Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit). The same endpoint as `startRun` with `tool` = `ai-photo-editor`.
+         * @description Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit). The same endpoint as `startRun` with `tool` = `ai-photo-editor`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/ai-photo-editor/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png \
+         *       -F editType="brighten"
+         *     ```
          */
         post: operations["startAiPhotoEditorRun"];
         delete?: never;
@@ -1111,7 +1124,14 @@ export interface paths {
         put?: never;
         /**
          * Start a background-removal run
-         * @description Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image. The same endpoint as `startRun` with `tool` = `background-removal`.
+         * @description Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image. The same endpoint as `startRun` with `tool` = `background-removal`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/background-removal/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"clientSide":true,"width":1024,"height":768}'
+         *     ```
          */
         post: operations["startBackgroundRemovalRun"];
         delete?: never;
@@ -1171,7 +1191,14 @@ export interface paths {
         put?: never;
         /**
          * Start a image-generation run
-         * @description Text to image: `n` images (1 credit each) of a prompt in a style and size. The same endpoint as `startRun` with `tool` = `image-generation`.
+         * @description Text to image: `n` images (1 credit each) of a prompt in a style and size. The same endpoint as `startRun` with `tool` = `image-generation`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/image-generation/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"prompt":"a lighthouse at dusk","n":2}'
+         *     ```
          */
         post: operations["startImageGenerationRun"];
         delete?: never;
@@ -1191,7 +1218,15 @@ export interface paths {
         put?: never;
         /**
          * Start a image-to-image run
-         * @description A new image from an image and a prompt: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `image-to-image`.
+         * @description A new image from an image and a prompt: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `image-to-image`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/image-to-image/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png \
+         *       -F prompt="as a watercolour" \
+         *       -F strength="0.5"
+         *     ```
          */
         post: operations["startImageToImageRun"];
         delete?: never;
@@ -1211,7 +1246,14 @@ export interface paths {
         put?: never;
         /**
          * Start a image-upscale run
-         * @description Enlarges an image, crisp or creative (1 credit). The same endpoint as `startRun` with `tool` = `image-upscale`.
+         * @description Enlarges an image, crisp or creative (1 credit). The same endpoint as `startRun` with `tool` = `image-upscale`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/image-upscale/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png \
+         *       -F upscaleType="crisp"
+         *     ```
          */
         post: operations["startImageUpscaleRun"];
         delete?: never;
@@ -1231,7 +1273,15 @@ export interface paths {
         put?: never;
         /**
          * Start a inpainting run
-         * @description Repaints the masked area of an image as the prompt describes (1 credit). The same endpoint as `startRun` with `tool` = `inpainting`.
+         * @description Repaints the masked area of an image as the prompt describes (1 credit). The same endpoint as `startRun` with `tool` = `inpainting`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/inpainting/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png \
+         *       -F mask=@mask.png \
+         *       -F prompt="a red balloon"
+         *     ```
          */
         post: operations["startInpaintingRun"];
         delete?: never;
@@ -1251,7 +1301,14 @@ export interface paths {
         put?: never;
         /**
          * Start a replace-background run
-         * @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `replace-background`.
+         * @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `replace-background`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/replace-background/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png \
+         *       -F prompt="a sunny beach"
+         *     ```
          */
         post: operations["startReplaceBackgroundRun"];
         delete?: never;
@@ -1271,7 +1328,14 @@ export interface paths {
         put?: never;
         /**
          * Start a style-creation run
-         * @description A style from a prompt and an optional reference image (2 credits). The same endpoint as `startRun` with `tool` = `style-creation`.
+         * @description A style from a prompt and an optional reference image (2 credits). The same endpoint as `startRun` with `tool` = `style-creation`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/style-creation/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"prompt":"ink wash mountains","style":"painting"}'
+         *     ```
          */
         post: operations["startStyleCreationRun"];
         delete?: never;
@@ -1291,7 +1355,14 @@ export interface paths {
         put?: never;
         /**
          * Start a vector-generation run
-         * @description An SVG illustration of a prompt (3 credits). The same endpoint as `startRun` with `tool` = `vector-generation`.
+         * @description An SVG illustration of a prompt (3 credits). The same endpoint as `startRun` with `tool` = `vector-generation`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/vector-generation/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"prompt":"a fox logo","style":"geometric"}'
+         *     ```
          */
         post: operations["startVectorGenerationRun"];
         delete?: never;
@@ -1311,7 +1382,13 @@ export interface paths {
         put?: never;
         /**
          * Start a vectorization run
-         * @description Traces an image into SVG (1 credit). The same endpoint as `startRun` with `tool` = `vectorization`.
+         * @description Traces an image into SVG (1 credit). The same endpoint as `startRun` with `tool` = `vectorization`. With an API key:
+         *
+         *     ```sh
+         *     curl -X POST "$ATELIER/api/tools/vectorization/runs" \
+         *       -H "Authorization: Bearer $ATELIER_KEY" \
+         *       -F image=@photo.png
+         *     ```
          */
         post: operations["startVectorizationRun"];
         delete?: never;
@@ -4653,7 +4730,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4673,6 +4750,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -4718,7 +4804,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,6 +4824,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -4783,7 +4878,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,6 +4898,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -4847,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4867,6 +4971,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5033,7 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5053,6 +5166,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5098,7 +5220,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5118,6 +5240,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5163,7 +5294,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5183,6 +5314,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5227,7 +5367,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5247,6 +5387,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5292,7 +5441,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5312,6 +5461,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5357,7 +5515,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5377,6 +5535,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5422,7 +5589,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,6 +5609,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5487,7 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged */
+            /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5507,6 +5683,15 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {

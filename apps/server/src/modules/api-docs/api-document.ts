@@ -16,12 +16,49 @@ export const SESSION_COOKIE_NAME = 'atelier.session_token';
 const INFO = {
   title: 'Atelier API',
   version: '1.0.0',
-  description:
+  description: [
     'AI image tools paid for with credits, a gallery, subscriptions and referrals. Every error answers ' +
-    '`{"error": {"code", "message"}}` with a code of `ErrorCode`; a VALIDATION_ERROR names each refused field ' +
-    'in `issues`. Sign in (`signInWithEmail`, `signUpWithEmail` …) to get the session cookie; state-changing ' +
-    'requests from browsers must come from Atelier itself. A typed TypeScript client generated from this ' +
-    'document is the `@atelier/api-client` package.',
+      '`{"error": {"code", "message"}}` with a code of `ErrorCode`; a VALIDATION_ERROR names each refused field ' +
+      'in `issues`. A typed TypeScript client generated from this document is the `@atelier/api-client` package.',
+    '## Signing in',
+    'Create an account with `signUpWithEmail` (`POST /api/auth/sign-up/email`, `{"email", "password", "name"}`) ' +
+      'and sign in with `signInWithEmail` (`POST /api/auth/sign-in/email`) or `signInWithUsername`: the answer sets ' +
+      'the session cookie. State-changing requests from browsers must come from Atelier itself.',
+    '```sh\ncurl -c jar -X POST "$ATELIER/api/auth/sign-in/email" -H "Content-Type: application/json" \\\n' +
+      '  -d \'{"email":"me@example.com","password":"…"}\'\n```',
+    '## API keys (`Authorization: Bearer`)',
+    'For scripts and servers: create a key on the profile page or with `createApiKey` (signed in); its secret ' +
+      '(`atk_…`) is shown once. Send it as `Authorization: Bearer <secret>` — no cookie, no Origin needed. A key ' +
+      'may call the operations that list the `bearerApiKey` scheme: tools, runs, batches, history, artworks, the ' +
+      'run files, and reading `/api/me`. Anything else (account deletion, profile changes, security settings and ' +
+      'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED; a revoked or unknown key ' +
+      "answers 401 at once. A key is charged and rate-limited as its owner. Each tool's run operation shows a " +
+      '`curl` example.',
+    '```sh\ncurl -X POST "$ATELIER/api/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" -F image=@photo.png\n' +
+      'curl "$ATELIER/api/runs/<id>" -H "Authorization: Bearer $ATELIER_KEY"\n```',
+    '## Results into other tools',
+    "`inputRunId` (+ `outputIndex`, default 0) in place of the `image` file sends one of your succeeded runs' " +
+      'outputs into upscale, vectorization, eraser, photo editor, inpainting, image-to-image or replace background ' +
+      '— as a multipart field or in JSON. `rerunRun` runs a run again with its stored inputs and options.',
+    '## Batches',
+    '`startBatch` (`POST /api/tools/{tool}/batches`): the `image` field repeated (up to 50 files) and the options ' +
+      'once; the whole cost is charged in one transaction or nothing is (402). Follow it with `getBatch`, download ' +
+      'the results with `getBatchArchive` (a ZIP named after your files).',
+    '```sh\ncurl -X POST "$ATELIER/api/tools/ai-eraser/batches" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
+      '  -F image=@a.png -F image=@b.jpg -F webhookUrl=https://example.com/hooks\n' +
+      'curl -o results.zip "$ATELIER/api/batches/<id>/archive" -H "Authorization: Bearer $ATELIER_KEY"\n```',
+    '## Webhooks',
+    'Give `webhookUrl` (https; private, loopback and link-local addresses are refused) when starting a run or a ' +
+      'batch. When the run ends Atelier POSTs `{"type": "run.succeeded" | "run.failed", "timestamp", "data": ' +
+      '{"run"}}`; when a batch\'s last run ends, `{"type": "batch.completed", "data": {"batch"}}` (schema ' +
+      '`WebhookEvent`). Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): headers ' +
+      '`webhook-id` (the same on every retry), `webhook-timestamp` (seconds) and `webhook-signature: v1,<base64 ' +
+      'HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of your `whsec_` secret ' +
+      '(`getWebhookSecret`; `rotateWebhookSecret` replaces it). Answer 2xx within 10 s; anything else is retried ' +
+      'with a doubling delay for up to 24 hours. A delivery never delays or fails the run.',
+    '```js\nimport { Webhook } from "standardwebhooks";\n' +
+      'const event = new Webhook(process.env.ATELIER_WHSEC).verify(rawBody, headers); // throws if forged\n```',
+  ].join('\n\n'),
 };
 
 /** What sets one document apart from the other: the public API's, or the admin console's. */

@@ -3,11 +3,11 @@ import type { Batch, CreatedBatch } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { presentRun } from '../runs/present-run.ts';
 import type { RunRequest, RunService } from '../runs/service.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { archiveEntries, streamArchive } from './archive.ts';
 import type { BatchRequest } from './batch-request.ts';
+import { presentBatch } from './present-batch.ts';
 import * as repo from './repo.ts';
 
 export interface BatchServiceDeps {
@@ -66,19 +66,3 @@ export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
   };
 }
 export type BatchService = ReturnType<typeof createBatchService>;
-
-export function presentBatch(
-  batch: { id: string; tool: Batch['tool']; createdAt: Date },
-  rows: Parameters<typeof presentRun>[0][],
-): Batch {
-  const counts = { queued: 0, running: 0, succeeded: 0, failed: 0 };
-  for (const row of rows) counts[row.status]++;
-  return {
-    id: batch.id,
-    tool: batch.tool,
-    status: counts.queued + counts.running === 0 ? 'completed' : 'running',
-    counts,
-    runs: rows.map(presentRun),
-    createdAt: batch.createdAt.toISOString(),
-  };
-}

@@ -84,8 +84,13 @@ export async function recordProgress(
   return rows.length > 0;
 }
 
-export async function completeRun(db: DbOrTx, id: string, attempt: number, outputs: StoredOutput[]): Promise<boolean> {
-  const rows = await db
+export async function completeRun(
+  db: DbOrTx,
+  id: string,
+  attempt: number,
+  outputs: StoredOutput[],
+): Promise<RunRow | undefined> {
+  const [row] = await db
     .update(runs)
     .set({
       status: 'succeeded',
@@ -96,8 +101,8 @@ export async function completeRun(db: DbOrTx, id: string, attempt: number, outpu
       finishedAt: sql`now()`,
     })
     .where(heldBy(id, attempt))
-    .returning({ id: runs.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /**

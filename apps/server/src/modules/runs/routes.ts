@@ -23,6 +23,7 @@ import type { AppEnv } from '../../platform/http/app-env.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
+import { curlBlock } from '../api-docs/curl-examples.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { RESULT_MESSAGES } from './browser-runs.ts';
 import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
@@ -41,9 +42,12 @@ const POLL_MS = 2000;
 const startRunResponses = {
   202: jsonContent(runResponseSchema, 'The run is queued (or, for a browser run, recorded and charged)'),
   400: errorResponse(
-    'Invalid options (VALIDATION_ERROR, `issues` names each field) or image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE); nothing was charged',
+    'Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged',
   ),
   402: errorResponse('Not enough credits (INSUFFICIENT_CREDITS); nothing was charged'),
+  404: errorResponse(
+    "`inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged",
+  ),
   413: errorResponse('An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
   415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
 };
@@ -101,7 +105,9 @@ const startToolRun = (tool: ToolId) =>
     apiKey: true,
     rateLimited: true,
     summary: `Start a ${tool} run`,
-    description: `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`.`,
+    description:
+      `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`. ` +
+      `With an API key:${curlBlock(tool)}`,
     request: { body: toolRunBody(tool) },
     responses: startRunResponses,
   });

@@ -9,6 +9,8 @@ import { type JobQueue, startJobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { startPeriodicTask } from '../../platform/process/periodic-task.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { createWebhookDelivery, WEBHOOK_QUEUE_SETTINGS } from '../webhooks/webhook-delivery.ts';
+import { WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { createRunWatcher, type RunWatcher } from './run-events.ts';
 import { expireAllLeases } from './repo.ts';
 import { sweepRuns } from './run-sweeper.ts';
@@ -48,6 +50,9 @@ export interface RunPipelineOptions {
   runWorker?: boolean;
 }
 
+/** Webhook deliveries in flight at once per process (each waits on a receiver, not the CPU). */
+const WEBHOOK_DELIVERY_CONCURRENCY = 4;
+
 /** A queued run nobody has taken for this long is sent to the queue again. */
 const WAITING_RESEND_MS = 10 * 60 * 1000;
 
@@ -76,6 +81,7 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
       retryDelaySeconds: 5,
       expireInSeconds: Math.max(60, Math.ceil((leaseMs * maxAttempts) / 1000) * 4),
     },
+    [WEBHOOK_QUEUE]: WEBHOOK_QUEUE_SETTINGS,
   });
   const service = createRunService({ db: database.db, storage, queue, engines, logger });
   const watcher = createRunWatcher(database);
@@ -98,6 +104,10 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
     // `running` was left by a process that died, so it is retried now, not after its lease.
     if (database.kind === 'pglite') await expireAllLeases(database.db);
     await worker.start();
+    // Webhooks are delivered where runs are worked on: an API process with WORKER=off sends none.
+    await createWebhookDelivery({ db: database.db, queue, logger, policy: config.webhooks }).start(
+      WEBHOOK_DELIVERY_CONCURRENCY,
+    );
     // A sweep at start-up too: what a dead process left is taken up as soon as one is back.
     stopSweeping = startPeriodicTask('sweep runs', sweepIntervalMs, sweep, logger);
   }

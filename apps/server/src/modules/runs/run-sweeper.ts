@@ -44,7 +44,7 @@ export async function sweepRuns(o: SweepOptions): Promise<{ retried: number; fai
     }
   });
   for (const runId of giveUp) {
-    const failed = await failRunAndRefund(o.db, runId, {
+    const failed = await failRunAndRefund(o.db, o.queue, runId, {
       code: 'INTERNAL',
       message: 'The run was interrupted. Your credits have been refunded.',
     });

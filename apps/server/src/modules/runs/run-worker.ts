@@ -154,7 +154,7 @@ export class RunWorker {
       const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal, sanitize);
       await progress.flush();
       if (this.dead) return;
-      const done = await completeRunAndNotify(db, run, stored);
+      const done = await completeRunAndNotify(db, this.o.queue, run, stored);
       if (!done) {
         // The sweeper gave this attempt up, or shutdown handed the run back, meanwhile: its
         // files are not the run's.
@@ -170,7 +170,7 @@ export class RunWorker {
       const runError = runErrorOf(error);
       if (runError.code === 'INTERNAL') log.error({ err: error }, 'run failed');
       else log.warn({ code: runError.code }, 'run failed');
-      await failRunAndRefund(db, run.id, runError, run.attempts).catch((err) =>
+      await failRunAndRefund(db, this.o.queue, run.id, runError, run.attempts).catch((err) =>
         log.error({ err }, 'could not mark the run failed; the sweeper will'),
       );
     } finally {

@@ -26,6 +26,7 @@ import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { browserRunActions } from './browser-runs.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
+import { announceRunEnd, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { notifyRunChanged } from './run-events.ts';
 import { inputKey } from './storage-keys.ts';
 
@@ -67,7 +68,13 @@ export interface RunServiceDeps {
  * Fails a run and gives its credits back in one transaction: either both happen or
  * neither. The refund's idempotency key is per run, so a second caller changes nothing.
  */
-export async function failRunAndRefund(db: Database, runId: string, error: RunError, attempt?: number) {
+export async function failRunAndRefund(
+  db: Database,
+  queue: JobQueue,
+  runId: string,
+  error: RunError,
+  attempt?: number,
+) {
   const failed = await db.transaction(async (tx) => {
     const row = await repo.markFailed(tx, runId, error, attempt);
     if (!row) return undefined;
@@ -81,8 +88,10 @@ export async function failRunAndRefund(db: Database, runId: string, error: RunEr
       });
     }
     await notifyRunChanged(tx, runId);
+    await announceRunEnd(tx, queue, row);
     return row;
   });
+  queue.wake(WEBHOOK_QUEUE);
   if (failed) {
     runMetrics.failed(failed, error.code);
     if (failed.refunded) runMetrics.refunded(failed, 'automatic');
@@ -94,12 +103,20 @@ export async function failRunAndRefund(db: Database, runId: string, error: RunEr
  * Records a worker's result, while its attempt still holds the run. False when the sweeper
  * gave the attempt up meanwhile (the caller then drops the files it stored).
  */
-export async function completeRunAndNotify(db: Database, run: RunRow, outputs: StoredOutput[]): Promise<boolean> {
+export async function completeRunAndNotify(
+  db: Database,
+  queue: JobQueue,
+  run: RunRow,
+  outputs: StoredOutput[],
+): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
-    const ok = await repo.completeRun(tx, run.id, run.attempts, outputs);
-    if (ok) await notifyRunChanged(tx, run.id);
-    return ok;
+    const row = await repo.completeRun(tx, run.id, run.attempts, outputs);
+    if (!row) return false;
+    await notifyRunChanged(tx, run.id);
+    await announceRunEnd(tx, queue, row);
+    return true;
   });
+  queue.wake(WEBHOOK_QUEUE);
   if (done) runMetrics.succeeded(run);
   return done;
 }
@@ -147,6 +164,8 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       updatedAt: now,
     });
     if (!clientSide) await queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
+    // A browser run has ended as it is recorded: its webhook goes now.
+    else await announceRunEnd(tx, queue, row);
     return row;
   }
 

@@ -37,6 +37,8 @@ interface QueueSettings {
   /** pg-boss retries a job whose handler threw or whose worker vanished. */
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Doubles the delay after each failed attempt (webhook deliveries). */
+  retryBackoff?: boolean;
   /** After this, pg-boss considers an active job's worker gone. */
   expireInSeconds: number;
 }
@@ -73,6 +75,7 @@ export async function startJobQueue(
       name,
       retryLimit: s.retryLimit,
       retryDelay: s.retryDelaySeconds,
+      retryBackoff: s.retryBackoff ?? false,
       expireInSeconds: s.expireInSeconds,
     };
     if (await boss.getQueue(name)) await boss.updateQueue(name, options);

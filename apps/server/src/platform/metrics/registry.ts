@@ -167,3 +167,14 @@ export function recordCreditChange(reason: string, delta: number): void {
 export function recordPaymentApplied(provider: string, kind: 'checkout' | 'invoice'): void {
   paymentsApplied.inc({ provider, kind });
 }
+
+const webhookDeliveries = new Counter({
+  name: 'atelier_webhook_deliveries_total',
+  help: 'Webhook delivery attempts, by event type and result: delivered (2xx), failed (retried later), refused (a private address), expired (given up after 24 h)',
+  labelNames: ['type', 'result'] as const,
+  registers: [metricsRegistry],
+});
+
+export type WebhookDeliveryResult = 'delivered' | 'failed' | 'refused' | 'expired';
+export const recordWebhookDelivery = (type: string, result: WebhookDeliveryResult) =>
+  webhookDeliveries.inc({ type, result });

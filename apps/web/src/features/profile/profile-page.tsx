@@ -7,6 +7,7 @@ import { useSignOut } from '../../lib/use-sign-out.ts';
 import { BillingHistory, SubscriptionCard } from '../billing/index.ts';
 import { ReferralSummaryCard } from '../referrals/index.ts';
 import { AccountInfoCard } from './account-info-card.tsx';
+import { AutomationCard } from './automation-card.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { profileLoadErrorKey, toastProfileError } from './profile-toasts.ts';
 import { StatCards } from './stat-cards.tsx';
@@ -53,6 +54,7 @@ export default function ProfilePage() {
         </div>
       </div>
       <BillingHistory />
+      <AutomationCard />
       <section className={`${card} flex flex-wrap items-center justify-between gap-4`}>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('signOut.body')}</p>
         <button type="button" onClick={signOut} className={buttonClass('secondary')}>

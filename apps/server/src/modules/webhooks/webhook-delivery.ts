@@ -1,0 +1,136 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import { Webhook } from 'standardwebhooks';
+import type { Database } from '../../platform/db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Logger } from '../../platform/logging/logger.ts';
+import { recordWebhookDelivery } from '../../platform/metrics/registry.ts';
+import { newWebhookSecret } from '../api-keys/api-key-secrets.ts';
+import { findWebhookSecret, putWebhookSecret } from '../api-keys/repo.ts';
+import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events.ts';
+import { assertWebhookDestination, isPublicAddress, parseWebhookUrl, type WebhookPolicy } from './webhook-url.ts';
+
+/** A receiver has this long to answer an attempt. */
+const DELIVERY_TIMEOUT_MS = 10_000;
+/** Deliveries stop this long after the event (pg-boss's backoff retries stay within it). */
+export const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * The queue's retry policy: 20 s doubling on each failure, 12 retries — about 23 hours in all
+ * (20 s × (2¹² − 1)) — then, at the latest, the 24-hour age check ends it.
+ */
+export const WEBHOOK_QUEUE_SETTINGS = {
+  retryLimit: 12,
+  retryDelaySeconds: 20,
+  retryBackoff: true,
+  expireInSeconds: 60,
+};
+
+/** Thrown for an attempt that failed and is worth another (pg-boss retries the job). */
+class DeliveryFailed extends Error {}
+
+/**
+ * Resolves the host as `net.connect` would, refusing any address that is not public: the
+ * check at delivery happens on the very addresses the connection uses (no rebinding window).
+ */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0);
+    const list = addresses as { address: string; family: number }[];
+    const refused = list.find((a) => !isPublicAddress(a.address));
+    if (refused || list.length === 0) {
+      return callback(
+        Object.assign(new Error(`refused address ${refused?.address ?? '(none)'}`), { code: 'EREFUSED_PRIVATE' }),
+        '',
+        0,
+      );
+    }
+    if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+};
+
+/** POSTs the body; resolves with the status code. */
+function post(url: URL, body: string, headers: Record<string, string>, policy: WebhookPolicy): Promise<number> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        timeout: DELIVERY_TIMEOUT_MS,
+        ...(policy.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+      },
+      (res) => {
+        res.resume(); // the answer's body is not read
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Delivers webhooks from the queue: signed per Standard Webhooks with the user's current
+ * secret, to an address checked again now. A 2xx ends the job; anything else throws for
+ * pg-boss to retry with backoff. An address that now resolves inward, or an event older than
+ * 24 hours, ends it without a retry.
+ */
+export function createWebhookDelivery(o: { db: Database; queue: JobQueue; logger: Logger; policy: WebhookPolicy }) {
+  const log = o.logger.child({ module: 'webhooks' });
+
+  async function deliver(job: WebhookJob, now = new Date()): Promise<void> {
+    if (now.getTime() - job.createdAt > WEBHOOK_MAX_AGE_MS) {
+      recordWebhookDelivery(job.type, 'expired');
+      log.warn({ webhookId: job.id }, 'webhook given up after 24 hours');
+      return;
+    }
+    let url: URL;
+    try {
+      url = parseWebhookUrl(job.url, o.policy);
+      await assertWebhookDestination(url, o.policy);
+    } catch {
+      recordWebhookDelivery(job.type, 'refused');
+      log.warn({ webhookId: job.id }, 'webhook address refused at delivery');
+      return;
+    }
+    const secret =
+      (await findWebhookSecret(o.db, job.userId)) ??
+      (await putWebhookSecret(o.db, job.userId, newWebhookSecret(), false));
+    const signature = new Webhook(secret).sign(job.id, now, job.body);
+    const headers = {
+      'webhook-id': job.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
+      'user-agent': 'Atelier-Webhooks/1',
+    };
+    let status: number;
+    try {
+      status = await post(url, job.body, headers, o.policy);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'EREFUSED_PRIVATE') {
+        recordWebhookDelivery(job.type, 'refused');
+        log.warn({ webhookId: job.id }, 'webhook address resolved to a private address at delivery');
+        return;
+      }
+      recordWebhookDelivery(job.type, 'failed');
+      throw new DeliveryFailed(`webhook ${job.id}: ${(err as Error).message}`);
+    }
+    if (status < 200 || status >= 300) {
+      recordWebhookDelivery(job.type, 'failed');
+      throw new DeliveryFailed(`webhook ${job.id}: the receiver answered ${status}`);
+    }
+    recordWebhookDelivery(job.type, 'delivered');
+    log.info({ webhookId: job.id, type: job.type }, 'webhook delivered');
+  }
+
+  return {
+    deliver,
+    start: (concurrency: number) => o.queue.work(WEBHOOK_QUEUE, concurrency, (data) => deliver(data as WebhookJob)),
+  };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { WebhookEvent, WebhookEventType } from '@atelier/contracts';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import type { RunRow } from '../../platform/db/schema/index.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { completeBatchIfDone, runsOfBatch } from '../batches/repo.ts';
+import { presentBatch } from '../batches/present-batch.ts';
+import { presentRun } from '../runs/present-run.ts';
+
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+/** One delivery: the body is fixed when the event happens; each attempt signs it anew. */
+export interface WebhookJob {
+  /** The Standard Webhooks `webhook-id`: the same on every attempt, for receivers to deduplicate. */
+  id: string;
+  userId: string;
+  url: string;
+  type: WebhookEventType;
+  body: string;
+  /** When the event happened (epoch ms): deliveries stop 24 hours after. */
+  createdAt: number;
+}
+
+async function enqueue(tx: DbOrTx, queue: JobQueue, userId: string, url: string, event: WebhookEvent) {
+  const job: WebhookJob = {
+    id: `msg_${randomUUID()}`,
+    userId,
+    url,
+    type: event.type,
+    body: JSON.stringify(event),
+    createdAt: Date.now(),
+  };
+  await queue.send(tx, WEBHOOK_QUEUE, job);
+}
+
+/**
+ * Inside the transaction that ended a run (succeeded or failed): queues its `run.*` webhook,
+ * and, when it was the last of its batch to end, marks the batch completed and queues
+ * `batch.completed`. Queued with the run's end, so an event exists exactly when the end
+ * commits; delivered later by the webhook worker, so it never delays or fails the run.
+ */
+export async function announceRunEnd(tx: DbOrTx, queue: JobQueue, row: RunRow): Promise<void> {
+  const timestamp = new Date().toISOString();
+  if (row.webhookUrl && (row.status === 'succeeded' || row.status === 'failed')) {
+    await enqueue(tx, queue, row.userId, row.webhookUrl, {
+      type: row.status === 'succeeded' ? 'run.succeeded' : 'run.failed',
+      timestamp,
+      data: { run: presentRun(row) },
+    });
+  }
+  if (!row.batchId) return;
+  const batch = await completeBatchIfDone(tx, row.batchId);
+  if (batch?.webhookUrl) {
+    await enqueue(tx, queue, batch.userId, batch.webhookUrl, {
+      type: 'batch.completed',
+      timestamp,
+      data: { batch: presentBatch(batch, await runsOfBatch(tx, batch.id)) },
+    });
+  }
+}
