@@ -23,16 +23,29 @@ describe('batch plan', () => {
     expect(over).toEqual({ files: ['a', 'b'], refused: true, total: 4 });
   });
 
-  it('names ZIP entries after the inputs with the result’s extension, repeats made unique', () => {
+  it('names ZIP entries as the server’s archive does', () => {
+    const one = (inputName: string, mediaType = 'image/png') => ({ inputName, outputs: [{ mediaType }] });
     expect(
       zipEntryNames([
-        { inputName: 'shoe.jpg', mediaType: 'image/png' },
-        { inputName: 'shoe.png', mediaType: 'image/png' },
-        { inputName: 'Shoe.webp', mediaType: 'image/png' },
-        { inputName: 'logo.front.jpeg', mediaType: 'image/svg+xml' },
-        { inputName: 'photo', mediaType: 'image/jpeg' },
-        { inputName: '.png', mediaType: 'image/webp' },
+        one('shoe.jpg'),
+        one('shoe.png'),
+        one('Shoe.webp'),
+        one('logo.front.jpeg', 'image/svg+xml'),
+        one('photo', 'image/jpeg'),
+        one('.png', 'image/webp'),
+        one('C:\\photos\\a:b?.png'),
+        { inputName: 'bag.jpg', outputs: [{ mediaType: 'image/png' }, { mediaType: 'image/png' }] },
       ]),
-    ).toEqual(['shoe.png', 'shoe (2).png', 'Shoe (3).png', 'logo.front.svg', 'photo.jpg', '.png.webp']);
+    ).toEqual([
+      'shoe.png',
+      'shoe (2).png',
+      'Shoe (3).png',
+      'logo.front.svg',
+      'photo.jpg',
+      '.png.webp',
+      'a_b_.png',
+      'bag-1.png',
+      'bag-2.png',
+    ]);
   });
 });

@@ -28,26 +28,38 @@ export function addToBatch<T>(current: readonly T[], incoming: readonly T[], max
   return { files: [...current, ...incoming], refused: false as const, total: current.length + incoming.length };
 }
 
-/** A file name without its extension ("shoe.front.jpg" → "shoe.front"); a name that is only an extension stays. */
-function stem(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? name;
+/**
+ * A file name without its extension, safe inside a ZIP on every system: no folders, no control
+ * or reserved characters ("shoe.front.jpg" → "shoe.front"); `fallback` when nothing is left.
+ */
+function safeStem(name: string, fallback: string): string {
+  const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
   const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(0, dot) : base || 'image';
+  const stem = (dot > 0 ? base.slice(0, dot) : base)
+    .replace(/[<>:"/\\|?*]/g, '_')
+    .replace(/\p{Cc}/gu, '_')
+    .trim()
+    .slice(0, 100);
+  return stem && stem !== '.' && stem !== '..' ? stem : fallback;
 }
 
 /**
- * The names of a batch's ZIP entries: each input's name with its result's extension
- * ("shoe.jpg" vectorized → "shoe.svg"); repeats made unique as "shoe (2).svg", as the server's
- * archive names them (GET /api/batches/{id}/archive).
+ * The names of a batch's ZIP entries, as the server's archive names them
+ * (GET /api/batches/{id}/archive): each input's name with its result's extension ("shoe.jpg"
+ * vectorized → "shoe.svg"), a run with several results numbered ("shoe-2.png"), repeats made
+ * unique ("shoe (2).png"). One name per output, in order.
  */
-export function zipEntryNames(items: readonly { inputName: string; mediaType: string }[]): string[] {
+export function zipEntryNames(items: readonly { inputName: string; outputs: readonly { mediaType: string }[] }[]) {
   const taken = new Set<string>();
-  return items.map(({ inputName, mediaType }) => {
-    const ext = extensionOf(mediaType);
-    const base = stem(inputName);
-    let name = `${base}.${ext}`;
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n}).${ext}`;
-    taken.add(name.toLowerCase());
-    return name;
+  return items.flatMap(({ inputName, outputs }, i) => {
+    const base = safeStem(inputName, `image-${i + 1}`);
+    return outputs.map(({ mediaType }, n) => {
+      const ext = extensionOf(mediaType);
+      const stem = outputs.length > 1 ? `${base}-${n + 1}` : base;
+      let name = `${stem}.${ext}`;
+      for (let k = 2; taken.has(name.toLowerCase()); k++) name = `${stem} (${k}).${ext}`;
+      taken.add(name.toLowerCase());
+      return name;
+    });
   });
 }

@@ -58,9 +58,7 @@ export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function Batc
     }
     setZipping(true);
     try {
-      const zip = await zipResults(
-        done.map((tile) => ({ inputName: tile.file.name, url: tile.output!.url, mediaType: tile.output!.mediaType })),
-      );
+      const zip = await zipResults(done.map((tile) => ({ inputName: tile.file.name, outputs: tile.outputs })));
       saveAs(zip, `${definition.downloadPrefix}-${Date.now()}.zip`);
     } catch {
       void notify((toast) => toast.error(t('batch.downloadFailed')));
@@ -70,9 +68,10 @@ export const BatchStage = forwardRef<HTMLElement, BatchStageProps>(function Batc
   }
 
   async function storedOutput(tile: BatchTile): Promise<OutputRef> {
-    if (!tile.runId || !tile.output) throw new Error('No result');
+    const first = tile.outputs[0];
+    if (!tile.runId || !first) throw new Error('No result');
     if (definition.inBrowser && !uploaded.current.has(tile.runId)) {
-      await toolsApi.uploadBrowserResult(tile.runId, await fetchBlob(tile.output.url));
+      await toolsApi.uploadBrowserResult(tile.runId, await fetchBlob(first.url));
       uploaded.current.add(tile.runId);
     }
     return { runId: tile.runId, outputIndex: 0 };
@@ -151,7 +150,8 @@ function BatchTileCard({
   const name = tile.file.name;
   const percent = Math.round(Math.min(100, Math.max(0, tile.progress)));
   const failure = tile.status === 'failed' ? failureText(definition.id, tile.error) : null;
-  const src = tile.output?.url ?? inputUrl;
+  const result = tile.outputs[0];
+  const src = result?.url ?? inputUrl;
   return (
     <li
       data-testid="batch-tile"
@@ -162,7 +162,7 @@ function BatchTileCard({
         {src && (
           <img
             src={src}
-            alt={tile.output ? t('batch.resultAlt', { name }) : name}
+            alt={result ? t('batch.resultAlt', { name }) : name}
             draggable={false}
             className={clsx('size-full object-contain', isWorking(tile) && 'opacity-70')}
           />
@@ -225,9 +225,14 @@ function BatchTileCard({
         <span className="min-w-0 flex-1 truncate text-xs" title={name}>
           {name}
         </span>
-        {tile.status === 'succeeded' && tile.output && (
+        {tile.outputs.length > 1 && (
+          <span className="shrink-0 rounded-full bg-zinc-100 px-1.5 text-[11px] tabular-nums text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            {t('batch.moreResults', { count: tile.outputs.length })}
+          </span>
+        )}
+        {tile.status === 'succeeded' && result && (
           <ContinueWithMenu
-            mediaType={tile.output.mediaType}
+            mediaType={result.mediaType}
             resolve={resolve}
             label={t('continue.labelFor', { name })}
             compact

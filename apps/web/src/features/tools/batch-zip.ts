@@ -1,3 +1,4 @@
+import type { RunOutput } from '@atelier/contracts';
 import { zipEntryNames } from './batch-plan.ts';
 import { fetchBlob } from './save-file.ts';
 
@@ -6,10 +7,11 @@ import { fetchBlob } from './save-file.ts';
  * exist only on this device, and a batch with retried tiles has results outside the server's
  * archive. Entries are stored, not deflated (PNG, JPEG and WebP are compressed already).
  */
-export async function zipResults(results: readonly { inputName: string; url: string; mediaType: string }[]) {
+export async function zipResults(results: readonly { inputName: string; outputs: readonly RunOutput[] }[]) {
+  const outputs = results.flatMap((result) => result.outputs);
   const [{ zip }, bytes] = await Promise.all([
     import('fflate'),
-    Promise.all(results.map(async ({ url }) => new Uint8Array(await (await fetchBlob(url)).arrayBuffer()))),
+    Promise.all(outputs.map(async ({ url }) => new Uint8Array(await (await fetchBlob(url)).arrayBuffer()))),
   ]);
   const names = zipEntryNames(results);
   const files = Object.fromEntries(names.map((name, i) => [name, bytes[i]!] as const));

@@ -119,7 +119,7 @@ describe('useBatchRun', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(BATCH_POLL_MS));
     const [shoe, bag] = result.current.tiles;
-    expect(shoe).toMatchObject({ status: 'succeeded', output: output('run-a') });
+    expect(shoe).toMatchObject({ status: 'succeeded', outputs: [output('run-a')] });
     expect(bag).toMatchObject({ status: 'failed', error: { code: 'INTERNAL' } });
     expect(result.current.running).toBe(false);
 
@@ -134,7 +134,7 @@ describe('useBatchRun', () => {
 
     retried = { ...retried, status: 'succeeded', progress: 100, outputs: [output('run-c')] };
     await act(() => vi.advanceTimersByTimeAsync(BATCH_POLL_MS));
-    expect(result.current.tiles[1]).toMatchObject({ status: 'succeeded', output: output('run-c') });
+    expect(result.current.tiles[1]).toMatchObject({ status: 'succeeded', outputs: [output('run-c')] });
     // The retried tile was asked about on its own; the batch was not asked again.
     expect(requests.filter((r) => r.path === '/api/batches/batch-1')).toHaveLength(1);
   });

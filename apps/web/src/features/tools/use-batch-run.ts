@@ -17,7 +17,8 @@ export interface BatchTile {
   runId: string | null;
   /** Part of the server batch (its archive has it); a retried tile is a run of its own. */
   inBatch: boolean;
-  output: RunOutput | null;
+  /** The run's results: one per image, or `n` of them (replace background). */
+  outputs: RunOutput[];
   /** Why it failed: the API's error or the run's. */
   error: unknown;
 }
@@ -33,14 +34,14 @@ export const tileOf = (file: File): BatchTile => ({
   progress: 0,
   runId: null,
   inBatch: false,
-  output: null,
+  outputs: [],
   error: null,
 });
 
 const fromRun = (run: Run): Partial<BatchTile> => ({
   status: run.status,
   progress: run.progress,
-  output: run.status === 'succeeded' ? (run.outputs[0] ?? null) : null,
+  outputs: run.status === 'succeeded' ? run.outputs : [],
   error: run.status === 'failed' ? run.error : null,
 });
 
@@ -84,7 +85,7 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
   // Browser results are blob: URLs of this page; let them go with the batch.
   const releaseOutputs = useCallback(() => {
     if (!inBrowser) return;
-    for (const tile of tilesRef.current) if (tile.output) URL.revokeObjectURL(tile.output.url);
+    for (const tile of tilesRef.current) for (const output of tile.outputs) URL.revokeObjectURL(output.url);
   }, [inBrowser]);
   useEffect(() => releaseOutputs, [releaseOutputs]);
 
@@ -103,9 +104,9 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
   /** One browser run of one tile; resolves when it has ended either way. */
   const runTileInBrowser = useCallback(
     async (tile: BatchTile) => {
-      const previous = tilesRef.current.find((t) => t.key === tile.key)?.output;
-      if (previous) URL.revokeObjectURL(previous.url);
-      patch(tile.key, { status: 'running', progress: 0, error: null, output: null });
+      for (const previous of tilesRef.current.find((t) => t.key === tile.key)?.outputs ?? [])
+        URL.revokeObjectURL(previous.url);
+      patch(tile.key, { status: 'running', progress: 0, error: null, outputs: [] });
       try {
         const { run, output } = await runInBrowser(
           tool,
@@ -113,7 +114,7 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
           (onProgress) => removeBackgroundInBrowser(tile.file, onProgress),
           { onCharged: refreshCredits, onProgress: (progress) => patch(tile.key, { progress }) },
         );
-        patch(tile.key, { status: 'succeeded', progress: 100, runId: run.id, output });
+        patch(tile.key, { status: 'succeeded', progress: 100, runId: run.id, outputs: [output] });
       } catch (error) {
         const failed = error instanceof BrowserWorkFailed;
         if (failed && error.run?.refunded) refreshCredits();
@@ -186,7 +187,7 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
         await runTileInBrowser(tile);
         return;
       }
-      patch(key, { status: 'queued', progress: 0, error: null, output: null, inBatch: false, runId: null });
+      patch(key, { status: 'queued', progress: 0, error: null, outputs: [], inBatch: false, runId: null });
       try {
         const run = await toolsApi.startRun(tool, form);
         refreshCredits();
