@@ -9,6 +9,7 @@ import { zipResults } from './batch-zip.ts';
 import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { failureText } from './run-failure-text.ts';
 import { CHECKERBOARD, DropOverlay, STAGE_FRAME_CLASS, useFileDrop } from './stage-frame.tsx';
+import { ProgressTrack } from './stage-progress.tsx';
 import { fetchBlob, saveAs } from './save-file.ts';
 import type { ToolPageDefinition } from './tool-definitions.ts';
 import { batchArchiveUrl, toolsApi } from './tools-api.ts';
@@ -173,19 +174,11 @@ function BatchTileCard({
               <span>{t(`batch.status.${tile.status}`)}</span>
               <span>{percent}%</span>
             </div>
-            <div
-              role="progressbar"
-              aria-label={t('batch.progress', { name })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
-            >
-              <div
-                className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            <ProgressTrack
+              percent={percent}
+              label={t('batch.progress', { name })}
+              className="h-1.5 bg-zinc-200 dark:bg-zinc-700"
+            />
           </div>
         )}
         {failure && (
