@@ -379,7 +379,13 @@ export function ToolWorkspace({
               file={batch.tiles[0]?.file ?? inputs.image}
               onFile={takeImage}
               onFiles={batchable ? (files) => void takeFiles(files) : undefined}
-              summary={batchMode ? t('studio-batch:batch.selection', { count: batch.tiles.length }) : undefined}
+              summary={
+                batchMode
+                  ? t(batch.launched ? 'studio-batch:batch.selectionDone' : 'studio-batch:batch.selection', {
+                      count: batch.tiles.length,
+                    })
+                  : undefined
+              }
               rules={fileRules}
               disabled={processing}
               takesPaste
