@@ -136,6 +136,10 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
     async (form: FormData) => {
       const selected = tilesRef.current;
       if (selected.length === 0) return;
+      // Started again after a batch: every tile starts over.
+      const fresh = { status: 'waiting', progress: 0, error: null, outputs: [], runId: null, inBatch: false } as const;
+      releaseOutputs();
+      setTiles((all) => all.map((tile) => ({ ...tile, ...fresh })));
       if (inBrowser) {
         setLaunched(true);
         setBrowserQueue(true);
@@ -175,7 +179,7 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
         setStarting(false);
       }
     },
-    [tool, inBrowser, runTileInBrowser, patch, refreshCredits],
+    [tool, inBrowser, runTileInBrowser, patch, refreshCredits, releaseOutputs],
   );
 
   /** A failed tile again, as a new single run of its image (server tools: `form` is the single-run body). */
