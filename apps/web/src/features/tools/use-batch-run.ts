@@ -137,7 +137,14 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
       const selected = tilesRef.current;
       if (selected.length === 0) return;
       // Started again after a batch: every tile starts over.
-      const fresh = { status: 'waiting', progress: 0, error: null, outputs: [], runId: null, inBatch: false } as const;
+      const fresh: Partial<BatchTile> = {
+        status: 'waiting',
+        progress: 0,
+        error: null,
+        outputs: [],
+        runId: null,
+        inBatch: false,
+      };
       releaseOutputs();
       setTiles((all) => all.map((tile) => ({ ...tile, ...fresh })));
       if (inBrowser) {
