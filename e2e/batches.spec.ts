@@ -182,4 +182,16 @@ test('a background-removal batch runs in the browser, one run per image, and zip
   const entries = unzipSync(new Uint8Array(fs.readFileSync(zipPath)));
   expect(Object.keys(entries).sort()).toEqual(['bag.png', 'shoe.png']);
   expect(Buffer.from(entries['shoe.png']!).readUInt32BE(16)).toBe(96);
+
+  // A cut-out goes on to another tool: it is uploaded as its run's result first (as saving
+  // does, the cut-out only), then the upscale reads it from there.
+  await page.getByRole('button', { name: 'Continue with the result of bag.png…' }).click();
+  await page.getByRole('menuitem', { name: 'Image Upscale' }).click();
+  await expect(page.getByTestId('input-source')).toContainText('Background Removal');
+  await page.getByRole('button', { name: 'Upscale', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
+  const [upscale] = await myRuns(page);
+  expect(upscale).toMatchObject({ tool: 'image-upscale', status: 'succeeded' });
+  expect(upscale!.source).toMatchObject({ outputIndex: 0 });
+  expect(runs.map((run) => run.id)).toContain(upscale!.source!.runId);
 });
