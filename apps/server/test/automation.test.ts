@@ -116,6 +116,10 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
       const res = await rt.request(`/api/runs/${run.id}`, withKey(secret));
       expect(res.status).toBe(200);
+      // Its output file is the key's too; a monitor's GET of the health check is not refused.
+      const done = await waitForRun(rt, user, run.id);
+      expect((await rt.request(done.outputs[0]!.url, withKey(secret))).status).toBe(200);
+      expect((await rt.request('/api/health', withKey(secret))).status).toBe(200);
       expect((await rt.request('/api/me', withKey(secret))).status).toBe(200);
 
       // A key is not a person: no account deletion, no profile change, no key management.

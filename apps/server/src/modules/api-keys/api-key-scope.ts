@@ -14,6 +14,8 @@ const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
   { methods: ['GET', 'HEAD'], path: /^\/api\/me\/artworks$/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me$/ },
   { methods: ['GET', 'HEAD'], path: /^\/files\// },
+  // What anyone may read: a monitor or a client generator that sends its key everywhere.
+  { methods: ['GET', 'HEAD'], path: /^\/api\/(health|ready|openapi\.json|docs(\/.*)?)$/ },
 ];
 
 export function apiKeyMayCall(method: string, path: string): boolean {

@@ -131,6 +131,8 @@ export function batchRoutes(batches: BatchService, runs: RunService, webhooks: W
     .openapi(startBatch(runs), async (c) => {
       const { tool } = c.req.valid('param');
       const request = await readBatchRequest(c, tool, webhooks);
+      // Each image is a run for the per-user limit (the middleware counted the first).
+      for (let i = 1; i < request.images.length; i++) await runs.assertRunAllowed(c.get('user').id);
       return c.json({ batch: await batches.startBatch(c.get('user').id, request) }, 202);
     })
     .openapi(getBatch, async (c) =>

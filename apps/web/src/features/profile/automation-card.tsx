@@ -188,7 +188,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       ) : (
         <button
           type="button"
-          className={buttonClass('secondary', 'sm')}
+          className={buttonClass('secondary', 'sm', 'self-start sm:self-auto')}
           aria-label={t('list.revokeLabel', { name: apiKey.name })}
           onClick={() => setConfirming(true)}
         >
