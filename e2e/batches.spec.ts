@@ -59,6 +59,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByText(/You have 27 credits/)).toBeVisible();
       await expect(page.getByRole('img', { name: 'Result for bag.png' })).toBeVisible();
       await page.screenshot({ path: info.outputPath(`batch-${size}.png`) });
+      await expectNoSeriousAxeViolations(page);
 
       // Three ordinary runs of one batch, in History's data too.
       const runs = await myRuns(page);
