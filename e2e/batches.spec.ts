@@ -195,4 +195,11 @@ test('a background-removal batch runs in the browser, one run per image, and zip
   expect(upscale).toMatchObject({ tool: 'image-upscale', status: 'succeeded' });
   expect(upscale!.source).toMatchObject({ outputIndex: 0 });
   expect(runs.map((run) => run.id)).toContain(upscale!.source!.runId);
+
+  // Into the same tool again: the page starts afresh with the new result as its input.
+  await page.getByRole('button', { name: 'Continue with…' }).click();
+  await page.getByRole('menuitem', { name: 'Image Upscale' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tools/image-upscale\\?fromRun=${upscale!.id}&output=0$`));
+  await expect(page.getByTestId('input-source')).toContainText('Image Upscale');
+  await expect(page.getByRole('heading', { name: 'Result' })).toHaveCount(0);
 });

@@ -31,7 +31,8 @@ export default function ToolPage() {
   if (!tool) return <NotFoundPage />;
   return (
     <ToolWorkspace
-      key={`${tool.id}:${resets}`}
+      // A new address (Continue with… into the same tool, Open in tool) is a fresh page too.
+      key={`${tool.id}:${resets}:${search}`}
       definition={TOOL_PAGES[tool.id]}
       onReset={() => {
         // A page opened from another run starts empty after Reset, not from that run again.
