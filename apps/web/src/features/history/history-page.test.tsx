@@ -30,10 +30,9 @@ const run = (n: number, extra: Partial<Run> = {}): Run => ({
   ...extra,
 });
 
+const json = { 'content-type': 'application/json' };
 const page = (runs: Run[], nextCursor: string | null): Response =>
-  new Response(JSON.stringify({ runs, nextCursor } satisfies RunListResponse), {
-    headers: { 'content-type': 'application/json' },
-  });
+  new Response(JSON.stringify({ runs, nextCursor } satisfies RunListResponse), { headers: json });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** The path and query of the n-th request the page made. */
@@ -105,6 +104,43 @@ describe('history page', () => {
     expect(await screen.findByText('Background Removal')).toBeTruthy();
     expect(requested(1)).toBe('/api/runs?cursor=c1');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('opens a run in its tool and runs it again; a browser run offers neither', async () => {
+    const upscale = run(3, { tool: 'image-upscale', credits: 1, options: { upscaleType: 'creative' } });
+    const browser = run(4, { tool: 'background-removal', clientSide: true, outputs: [], credits: 1 });
+    const again = run(5, { tool: 'image-upscale', status: 'queued', progress: 0, credits: 1, outputs: [] });
+    fetchMock
+      .mockResolvedValueOnce(page([browser, upscale], null))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ run: again }), { status: 202, headers: json }))
+      .mockResolvedValueOnce(page([again, browser, upscale], null));
+    await renderPage();
+
+    const open = await screen.findByRole('link', { name: 'Open in tool: Image Upscale' });
+    expect(open.getAttribute('href')).toBe(`/tools/image-upscale?openRun=${upscale.id}`);
+    expect(screen.getAllByRole('link', { name: /Open in tool/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Run again/ })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run again: Image Upscale, 1 credit' }));
+    expect(await screen.findByText('Queued')).toBeTruthy();
+    const rerun = fetchMock.mock.calls[1]![0] as Request;
+    expect([rerun.method, new URL(rerun.url).pathname]).toEqual(['POST', `/api/runs/${upscale.id}/rerun`]);
+  });
+
+  it('says clearly when the balance does not cover running it again', async () => {
+    const upscale = run(6, { tool: 'image-upscale', credits: 1 });
+    fetchMock.mockResolvedValueOnce(page([upscale], null)).mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'INSUFFICIENT_CREDITS', message: 'Not enough credits' } }), {
+        status: 402,
+        headers: json,
+      }),
+    );
+    await renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Run again: Image Upscale, 1 credit' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Not enough credits to run this again: it costs 1 credit.',
+    );
+    expect(screen.getByRole('link', { name: 'Get more credits' }).getAttribute('href')).toBe('/pricing');
   });
 
   it('invites a user without runs to the tools', async () => {

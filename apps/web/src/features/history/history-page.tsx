@@ -1,10 +1,14 @@
+import { isFinishedStatus } from '@atelier/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RunRow } from './run-row.tsx';
-import { listRuns } from './runs-api.ts';
+import { listRuns, RUNS_QUERY_KEY } from './runs-api.ts';
+
+/** How often the list refreshes while one of its runs is still working. */
+const RUNNING_REFRESH_MS = 2000;
 
 /**
  * /history: the signed-in user's tool runs, newest first, with status, credits and the
@@ -13,10 +17,15 @@ import { listRuns } from './runs-api.ts';
 export default function HistoryPage() {
   const { t } = useTranslation(['history', 'tools']);
   const runs = useInfiniteQuery({
-    queryKey: ['runs', 'mine'],
+    queryKey: RUNS_QUERY_KEY,
     queryFn: ({ pageParam }) => listRuns(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A run still working (one started again, say) is asked about until it ends.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.runs.some((run) => !isFinishedStatus(run.status)))
+        ? RUNNING_REFRESH_MS
+        : false,
   });
   const items = runs.data?.pages.flatMap((p) => p.runs) ?? [];
 

@@ -1,6 +1,13 @@
 import type { Run, RunStatus } from '@atelier/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { ExternalLink, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { openRunHref } from '../../lib/tool-href.ts';
+import { RUNS_QUERY_KEY, rerunRun } from './runs-api.ts';
 
 const STATUS_CLASS: Record<RunStatus, string> = {
   queued: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
@@ -9,9 +16,28 @@ const STATUS_CLASS: Record<RunStatus, string> = {
   failed: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
 };
 
-/** One run in the history list: tool, when, status, credits and its output thumbnails. */
+/**
+ * One run in the history list: tool, when, status, credits and its output thumbnails; Open in
+ * tool and Run again where the server keeps the run's inputs (not for runs done in the browser).
+ */
 export function RunRow({ run }: { run: Run }) {
   const { t, i18n } = useTranslation(['history', 'tools']);
+  const queryClient = useQueryClient();
+  const rerun = useMutation({
+    mutationFn: () => rerunRun(run.id),
+    // The new run is the newest: it appears at the top, and the balance changed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: RUNS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      ]),
+  });
+  const rerunError =
+    rerun.error instanceof ApiError && rerun.error.code === 'INSUFFICIENT_CREDITS'
+      ? t('rerunInsufficient', { count: run.credits })
+      : rerun.error
+        ? t('rerunFailed')
+        : null;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(run.createdAt),
   );
@@ -41,6 +67,41 @@ export function RunRow({ run }: { run: Run }) {
           <p className="mt-1 text-sm text-red-700 dark:text-red-400">{t('failedHint')}</p>
         )}
         {run.clientSide && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('clientSide')}</p>}
+        {!run.clientSide && (
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <Link
+              to={openRunHref(run.tool, run.id)}
+              aria-label={t('openInToolLabel', { tool: toolName })}
+              className={buttonClass('secondary', 'sm')}
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('openInTool')}
+            </Link>
+            <button
+              type="button"
+              onClick={() => rerun.mutate()}
+              disabled={rerun.isPending}
+              aria-label={t('rerunLabel', { tool: toolName, count: run.credits })}
+              className={buttonClass('secondary', 'sm')}
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              {rerun.isPending ? t('rerunning') : t('rerun')}
+            </button>
+          </div>
+        )}
+        {rerunError && (
+          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+            {rerunError}
+            {rerun.error instanceof ApiError && rerun.error.code === 'INSUFFICIENT_CREDITS' && (
+              <>
+                {' '}
+                <Link to="/pricing" className="font-medium underline">
+                  {t('getCredits')}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
       </div>
       {run.outputs.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={t('outputs')}>

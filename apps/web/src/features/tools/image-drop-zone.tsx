@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ImageUp } from 'lucide-react';
-import { type DragEvent, useEffect, useId, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptAttribute, type FileRules } from './check-image-file.ts';
 import { useImageIntake } from './use-image-intake.ts';
@@ -16,27 +16,52 @@ interface ImageDropZoneProps {
   disabled?: boolean;
   /** Takes images pasted anywhere on the page; only the page's main image input should. */
   takesPaste?: boolean;
+  /**
+   * Takes several images at once (a batch): every file picked, dropped or pasted goes to
+   * `onFiles`, which checks them; `file` is then the first of the selection and `summary` says how many.
+   */
+  onFiles?: (files: File[]) => void;
+  summary?: string;
 }
 
 /**
  * An image input of the side panel: pick a file, drop one, or paste one from the clipboard,
  * with a small preview and the file's name. Every file goes through useImageIntake's checks.
  */
-export function ImageDropZone({ id: givenId, label, file, onFile, rules, disabled, takesPaste }: ImageDropZoneProps) {
+export function ImageDropZone({
+  id: givenId,
+  label,
+  file,
+  onFile,
+  rules,
+  disabled,
+  takesPaste,
+  onFiles,
+  summary,
+}: ImageDropZoneProps) {
   const { t } = useTranslation('tool-run');
   const ownId = useId();
   const id = givenId ?? ownId;
   const [dragging, setDragging] = useState(false);
   const url = useObjectUrl(file);
-  const accept = useImageIntake(rules, onFile, disabled);
+  const acceptOne = useImageIntake(rules, onFile, disabled);
+  // Several files go to the batch's own intake; a single one keeps the single-image path.
+  const accept = useCallback(
+    (files: readonly File[]) => {
+      if (disabled || files.length === 0) return;
+      if (onFiles) onFiles([...files]);
+      else void acceptOne(files[0]);
+    },
+    [onFiles, acceptOne, disabled],
+  );
 
   useEffect(() => {
     if (!takesPaste || disabled) return;
     const onPaste = (event: ClipboardEvent) => {
-      const pasted = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-      if (!pasted) return; // leave text pastes (the prompt box) alone
+      const pasted = [...(event.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+      if (pasted.length === 0) return; // leave text pastes (the prompt box) alone
       event.preventDefault();
-      void accept(pasted);
+      accept(pasted);
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
@@ -45,7 +70,7 @@ export function ImageDropZone({ id: givenId, label, file, onFile, rules, disable
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void accept(event.dataTransfer.files[0]);
+    accept([...event.dataTransfer.files]);
   };
 
   return (
@@ -73,12 +98,13 @@ export function ImageDropZone({ id: givenId, label, file, onFile, rules, disable
           id={id}
           type="file"
           accept={acceptAttribute(rules.formats)}
+          multiple={onFiles !== undefined}
           disabled={disabled}
           aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-hint`}
           className="sr-only"
           onChange={(event) => {
-            void accept(event.target.files?.[0]);
+            accept([...(event.target.files ?? [])]);
             event.target.value = ''; // choosing the same file again still fires
           }}
         />
@@ -91,7 +117,7 @@ export function ImageDropZone({ id: givenId, label, file, onFile, rules, disable
         </span>
         <span id={`${id}-hint`} className="min-w-0">
           <span className="line-clamp-2 min-h-10 [overflow-wrap:anywhere]">
-            {file ? t('upload.replace', { name: file.name }) : t('upload.hint')}
+            {summary ?? (file ? t('upload.replace', { name: file.name }) : t('upload.hint'))}
           </span>
           <span className="block text-xs text-zinc-500">
             {t(rules.formats.length === 2 ? 'upload.limitsPngJpg' : 'upload.limits')}

@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify.ts';
 // The one cross-feature import of the tool pages: the gallery owns its save dialog
 // (platform.md §2), and the tool pages open it. Recorded as an exception to DESIGN §2.
 import { SaveToGalleryDialog } from '../gallery/save-to-gallery-dialog.tsx';
+import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { convert, copyImage, isTransparent } from './convert-image.ts';
 import {
   conversionFor,
@@ -16,31 +17,13 @@ import {
   FORMAT_MEDIA_TYPES,
 } from './download-formats.ts';
 import { downloadName } from './download-name.ts';
+import { fetchBlob, saveAs } from './save-file.ts';
 import { saveResultText } from './run-failure-text.ts';
 import type { ToolPageDefinition } from './tool-definitions.ts';
 import { toolsApi } from './tools-api.ts';
 import type { ToolResult } from './use-tool-run.ts';
 
 const FORMAT_NAMES: Record<DownloadFormat, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', svg: 'SVG' };
-
-async function fetchBlob(url: string): Promise<Blob> {
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res.blob();
-}
-
-/** Saves a blob under a name: a plain `<a download>` to a blob: URL, revoked once the click is handled. */
-function saveAs(blob: Blob, name: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 interface ResultActionsProps {
   definition: ToolPageDefinition;
@@ -87,12 +70,15 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
   const offered = downloadFormats(mediaType, transparent);
   const chosen = format && offered.includes(format) ? format : defaultFormat(mediaType, offered);
 
+  /** Sends a browser result to the server as the run's output (the cut-out, never the original). */
+  async function uploadOutput(at: number) {
+    const item = result.outputs[at];
+    if (!item) throw new Error('No result');
+    await toolsApi.uploadBrowserResult(result.runId, await fetchBlob(item.url));
+  }
+
   const upload = useMutation({
-    mutationFn: async (at: number) => {
-      const item = result.outputs[at];
-      if (!item) throw new Error('No result');
-      await toolsApi.uploadBrowserResult(result.runId, await fetchBlob(item.url));
-    },
+    mutationFn: uploadOutput,
     onSuccess: (_, at) => {
       setUploaded(true);
       setSaving(at);
@@ -123,6 +109,15 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
     if (!output) return;
     const copied = await fetchBlob(output.url).then(copyImage, () => false);
     void notify((toast) => (copied ? toast.success(t('result.copied')) : toast.error(t('result.copyUnsupported'))));
+  }
+
+  /** The output as the server stores it; a browser result is uploaded first (as saving does). */
+  async function storedOutput(): Promise<OutputRef> {
+    if (!uploaded) {
+      await uploadOutput(index);
+      setUploaded(true);
+    }
+    return { runId: result.runId, outputIndex: index };
   }
 
   const label = (text: string) => <span className="sr-only sm:not-sr-only">{text}</span>;
@@ -164,6 +159,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         <Copy aria-hidden="true" className="size-4" />
         <span className="sr-only xl:not-sr-only">{t('result.copy')}</span>
       </button>
+      <ContinueWithMenu mediaType={output.mediaType} resolve={storedOutput} />
       <button
         type="button"
         onClick={() => (uploaded ? setSaving(index) : upload.mutate(index))}

@@ -16,20 +16,38 @@ export function StageProgress({ progress, label }: { progress: number; label?: s
           </span>
           <span className="tabular-nums text-zinc-600 dark:text-zinc-400">{percent}%</span>
         </div>
-        <div
-          role="progressbar"
-          aria-labelledby="run-progress-label"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-        >
-          <div
-            className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressTrack percent={percent} labelledBy="run-progress-label" className="h-2 bg-zinc-200 dark:bg-zinc-800" />
       </div>
+    </div>
+  );
+}
+
+/** A progress bar as assistive tech knows it (0..100), named by an element or a label. */
+export function ProgressTrack({
+  percent,
+  labelledBy,
+  label,
+  className,
+}: {
+  percent: number;
+  labelledBy?: string;
+  label?: string;
+  className: string;
+}) {
+  return (
+    <div
+      role="progressbar"
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className={`overflow-hidden rounded-full ${className}`}
+    >
+      <div
+        className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { TOOLS, toolPaths } from '@atelier/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { TOOL_PAGES } from './tool-definitions.ts';
@@ -18,7 +18,8 @@ function toolForPath(pathname: string) {
 
 /** One page for every tool route; what differs between tools comes from TOOL_PAGES. */
 export default function ToolPage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const { t } = useTranslation('tools');
   // Reset remounts the workspace: every file, preview, result, prompt and progress goes at once.
   const [resets, setResets] = useState(0);
@@ -30,9 +31,14 @@ export default function ToolPage() {
   if (!tool) return <NotFoundPage />;
   return (
     <ToolWorkspace
-      key={`${tool.id}:${resets}`}
+      // A new address (Continue with… into the same tool, Open in tool) is a fresh page too.
+      key={`${tool.id}:${resets}:${search}`}
       definition={TOOL_PAGES[tool.id]}
-      onReset={() => setResets((n) => n + 1)}
+      onReset={() => {
+        // A page opened from another run starts empty after Reset, not from that run again.
+        if (search) navigate(pathname, { replace: true });
+        setResets((n) => n + 1);
+      }}
       header={
         <header className="flex items-start gap-3">
           <ToolIconBadge id={tool.id} size="md" />

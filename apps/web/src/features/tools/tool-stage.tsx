@@ -1,13 +1,16 @@
+import type { RunOutput } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { ImagePlus, ImageUp, Keyboard, SplitSquareHorizontal, Sparkles } from 'lucide-react';
-import { type DragEvent, forwardRef, type ReactNode, useEffect, useState } from 'react';
+import { forwardRef, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompareDivider, CompareLayers, CompareRange } from './compare-view.tsx';
+import { ContinueWithMenu } from './continue-with-menu.tsx';
 import { IconButton } from './icon-button.tsx';
 import type { SampleImage } from './sample-images.ts';
 import { SampleStrip } from './sample-strip.tsx';
 import type { Point, Size, View } from './stage-view.ts';
 import { type PaintGesture, StageViewport } from './stage-viewport.tsx';
+import { CHECKERBOARD, DropOverlay, STAGE_FRAME_CLASS, useFileDrop } from './stage-frame.tsx';
 import { StageProgress } from './stage-progress.tsx';
 import type { ToolPageDefinition } from './tool-definitions.ts';
 import type { MaskPainter } from './use-mask-painter.ts';
@@ -33,9 +36,6 @@ export type StageShow = { kind: 'input' } | { kind: 'output'; index: number } | 
 export const showForResult = (outputs: number): StageShow =>
   outputs > 1 ? { kind: 'grid' } : { kind: 'output', index: 0 };
 
-const CHECKERBOARD =
-  'bg-[repeating-conic-gradient(#e4e4e7_0%_25%,#fff_0%_50%)] dark:bg-[repeating-conic-gradient(#3f3f46_0%_25%,#27272a_0%_50%)]';
-
 interface ToolStageProps {
   definition: ToolPageDefinition;
   input: InputImage | null;
@@ -49,7 +49,8 @@ interface ToolStageProps {
   progressLabel?: string;
   /** The side panel's image input: the empty stage is a label of it too. */
   imageInputId: string;
-  onDropImage: (file: File | undefined) => void;
+  /** Files dropped on the stage (several make a batch where the tool takes one). */
+  onDropFiles: (files: File[]) => void;
   samples: readonly SampleImage[];
   onSample: (sample: SampleImage) => void;
   /** Download, copy and save of the output shown (ResultActions). */
@@ -70,7 +71,6 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
   const processing = state.phase === 'processing';
   const [divider, setDivider] = useState(50);
   const [dividerFocused, setDividerFocused] = useState(false);
-  const [dropping, setDropping] = useState(false);
   useEffect(() => {
     if (result) setDivider(50);
   }, [result]);
@@ -176,24 +176,18 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
 
   const flat =
     shown.kind === 'grid' && result ? (
-      <ResultGrid outputs={result.outputs} onOpen={(index) => onShow({ kind: 'output', index })} />
+      <ResultGrid
+        outputs={result.outputs}
+        runId={result.inBrowser ? null : result.runId}
+        onOpen={(index) => onShow({ kind: 'output', index })}
+      />
     ) : (
       <EmptyStage {...props} processing={processing} />
     );
 
-  const acceptsDrop = definition.image !== undefined && !processing;
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDropping(false);
-    props.onDropImage(event.dataTransfer.files[0]);
-  };
-
+  const drop = useFileDrop(definition.image !== undefined && !processing, props.onDropFiles);
   return (
-    <section
-      ref={ref}
-      aria-labelledby="stage-title"
-      className="-mx-4 flex scroll-mt-20 flex-col overflow-hidden border-y border-zinc-200 bg-white sm:mx-0 sm:rounded-2xl sm:border-x lg:h-full lg:min-h-0 dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <section ref={ref} aria-labelledby="stage-title" className={STAGE_FRAME_CLASS}>
       <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 pr-1.5 pl-4 dark:border-zinc-800">
         <h2 id="stage-title" className="min-w-0 truncate text-sm font-semibold">
           {title}
@@ -224,19 +218,9 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
         </div>
       </div>
 
-      {/* Dropping a file is a pointer shortcut; the panel's file input is the way for everyone. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
       <div
         className="relative flex h-[min(100vw,60dvh)] min-h-64 flex-col bg-zinc-100 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-zinc-950"
-        onDragOver={(event) => {
-          if (!acceptsDrop) return;
-          event.preventDefault();
-          setDropping(true);
-        }}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
-        }}
-        onDrop={acceptsDrop ? onDrop : undefined}
+        {...drop.handlers}
       >
         <StageViewport
           stage={stage}
@@ -254,11 +238,7 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
           {layers}
         </StageViewport>
         {processing && <StageProgress progress={state.progress} label={props.progressLabel} />}
-        {dropping && (
-          <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-xl border-2 border-dashed border-brand-500 bg-brand-50/80 text-sm font-medium text-brand-800 dark:bg-brand-950/70 dark:text-brand-200">
-            {t('stage.drop')}
-          </div>
-        )}
+        {drop.dropping && <DropOverlay label={t('stage.drop')} />}
       </div>
 
       <div className="flex h-[4.5rem] shrink-0 items-center gap-3 border-t border-zinc-200 px-3 dark:border-zinc-800">
@@ -329,12 +309,15 @@ function EmptyStage(props: ToolStageProps & { processing: boolean }) {
 /** Every output at once, as tiles; one opens it on the stage. */
 function ResultGrid({
   outputs,
+  runId,
   onOpen,
 }: {
-  outputs: readonly { url: string; width: number; height: number }[];
+  outputs: readonly RunOutput[];
+  /** The stored run, for Continue with… on each tile. */
+  runId: string | null;
   onOpen: (index: number) => void;
 }) {
-  const { t } = useTranslation('tool-run');
+  const { t } = useTranslation(['tool-run', 'studio-batch']);
   const columns = outputs.length <= 4 ? 2 : 3;
   return (
     <ul
@@ -342,7 +325,7 @@ function ResultGrid({
       style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
     >
       {outputs.map((output, index) => (
-        <li key={output.url} className="min-h-0">
+        <li key={output.url} className="relative min-h-0">
           <button
             type="button"
             onClick={() => onOpen(index)}
@@ -357,6 +340,16 @@ function ResultGrid({
               className={clsx('max-h-full max-w-full bg-[length:16px_16px] object-contain shadow-sm', CHECKERBOARD)}
             />
           </button>
+          {runId && (
+            <div className="absolute top-2 right-2">
+              <ContinueWithMenu
+                mediaType={output.mediaType}
+                resolve={() => Promise.resolve({ runId, outputIndex: index })}
+                label={t('studio-batch:continue.labelN', { n: index + 1 })}
+                compact
+              />
+            </div>
+          )}
         </li>
       ))}
     </ul>

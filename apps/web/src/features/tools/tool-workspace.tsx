@@ -1,11 +1,14 @@
-import { INPUT_IMAGE_FORMATS } from '@atelier/contracts';
+import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { RotateCcw, Sparkles } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
-import { imageSize } from './check-image-file.ts';
+import { addToBatch, batchCost, takesBatch } from './batch-plan.ts';
+import { BatchStage } from './batch-stage.tsx';
+import { checkImageFile, imageSize } from './check-image-file.ts';
 import { CreditsBanner } from './credits-banner.tsx';
 import { EngineNotice } from './engine-notice.tsx';
 import { ImageDropZone } from './image-drop-zone.tsx';
@@ -16,11 +19,15 @@ import { PromptFields } from './prompt-fields.tsx';
 import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
 import { ResultActions } from './result-actions.tsx';
 import { failureText } from './run-failure-text.ts';
-import { costOf, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
+import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
 import { type SampleImage, samplesFor } from './sample-images.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { defaultOptionValues, type ToolPageDefinition, withoutIgnoredOptions } from './tool-definitions.ts';
+import { parseToolSource } from '../../lib/tool-href.ts';
+import { formFromRun, outputFileName, withStoredInput } from './tool-links.ts';
 import { ToolOptionsForm } from './tool-options-form.tsx';
+import { toolsApi } from './tools-api.ts';
+import { useBatchRun } from './use-batch-run.ts';
 import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
 import { useCredits } from './use-credits.ts';
 import { useImageIntake } from './use-image-intake.ts';
@@ -29,6 +36,7 @@ import { useObjectUrl } from './use-object-url.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 import { useToolInfo } from './use-tool-catalogue.ts';
 import { useToolRun } from './use-tool-run.ts';
+import type { Run } from '@atelier/contracts';
 
 /** Brings the stage fully into view (a phone scrolls to it; a desktop already shows it). */
 function bringIntoView(element: HTMLElement | null) {
@@ -52,7 +60,7 @@ export function ToolWorkspace({
   header: ReactNode;
   onReset: () => void;
 }) {
-  const { t } = useTranslation('tool-run');
+  const { t } = useTranslation(['tool-run', 'studio-batch', 'tools']);
   const session = useSession();
   const credits = useCredits();
   const info = useToolInfo(definition.id);
@@ -80,7 +88,7 @@ export function ToolWorkspace({
   // A sample's mask, loaded into the painter once its image is on the stage.
   const [pendingMask, setPendingMask] = useState<File | null>(null);
 
-  const { state, start, startInBrowser, clear } = useToolRun(definition.id, (error, run) => {
+  const notifyFailure = (error: unknown, run?: Run) => {
     const text = failureText(definition.id, error);
     // A browser run that failed here may have had its credit given back (use-tool-run.ts).
     const refunded = run?.clientSide && run.refunded ? t('failure.creditReturned') : undefined;
@@ -91,8 +99,21 @@ export function ToolWorkspace({
           undefined,
       }),
     );
-  });
-  const processing = state.phase === 'processing';
+  };
+  const { state, start, startInBrowser, clear } = useToolRun(definition.id, notifyFailure);
+  const batchable = takesBatch(definition.id);
+  const batch = useBatchRun(definition.id, definition.inBrowser, notifyFailure);
+  const batchMode = batch.tiles.length > 0;
+  // The options a batch was started with: a retried tile runs with them, whatever the form says now.
+  const batchInputs = useRef<RunInputs | null>(null);
+  // Continue with…: the image is another run's stored output, sent by reference while it is the input.
+  const [fromOutput, setFromOutput] = useState<{
+    runId: string;
+    outputIndex: number;
+    tool: Run['tool'];
+    file: File;
+  } | null>(null);
+  const processing = state.phase === 'processing' || batch.running;
   const result = state.phase === 'succeeded' ? state.result : null;
 
   // The input's own size, read before it is drawn, so the stage fits it without a jump.
@@ -129,7 +150,8 @@ export function ToolWorkspace({
     bringIntoView(stageRef.current);
   }, [result]);
 
-  const cost = costOf(definition, inputs.options);
+  const plan = batchMode ? batchCost(definition.id, imageCount(inputs.options), batch.tiles.length, credits) : null;
+  const cost = plan?.total ?? costOf(definition, inputs.options);
   const signedIn = session.status === 'signed-in';
   const shortOfCredits = credits !== undefined && credits < cost;
   // Why the run button is disabled, in the spec's words (tools.md §1, §5).
@@ -145,6 +167,16 @@ export function ToolWorkspace({
       void notify((toast) => toast.error(blocked));
       return;
     }
+    if (batchMode) {
+      const missing = missingInput(definition, { ...inputs, image: batch.tiles[0]?.file ?? null });
+      if (missing) {
+        void notify((toast) => toast.error(t(`validation.${missing}`)));
+        return;
+      }
+      batchInputs.current = inputs;
+      void batch.start(runFormData(fields, { ...inputs, image: null }));
+      return;
+    }
     // The mask as the painter shows it this instant (its exports after each stroke are asynchronous).
     const mask = definition.mask ? await painter.currentMask() : inputs.mask;
     const sent = { ...inputs, mask };
@@ -156,7 +188,17 @@ export function ToolWorkspace({
     const image = sent.image;
     if (definition.inBrowser && image)
       void startInBrowser(image, (onProgress) => removeBackgroundInBrowser(image, onProgress));
-    else void start(runFormData(fields, sent));
+    else {
+      const stored = fromOutput && fromOutput.file === image ? fromOutput : null;
+      void start(withStoredInput(runFormData(fields, sent), stored));
+    }
+  }
+
+  /** A failed tile of the batch again, as a single run with the batch's options. */
+  function retryTile(key: string) {
+    const tile = batch.tiles.find((candidate) => candidate.key === key);
+    if (!tile) return;
+    void batch.retry(key, runFormData(fields, { ...(batchInputs.current ?? inputs), image: tile.file }));
   }
 
   const fileRules = useMemo(
@@ -177,6 +219,87 @@ export function ToolWorkspace({
     [update, clear],
   );
   const intake = useImageIntake(fileRules, takeImage, processing);
+
+  /**
+   * Images picked, dropped or pasted together. On a tool that takes batches, several make a
+   * batch (or join the one being put together); a single one keeps today's single-image page.
+   * Every file is checked; past BATCH_MAX_IMAGES nothing is added and the page says why.
+   */
+  async function takeFiles(files: File[]) {
+    if (files.length === 0 || processing) return;
+    const selection = batch.launched ? [] : batch.tiles.map((tile) => tile.file);
+    if (!batchable || (files.length === 1 && selection.length === 0)) {
+      await intake(files[0]);
+      return;
+    }
+    const problems = await Promise.all(files.map((file) => checkImageFile(file, fileRules)));
+    const refused = files.filter((_, i) => problems[i]);
+    if (refused.length === 1 && files.length === 1) {
+      void notify((toast) => toast.error(t(`validation.${problems[0]}`)));
+      return;
+    }
+    if (refused.length > 0)
+      void notify((toast) =>
+        toast.error(
+          t('studio-batch:batch.refused', { count: refused.length, names: refused.map((f) => f.name).join(', ') }),
+        ),
+      );
+    const accepted = files.filter((_, i) => !problems[i]);
+    if (accepted.length === 0) return;
+    const added = addToBatch(selection, accepted, BATCH_MAX_IMAGES);
+    if (added.refused) {
+      void notify((toast) =>
+        toast.error(t('studio-batch:batch.tooMany', { max: BATCH_MAX_IMAGES, count: added.total })),
+      );
+      return;
+    }
+    if (added.files.length === 1) {
+      batch.select([]);
+      takeImage(added.files[0]!);
+      return;
+    }
+    batch.select(added.files);
+    update({ image: null, mask: null });
+    setShow({ kind: 'input' });
+    clear();
+  }
+
+  function removeTile(key: string) {
+    const rest = batch.tiles.filter((tile) => tile.key !== key);
+    if (rest.length === 1) {
+      batch.select([]);
+      takeImage(rest[0]!.file);
+    } else batch.remove(key);
+  }
+
+  // Opened from another run (Continue with…, or History's Open in tool): fill the page once.
+  const { search } = useLocation();
+  const [source] = useState(() => parseToolSource(search));
+  const sourceLoaded = useRef(false);
+  useEffect(() => {
+    if (!source || sourceLoaded.current) return;
+    sourceLoaded.current = true;
+    const load = async () => {
+      const past = await toolsApi.getRun(source.runId);
+      if (source.kind === 'fromRun') {
+        const output = past.outputs[source.outputIndex];
+        if (!output) throw new Error('No such output');
+        const file = await fileFromUrl(output.url, outputFileName(past.tool, source.outputIndex, output.mediaType));
+        if (await intake(file))
+          setFromOutput({ runId: past.id, outputIndex: source.outputIndex, tool: past.tool, file });
+        return;
+      }
+      const form = formFromRun(definition, past.options);
+      update({ prompt: form.prompt, negativePrompt: form.negativePrompt, options: form.options });
+      for (const stored of past.inputs) {
+        const file = await fileFromUrl(stored.url, stored.name ?? outputFileName(past.tool, 0, stored.mediaType));
+        if (stored.field === 'image') await intake(file);
+        else if (stored.field === 'mask') setPendingMask(file);
+        else if (stored.field === 'reference_image') update({ referenceImage: file });
+      }
+    };
+    load().catch(() => void notify((toast) => toast.error(t('studio-batch:source.failed'))));
+  }, [source, definition, intake, update, t]);
 
   async function chooseSample(sample: SampleImage) {
     try {
@@ -217,6 +340,24 @@ export function ToolWorkspace({
       <div className="flex min-h-0 flex-col gap-4 lg:overflow-y-auto lg:pr-1">
         {header}
         <CreditsBanner credits={credits} cost={cost} />
+        {plan && (
+          <p
+            data-testid="batch-cost"
+            className="rounded-2xl border border-zinc-200 px-3.5 py-2.5 text-sm dark:border-zinc-800"
+          >
+            <span className="font-medium">
+              {t('studio-batch:batch.cost', { count: batch.tiles.length, perInput: plan.perInput, total: plan.total })}
+            </span>{' '}
+            {plan.covered === true && (
+              <span className="text-emerald-700 dark:text-emerald-400">{t('studio-batch:batch.covered')}</span>
+            )}
+            {plan.covered === false && credits !== undefined && (
+              <span className="text-red-700 dark:text-red-400">
+                {t('studio-batch:batch.short', { count: plan.total - credits })}
+              </span>
+            )}
+          </p>
+        )}
         <EngineNotice tool={definition.id} info={info} options={inputs.options} />
         <form
           className="flex flex-1 flex-col gap-4"
@@ -228,13 +369,32 @@ export function ToolWorkspace({
           {definition.image && (
             <ImageDropZone
               id={imageInputId}
-              label={t(definition.mask ? 'upload.original' : 'upload.image')}
-              file={inputs.image}
+              label={
+                definition.mask
+                  ? t('upload.original')
+                  : batchable
+                    ? t('studio-batch:batch.images', { max: BATCH_MAX_IMAGES })
+                    : t('upload.image')
+              }
+              file={batch.tiles[0]?.file ?? inputs.image}
               onFile={takeImage}
+              onFiles={batchable ? (files) => void takeFiles(files) : undefined}
+              summary={
+                batchMode
+                  ? t(batch.launched ? 'studio-batch:batch.selectionDone' : 'studio-batch:batch.selection', {
+                      count: batch.tiles.length,
+                    })
+                  : undefined
+              }
               rules={fileRules}
               disabled={processing}
               takesPaste
             />
+          )}
+          {fromOutput && fromOutput.file === inputs.image && (
+            <p data-testid="input-source" className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+              {t('studio-batch:source.fromRun', { tool: t(`tools:${fromOutput.tool}.name`) })}
+            </p>
           )}
           {definition.mask && <MaskTools painter={painter} image={input} disabled={processing} onEdit={editMask} />}
           {definition.referenceImage && (
@@ -292,37 +452,50 @@ export function ToolWorkspace({
         </form>
       </div>
 
-      <ToolStage
-        ref={stageRef}
-        definition={definition}
-        input={input}
-        painter={definition.mask ? painter : null}
-        maskUrl={maskUrl}
-        state={state}
-        show={show}
-        onShow={setShow}
-        compare={compare}
-        onCompare={setCompare}
-        progressLabel={definition.inBrowser ? t('progress.browser') : undefined}
-        imageInputId={imageInputId}
-        onDropImage={(file) => void intake(file)}
-        samples={samples}
-        onSample={(sample) => void chooseSample(sample)}
-        onHelp={() => setHelpOpen(true)}
-        actions={
-          result && (
-            <ResultActions
-              key={result.runId}
-              definition={definition}
-              result={result}
-              index={outputIndex}
-              prompt={inputs.prompt}
-              negativePrompt={inputs.negativePrompt}
-              saveNoteId={result.inBrowser ? saveNoteId : undefined}
-            />
-          )
-        }
-      />
+      {batchMode ? (
+        <BatchStage
+          ref={stageRef}
+          definition={definition}
+          tiles={batch.tiles}
+          batchId={batch.batchId}
+          editable={!batch.launched && !processing}
+          onRemove={removeTile}
+          onRetry={retryTile}
+          onDropFiles={(files) => void takeFiles(files)}
+        />
+      ) : (
+        <ToolStage
+          ref={stageRef}
+          definition={definition}
+          input={input}
+          painter={definition.mask ? painter : null}
+          maskUrl={maskUrl}
+          state={state}
+          show={show}
+          onShow={setShow}
+          compare={compare}
+          onCompare={setCompare}
+          progressLabel={definition.inBrowser ? t('progress.browser') : undefined}
+          imageInputId={imageInputId}
+          onDropFiles={(files) => void takeFiles(files)}
+          samples={samples}
+          onSample={(sample) => void chooseSample(sample)}
+          onHelp={() => setHelpOpen(true)}
+          actions={
+            result && (
+              <ResultActions
+                key={result.runId}
+                definition={definition}
+                result={result}
+                index={outputIndex}
+                prompt={inputs.prompt}
+                negativePrompt={inputs.negativePrompt}
+                saveNoteId={result.inBrowser ? saveNoteId : undefined}
+              />
+            )
+          }
+        />
+      )}
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} withMask={definition.mask} />
       <LeaveGuard active={processing} inBrowser={definition.inBrowser} />
     </div>

@@ -1,5 +1,5 @@
 import { formDataBody } from '@atelier/api-client';
-import type { Run, ToolId } from '@atelier/contracts';
+import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
 
 /** GET /api/tools: costs, options and the engine serving each tool now. */
@@ -43,7 +43,22 @@ export const toolsApi = {
   reportBrowserFailure: async (runId: string, reason: string): Promise<Run> =>
     (await call(api.POST('/tools/background-removal/runs/{id}/fail', { ...run(runId), body: { reason } }))).run,
   getRun: async (id: string): Promise<Run> => (await call(api.GET('/runs/{id}', run(id)))).run,
+  /** Starts one run per image of the form (`image` repeated, the options once), charged together or not at all. */
+  startBatch: async (tool: BatchToolId, body: FormData) =>
+    (
+      await call(
+        api.POST('/tools/{tool}/batches', {
+          params: { path: { tool } },
+          body: Object.fromEntries(body) as never,
+          bodySerializer: () => body,
+        }),
+      )
+    ).batch,
+  getBatch: async (id: string) => (await call(api.GET('/batches/{id}', { params: { path: { id } } }))).batch,
 };
+
+/** Where a batch's succeeded outputs download as one ZIP (the session cookie authorizes it). */
+export const batchArchiveUrl = (id: string) => `/api/batches/${encodeURIComponent(id)}/archive`;
 
 /** The URL of a run's server-sent events (`progress`, then `end`). */
 export const runEventsUrl = (id: string) => `/api/runs/${id}/events`;

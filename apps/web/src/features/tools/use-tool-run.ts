@@ -1,7 +1,7 @@
 import { isFinishedStatus, RUN_EVENTS, type Run, type RunOutput, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { imageSize } from './check-image-file.ts';
+import { BrowserWorkFailed, runInBrowser } from './browser-run.ts';
 import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from './tools-api.ts';
 
 /** What a finished run shows. */
@@ -113,33 +113,22 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
     [tool, finish, follow],
   );
 
-  /**
-   * A run done on this device (background removal): the server records and charges it first
-   * (tools.md §4: credits are taken before the work) with the image's size, never the image;
-   * then `work` runs here. A failure here is reported, and the server may give the credit back.
-   */
+  /** A run done on this device (background removal): see runInBrowser. */
   const startInBrowser = useCallback(
     async (image: File, work: (onProgress: (percent: number) => void) => Promise<RunOutput>) => {
       setState({ phase: 'processing', progress: 0 });
-      let run: Run;
+      const refreshCredits = () => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
       try {
-        run = await toolsApi.recordBrowserRun(tool, await imageSize(image));
-      } catch (error) {
-        setState({ phase: 'failed' });
-        failure.current(error);
-        return;
-      }
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-      try {
-        const output = await work((progress) => setState({ phase: 'processing', progress }));
+        const { run, output } = await runInBrowser(tool, image, work, {
+          onCharged: refreshCredits,
+          onProgress: (progress) => setState({ phase: 'processing', progress }),
+        });
         setState({ phase: 'succeeded', result: { outputs: [output], runId: run.id, inBrowser: true } });
       } catch (error) {
         setState({ phase: 'failed' });
-        // For the server's logs only (at most 500 characters); the image is never part of it.
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        const reported = await toolsApi.reportBrowserFailure(run.id, reason).catch(() => undefined);
-        if (reported?.refunded) void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-        failure.current(error, reported);
+        if (!(error instanceof BrowserWorkFailed)) return failure.current(error);
+        if (error.run?.refunded) refreshCredits();
+        failure.current(error.reason, error.run);
       }
     },
     [tool, queryClient],
