@@ -17,3 +17,4 @@ export * from './limits.ts';
 export * from './auth.ts';
 export * from './field-issues.ts';
 export * from './automation.ts';
+export * from './archive-names.ts';

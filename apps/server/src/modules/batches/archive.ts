@@ -1,49 +1,23 @@
-import path from 'node:path';
+import { archiveEntryNames } from '@atelier/contracts';
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { RunRow } from '../../platform/db/schema/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/svg+xml': 'svg',
-};
-
-/** A name safe inside a ZIP on every system: no folders, no control or reserved characters. */
-function safeBaseName(name: string | null, fallback: string): string {
-  const base = path.basename((name ?? '').replace(/\\/g, '/'), path.extname(name ?? ''));
-  const cleaned = base
-    .replace(/[<>:"/\\|?*]/g, '_')
-    .replace(/\p{Cc}/gu, '_')
-    .trim()
-    .slice(0, 100);
-  return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
-}
-
 /**
- * The entry names of a batch's succeeded outputs: the input's name with the output's extension
- * (`cat.jpg` → `cat.png`), a run with several outputs numbered (`cat-2.png`), repeats made unique
- * (`cat (2).png`).
+ * The entries of a batch's archive: its succeeded outputs, named by the contract's rule
+ * (`archiveEntryNames`: the input's name with the output's extension, repeats made unique).
  */
 export function archiveEntries(runs: RunRow[]): { name: string; key: string }[] {
-  const used = new Set<string>();
-  const entries: { name: string; key: string }[] = [];
-  for (const [i, run] of runs.entries()) {
-    if (run.status !== 'succeeded') continue;
-    const input = run.inputFiles.find((f) => f.field === 'image');
-    const base = safeBaseName(input?.name ?? null, `image-${i + 1}`);
-    for (const [n, output] of run.outputs.entries()) {
-      const ext = EXTENSIONS[output.mediaType] ?? path.extname(output.key).slice(1);
-      const stem = run.outputs.length > 1 ? `${base}-${n + 1}` : base;
-      let name = `${stem}.${ext}`;
-      for (let k = 2; used.has(name.toLowerCase()); k++) name = `${stem} (${k}).${ext}`;
-      used.add(name.toLowerCase());
-      entries.push({ name, key: output.key });
-    }
-  }
-  return entries;
+  const succeeded = runs.map((run) => (run.status === 'succeeded' ? run.outputs : []));
+  const names = archiveEntryNames(
+    runs.map((run, i) => ({
+      inputName: run.inputFiles.find((f) => f.field === 'image')?.name ?? null,
+      outputs: succeeded[i]!,
+    })),
+  );
+  const keys = succeeded.flat().map((output) => output.key);
+  return names.map((name, i) => ({ name, key: keys[i]! }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToBatch, batchCost, takesBatch, zipEntryNames } from './batch-plan.ts';
+import { addToBatch, batchCost, takesBatch } from './batch-plan.ts';
 
 describe('batch plan', () => {
   it('offers batches on the one-image tools only', () => {
@@ -21,31 +21,5 @@ describe('batch plan', () => {
     expect(addToBatch(['a'], ['b', 'c'], 3)).toEqual({ files: ['a', 'b', 'c'], refused: false, total: 3 });
     const over = addToBatch(['a', 'b'], ['c', 'd'], 3);
     expect(over).toEqual({ files: ['a', 'b'], refused: true, total: 4 });
-  });
-
-  it('names ZIP entries as the server’s archive does', () => {
-    const one = (inputName: string, mediaType = 'image/png') => ({ inputName, outputs: [{ mediaType }] });
-    expect(
-      zipEntryNames([
-        one('shoe.jpg'),
-        one('shoe.png'),
-        one('Shoe.webp'),
-        one('logo.front.jpeg', 'image/svg+xml'),
-        one('photo', 'image/jpeg'),
-        one('.png', 'image/webp'),
-        one('C:\\photos\\a:b?.png'),
-        { inputName: 'bag.jpg', outputs: [{ mediaType: 'image/png' }, { mediaType: 'image/png' }] },
-      ]),
-    ).toEqual([
-      'shoe.png',
-      'shoe (2).png',
-      'Shoe (3).png',
-      'logo.front.svg',
-      'photo.jpg',
-      '.png.webp',
-      'a_b_.png',
-      'bag-1.png',
-      'bag-2.png',
-    ]);
   });
 });

@@ -1,5 +1,4 @@
-import type { RunOutput } from '@atelier/contracts';
-import { zipEntryNames } from './batch-plan.ts';
+import { archiveEntryNames, type RunOutput } from '@atelier/contracts';
 import { fetchBlob } from './save-file.ts';
 
 /**
@@ -13,7 +12,7 @@ export async function zipResults(results: readonly { inputName: string; outputs:
     import('fflate'),
     Promise.all(outputs.map(async ({ url }) => new Uint8Array(await (await fetchBlob(url)).arrayBuffer()))),
   ]);
-  const names = zipEntryNames(results);
+  const names = archiveEntryNames(results);
   const files = Object.fromEntries(names.map((name, i) => [name, bytes[i]!] as const));
   return new Promise<Blob>((resolve, reject) => {
     zip(files, { level: 0 }, (error, data) =>
