@@ -50,6 +50,7 @@ const getPublic = apiRoute({
   operationId: 'getPublicArtwork',
   tag: 'artworks',
   access: 'optional',
+  apiKey: true,
   summary: 'One public artwork, for its page /gallery/{id} (visitors too)',
   middleware: [optionalUser] as const,
   request: idParams,
