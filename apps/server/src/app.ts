@@ -23,6 +23,7 @@ import { billingModule } from './modules/billing/billing-module.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
+import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', httpMetrics());
   app.use('*', requestContext(logger));
+  // Outside everything that writes a body, so every text response passes through it.
+  app.use('*', compressResponses());
   app.use('*', securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
 

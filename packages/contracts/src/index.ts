@@ -16,3 +16,4 @@ export * from './security.ts';
 export * from './limits.ts';
 export * from './auth.ts';
 export * from './field-issues.ts';
+export * from './http.ts';
