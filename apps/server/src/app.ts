@@ -13,6 +13,7 @@ import { registerFileOperations } from './modules/files/file-docs.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import type { Readiness } from './modules/health/readiness.ts';
@@ -90,6 +91,8 @@ export function createApp(deps: AppDeps) {
   // Before /files: artworks' files carry their own visibility check.
   app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
   app.route('/files', fileRoutes(storage));
+
+  app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {
