@@ -15,13 +15,11 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import sharp from 'sharp';
-import { storeArtworkFiles } from '../src/modules/artworks/artwork-files.ts';
-import { insertArtwork } from '../src/modules/artworks/repo.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { findWebDist } from '../src/platform/http/spa.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
-import { createRuntime, listen, type Runtime } from '../src/server.ts';
+import { createRuntime, listen } from '../src/server.ts';
+import { seedPublicArtworks, signUpBenchUser } from './seed-public-artworks.ts';
 
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** WEB_DIST_DIR measures another build (e.g. a copy of main's) without rebuilding this one. */
@@ -52,60 +50,8 @@ const runtime = await createRuntime(
 );
 const { server } = await listen(runtime);
 
-/** Signs a user up through the API; answers the session cookie and the user's id. */
-async function signUp(): Promise<{ cookie: string; userId: string }> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      email: `lighthouse-${Date.now()}@example.com`,
-      password: 'correct horse battery',
-      name: 'lh',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { cookie, userId: user.id };
-}
-
-/** 60 public artworks with real images and thumbnails, as the gallery shows them. */
-async function seedArtworks(rt: Runtime, userId: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < ARTWORKS; i++) {
-    const height = 768 + (i % 3) * 256;
-    const png = await sharp({
-      create: { width: 1024, height, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: 160 } },
-    })
-      .png()
-      .toBuffer();
-    const sourceKey = `bench/lighthouse-${i}.png`;
-    await rt.storage.put(sourceKey, png, 'image/png');
-    const id = crypto.randomUUID();
-    const files = await storeArtworkFiles(rt.storage, id, sourceKey);
-    if (!files) throw new Error('seed image vanished');
-    await insertArtwork(rt.database.db, {
-      id,
-      userId,
-      outputIndex: 0,
-      ...files,
-      width: 1024,
-      height,
-      prompt: `a quiet harbour at dawn, study number ${i}`,
-      toolType: 'image-generation',
-      isPublic: true,
-      likesCount: i % 7,
-    });
-    ids.push(id);
-  }
-  return ids;
-}
-
-const { cookie, userId } = await signUp();
-const artworkIds = await seedArtworks(runtime, userId);
+const { cookie, userId } = await signUpBenchUser(base);
+const artworkIds = await seedPublicArtworks(runtime, userId, ARTWORKS);
 
 interface PageCase {
   name: string;
