@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
+import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
 import { useAppliedTheme } from '../lib/use-theme.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));
@@ -13,6 +14,7 @@ const AppToaster = lazy(() => import('./app-toaster.tsx'));
 export function RootLayout() {
   const { t } = useTranslation('common');
   const dark = useAppliedTheme();
+  const toasterWanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,9 +36,11 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <SessionMonitor />
-      <Suspense fallback={null}>
-        <AppToaster dark={dark} />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <AppToaster dark={dark} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );
