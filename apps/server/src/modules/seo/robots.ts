@@ -1,14 +1,18 @@
-import { PROTECTED_ROUTES } from '@atelier/contracts';
+import { PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
 
 /**
  * Paths no crawler should index: the API, stored files (a user's uploads and run outputs),
- * the signed-in pages (the tools need sign-in, PROTECTED_ROUTES), the admin console, the
- * one-time pages of sign-in and payment, and the test checkout and mailbox.
+ * the signed-in pages (PROTECTED_ROUTES, and every tool at each path it answers at: the tools
+ * need sign-in), the admin console, the one-time pages of sign-in and payment, and the test
+ * checkout and mailbox.
  */
 const DISALLOWED = [
   '/api/',
   '/files/',
-  ...PROTECTED_ROUTES,
+  ...new Set([
+    ...PROTECTED_ROUTES,
+    ...TOOLS.flatMap((tool) => toolPaths(tool)).filter((p) => !p.startsWith('/tools/')),
+  ]),
   '/admin',
   '/auth/',
   '/reset-password',

@@ -68,6 +68,8 @@ describe.each(DATABASE_KINDS)('robots.txt and sitemap.xml on %s', (kind) => {
     ]) {
       expect(disallowed, path).toContain(path);
     }
+    for (const alias of ['/image-generation', '/image-upscale', '/ai-eraser'])
+      expect(disallowed, alias).toContain(alias);
     expect(lines).toContain('Allow: /files/artworks/');
     // No public page falls under a Disallow prefix.
     for (const page of PUBLIC_PAGES) {
