@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HOME_JS_BUDGET_BROTLI_BYTES } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -28,6 +29,27 @@ function staticGraph(manifest: Record<string, ManifestChunk>, key: string, files
   }
   return files;
 }
+
+/** Every file under a folder, relative to it. */
+const filesUnder = (dir: string): string[] =>
+  fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+
+describe.skipIf(!built)('precompressed build', () => {
+  it('has a brotli and a gzip sibling of every text file of some size, each decoding to the file', () => {
+    const files = filesUnder(dist);
+    const text = files.filter((f) => /\.(html|js|mjs|css|svg|json|txt|xml|wasm)$/.test(f));
+    expect(text.length).toBeGreaterThan(20);
+    for (const file of text) {
+      const data = fs.readFileSync(path.join(dist, file));
+      if (data.length < 2048) continue; // tiny files may not be worth a sibling
+      const br = fs.readFileSync(path.join(dist, `${file}.br`));
+      const gz = fs.readFileSync(path.join(dist, `${file}.gz`));
+      expect(brotliDecompressSync(br).equals(data), `${file}.br`).toBe(true);
+      expect(gunzipSync(gz).equals(data), `${file}.gz`).toBe(true);
+      expect(br.length, `${file}.br is smaller than gzip`).toBeLessThanOrEqual(gz.length);
+    }
+  });
+});
 
 describe.skipIf(!built)('home route JavaScript budget', () => {
   it(`ships at most ${HOME_JS_BUDGET_BROTLI_BYTES} bytes of JS, brotli-compressed`, () => {
