@@ -58,26 +58,33 @@ export function ArtworkLightbox({
                   </time>
                 </Fact>
               </dl>
-              <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+              <div className="mt-auto flex items-end justify-between gap-2">
                 {actions}
-                {artwork.isPublic && (
-                  <button
-                    type="button"
+                <div className="flex flex-wrap justify-end gap-2">
+                  {artwork.isPublic && (
+                    <button
+                      type="button"
+                      className={buttonClass('secondary', 'sm')}
+                      onClick={() =>
+                        copyWithToast(artworkPageUrl(artwork.id), {
+                          copied: t('toast.linkCopied'),
+                          failed: t('toast.copyFailed'),
+                        })
+                      }
+                    >
+                      <Link2 aria-hidden="true" className="size-4" />
+                      {t('lightbox.copyLink')}
+                    </button>
+                  )}
+                  <a
+                    href={artwork.imageUrl}
+                    target="_blank"
+                    rel="noreferrer"
                     className={buttonClass('secondary', 'sm')}
-                    onClick={() =>
-                      copyWithToast(artworkPageUrl(artwork.id), {
-                        copied: t('toast.linkCopied'),
-                        failed: t('toast.copyFailed'),
-                      })
-                    }
                   >
-                    <Link2 aria-hidden="true" className="size-4" />
-                    {t('lightbox.copyLink')}
-                  </button>
-                )}
-                <a href={artwork.imageUrl} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-                  {t('lightbox.openOriginal')}
-                </a>
+                    {t('lightbox.openOriginal')}
+                  </a>
+                </div>
               </div>
             </div>
           </Dialog.Content>
