@@ -54,6 +54,7 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
     isPublic: true,
   });
   expect(saved.status(), await saved.text()).toBe(201);
+  const artworkId = ((await saved.json()) as { artwork: { id: string } }).artwork.id;
 
   await page.goto('/gallery');
   const card = page.getByRole('article').filter({ hasText: prompt });
@@ -74,6 +75,11 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
   const lightbox = page.getByRole('dialog');
   await expect(lightbox.getByText(prompt)).toBeVisible();
   await expect(lightbox.getByText(`by ${email.split('@')[0]}`)).toBeVisible();
+  // Copy link: the artwork's own page, on the clipboard, with a toast.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await lightbox.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/gallery/${artworkId}`);
   await page.keyboard.press('Escape');
 
   // A visitor may look but not like.
@@ -88,6 +94,11 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
   const mine = page.getByRole('tabpanel').getByRole('article').filter({ hasText: prompt });
   await mine.getByRole('switch', { name: 'Public' }).click();
   await expect(mine.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'false');
+  // A private artwork has no page to share: no Copy link.
+  await mine.getByRole('button', { name: `Open artwork: ${prompt}` }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Open full size' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Public gallery' }).click();
   await expect(page.getByRole('article').filter({ hasText: prompt })).toHaveCount(0);
 

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
+import { precompressAssets } from './precompress-assets.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
@@ -23,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           backgroundRemovalAssets(),
           // The model files are copied as assets, not bundled: name their package explicitly.
           thirdPartyLicenses(['@imgly/background-removal-data']),
+          // Last: brotli and gzip siblings of every text file the build wrote.
+          precompressAssets(),
         ]),
   ],
   build: {

@@ -18,6 +18,7 @@ import { registerFileOperations } from './modules/files/file-docs.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import type { Readiness } from './modules/health/readiness.ts';
@@ -28,6 +29,7 @@ import { billingModule } from './modules/billing/billing-module.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
+import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
@@ -56,6 +58,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', httpMetrics());
   app.use('*', requestContext(logger));
+  // Outside everything that writes a body, so every text response passes through it.
+  app.use('*', compressResponses());
   app.use('*', securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
 
@@ -98,6 +102,8 @@ export function createApp(deps: AppDeps) {
   // Before /files: artworks' files carry their own visibility check.
   app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
   app.route('/files', fileRoutes(storage));
+
+  app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {

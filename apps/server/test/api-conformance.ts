@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -79,7 +80,7 @@ export class ApiConformance {
       return `${where} with ${type}, not one of ${Object.keys(declared.content).join(', ')}`;
     }
     if (type !== 'application/json' || !media.schema) return undefined;
-    const body: unknown = await response.clone().json();
+    const body: unknown = JSON.parse(await decodedText(response.clone()));
     const validate = this.validator(`${operation.operationId} ${status}`, media.schema);
     if (validate(body)) return undefined;
     return `${where} with a body that does not match its schema: ${describe(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
@@ -117,3 +118,12 @@ export function apiConformance() {
 
 const describe = (errors: ErrorObject[] | null | undefined) =>
   (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`).join('; ');
+
+/** The body as the browser reads it: compressed answers (platform/http/compression.ts) decoded. */
+async function decodedText(response: Response): Promise<string> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString();
+  if (encoding === 'gzip') return gunzipSync(bytes).toString();
+  return bytes.toString();
+}

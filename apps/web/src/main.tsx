@@ -1,3 +1,4 @@
+import './lib/zod-config.ts';
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -18,3 +18,4 @@ export * from './auth.ts';
 export * from './field-issues.ts';
 export * from './automation.ts';
 export * from './archive-names.ts';
+export * from './http.ts';

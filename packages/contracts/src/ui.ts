@@ -17,11 +17,31 @@ export const TYPEAHEAD_RESET_MS = 1000;
 
 export const LEGAL_LAST_UPDATED = '2025-05-22';
 
+/**
+ * The pages anyone may open and a search engine should find (robots.txt, sitemap.xml). The
+ * gallery's artworks add `/gallery/<id>` each.
+ */
+export const PUBLIC_PAGES = [
+  '/',
+  '/gallery',
+  '/pricing',
+  '/login',
+  '/blog',
+  '/help',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+] as const;
+
 /** Routes that need a signed-in user (tool routes are added from the tool catalogue). */
 export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history'] as const;
 
-/** Home-page JavaScript budget (gzip), checked by the build test. */
-export const HOME_JS_BUDGET_GZIP_BYTES = 150 * 1024;
+/**
+ * Home-page JavaScript budget as transferred (brotli), checked by the build test. React DOM,
+ * React Router, i18next and TanStack Query alone are about 100 KiB of it (issue 15).
+ */
+export const HOME_JS_BUDGET_BROTLI_BYTES = 130 * 1024;
 
 /** Is it dark in time mode at this hour? */
 export function isDarkHour(hour: number): boolean {

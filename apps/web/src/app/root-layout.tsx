@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
+import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
 import { useAppliedTheme } from '../lib/use-theme.ts';
 import { useDocumentTitle } from './seo/use-document-title.ts';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const dark = useAppliedTheme();
   useDocumentTitle();
+  const toasterWanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -24,8 +26,11 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <SiteHeader />
-      {/* The one <main> landmark, target of the skip link; pages render inside it. */}
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* The one <main> landmark, target of the skip link; pages render inside it. At least the
+          viewport below the top bar (h-16) high, like the loading spinner: the footer starts
+          below the fold on every page, so no page, however short, pulls it into view after a
+          spinner or a shorter first render (a layout shift, issue 15). */}
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
         {/* Pages load their own text tables; this covers the wait. */}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
@@ -33,9 +38,11 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <SessionMonitor />
-      <Suspense fallback={null}>
-        <AppToaster dark={dark} />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <AppToaster dark={dark} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

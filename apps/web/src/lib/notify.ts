@@ -2,13 +2,24 @@ import type { toast } from 'sonner';
 
 export type ToastApi = typeof toast;
 
-// The toast library and its <Toaster> load after the first render (app/app-toaster.tsx), which
-// keeps ~9 KB gzip off the home page's first load. A toast raised before the toaster is on the
-// page would be lost, so shell code raises toasts through notify(), which waits for it.
+// The toast library and its <Toaster> (app/app-toaster.tsx) load with the first toast, not
+// with the page: ~9 KB of JS a visit that never shows a toast does not load (issue 15). A
+// toast raised before the toaster is on the page would be lost, so every toast goes through
+// notify(), which asks for the toaster and waits for it.
 let markToasterMounted: () => void = () => {};
 const toasterMounted = new Promise<void>((resolve) => {
   markToasterMounted = resolve;
 });
+
+let toasterWanted = false;
+const wantListeners = new Set<() => void>();
+
+/** For useSyncExternalStore in the root layout: has any toast been asked for yet? */
+export const isToasterWanted = () => toasterWanted;
+export function subscribeToasterWanted(listener: () => void): () => void {
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
+}
 
 /** Called once by the toaster when it is mounted and listening. */
 export function toasterIsMounted(): void {
@@ -17,6 +28,10 @@ export function toasterIsMounted(): void {
 
 /** Shows a toast as soon as the toaster is ready: notify((toast) => toast.error('…')). */
 export async function notify(show: (api: ToastApi) => void): Promise<void> {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of wantListeners) listener();
+  }
   const [{ toast: api }] = await Promise.all([import('sonner'), toasterMounted]);
   show(api);
 }

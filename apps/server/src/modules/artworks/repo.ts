@@ -56,6 +56,22 @@ export function publicFeedQuery(db: DbOrTx, viewerId: string | null, cursor: Fee
   return listQuery(db, viewerId, and(sql`${artworks.isPublic}`, olderThan(cursor)), limit);
 }
 
+/**
+ * The newest public artworks' ids and last changes, for the sitemap. A disabled author's
+ * artworks are not public while disabled (schema), so they are left out with the private ones.
+ */
+export function publicArtworksForSitemap(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: artworks.id,
+      updatedAt: sql<string>`to_char(${artworks.updatedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    })
+    .from(artworks)
+    .where(sql`${artworks.isPublic}`)
+    .orderBy(desc(artworks.createdAt), desc(artworks.id))
+    .limit(limit);
+}
+
 /** The owner's artworks, private ones included. */
 export function ownArtworksQuery(db: DbOrTx, userId: string, cursor: FeedCursor | null, limit: number) {
   return listQuery(db, userId, and(eq(artworks.userId, userId), olderThan(cursor)), limit);

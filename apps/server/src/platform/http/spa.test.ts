@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
@@ -9,7 +10,7 @@ import { spaRoutes } from './spa.ts';
 
 describe('the SPA server', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-spa-'));
-  const write = (name: string, text: string) => {
+  const write = (name: string, text: string | Buffer) => {
     fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     fs.writeFileSync(path.join(dist, name), text);
   };
@@ -17,6 +18,13 @@ describe('the SPA server', () => {
   write('assets/index-abc.js', 'export {}');
   write('assets/workers/background-removal.worker-abc.js', '(function(){})()');
   write('assets/imgly-1.4.5/ort-wasm-simd-threaded.wasm', '\0asm');
+  // What the build's precompression leaves: siblings of the text files.
+  const script = `export const text = "${'a studio of image tools '.repeat(200)}";`;
+  write('assets/app-abc.js', script);
+  write('assets/app-abc.js.br', brotliCompressSync(script));
+  write('assets/app-abc.js.gz', gzipSync(script));
+  write('index.html.br', brotliCompressSync('<!doctype html><title>Atelier</title>'));
+  write('robots-like.txt', 'plain, no siblings');
   const app = new Hono<AppEnv>().use('*', securityHeaders({ hsts: false })).route('/', spaRoutes(dist));
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -53,5 +61,53 @@ describe('the SPA server', () => {
     expect(WORKER_CONTENT_SECURITY_POLICY).not.toContain("'unsafe-eval'");
     // A missing worker is a 404, not the app shell.
     expect((await app.request('/assets/workers/missing.js')).status).toBe(404);
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.request(url, { headers });
+
+  it('sends the brotli or gzip sibling by Accept-Encoding, with Vary, else the file itself', async () => {
+    const br = await get('/assets/app-abc.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+
+    const gz = await get('/assets/app-abc.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await get('/assets/app-abc.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await plain.text()).toBe(script);
+    // Each representation has its own validator.
+    expect(new Set([br, gz, plain].map((r) => r.headers.get('etag'))).size).toBe(3);
+
+    // The app shell too: index.html has a brotli sibling only.
+    const shell = await get('/gallery', { 'accept-encoding': 'gzip, br' });
+    expect(shell.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await shell.arrayBuffer())).toString()).toContain('<title>Atelier');
+    expect((await get('/gallery', { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('gives non-hashed files an ETag and answers 304 when it still matches', async () => {
+    for (const url of ['/robots-like.txt', '/', '/pricing']) {
+      const first = await get(url, { 'accept-encoding': 'br' });
+      const etag = first.headers.get('etag');
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control'), url).toMatch(/no-cache|must-revalidate/);
+      const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': etag! });
+      expect(again.status, url).toBe(304);
+      expect(await again.text(), url).toBe('');
+      expect(again.headers.get('etag'), url).toBe(etag);
+      const changed = await get(url, { 'accept-encoding': 'br', 'if-none-match': '"something-else"' });
+      expect(changed.status, url).toBe(200);
+    }
+    // A validator of another representation does not match: brotli's ETag on a gzip request.
+    const brTag = (await get('/', { 'accept-encoding': 'br' })).headers.get('etag')!;
+    expect((await get('/', { 'if-none-match': brTag })).status).toBe(200);
   });
 });

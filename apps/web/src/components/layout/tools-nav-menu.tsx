@@ -6,33 +6,34 @@ const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));
 
 /**
  * Desktop navigation: the AI Tools dropdown (10 tools) and the gallery link. Until the Radix
- * dropdown has loaded (right after the first render) the same controls show as plain ones.
+ * dropdown has loaded (right after the first render, when `load`: the desktop layout is on
+ * screen) the same controls show as plain ones; a click on them loads it too.
  */
-export function ToolsNavMenu() {
+export function ToolsNavMenu({ load }: { load: boolean }) {
   const { t } = useTranslation('common');
   const [openRequested, requestOpen] = useState(false); // a click before the dropdown loaded
+  const plain = (
+    <nav aria-label={t('nav.primary')}>
+      <ul className="flex items-center gap-1">
+        <li>
+          <button
+            type="button"
+            aria-expanded={false}
+            className={AI_TOOLS_TRIGGER_CLASS}
+            onClick={() => requestOpen(true)}
+          >
+            <AiToolsTriggerContent />
+          </button>
+        </li>
+        <li>
+          <GalleryNavLink />
+        </li>
+      </ul>
+    </nav>
+  );
+  if (!load && !openRequested) return plain;
   return (
-    <Suspense
-      fallback={
-        <nav aria-label={t('nav.primary')}>
-          <ul className="flex items-center gap-1">
-            <li>
-              <button
-                type="button"
-                aria-expanded={false}
-                className={AI_TOOLS_TRIGGER_CLASS}
-                onClick={() => requestOpen(true)}
-              >
-                <AiToolsTriggerContent />
-              </button>
-            </li>
-            <li>
-              <GalleryNavLink />
-            </li>
-          </ul>
-        </nav>
-      }
-    >
+    <Suspense fallback={plain}>
       <ToolsNavDropdown defaultOpen={openRequested} />
     </Suspense>
   );

@@ -31,6 +31,7 @@ export function ChoiceMenu<T extends string>({
   triggerIcon,
   wide = false,
   nameOnDesktop = false,
+  load = true,
 }: {
   label: string;
   value: T;
@@ -39,6 +40,8 @@ export function ChoiceMenu<T extends string>({
   triggerIcon: ReactNode;
   wide?: boolean;
   nameOnDesktop?: boolean;
+  /** False while the menu is not on screen (the top bar's on a phone): the popup loads on a click only. */
+  load?: boolean;
 }) {
   const [openRequested, requestOpen] = useState(false);
   const current = choices.find((choice) => choice.value === value);
@@ -54,19 +57,19 @@ export function ChoiceMenu<T extends string>({
       </>
     ),
   };
-  return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          aria-label={trigger.ariaLabel}
-          className={trigger.className}
-          onClick={() => requestOpen(true)}
-        >
-          {trigger.content}
-        </button>
-      }
+  const plain = (
+    <button
+      type="button"
+      aria-label={trigger.ariaLabel}
+      className={trigger.className}
+      onClick={() => requestOpen(true)}
     >
+      {trigger.content}
+    </button>
+  );
+  if (!load && !openRequested) return plain;
+  return (
+    <Suspense fallback={plain}>
       <ChoiceMenuPopup
         label={label}
         value={value}

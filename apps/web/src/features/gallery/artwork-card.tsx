@@ -43,7 +43,7 @@ export function ArtworkCard({
       </button>
       <div className="flex flex-col gap-2 p-3">
         <div className="min-w-0">
-          <h3 className="truncate text-sm font-medium">{t(`tools:${artwork.toolType}.name`)}</h3>
+          <h2 className="truncate text-sm font-medium">{t(`tools:${artwork.toolType}.name`)}</h2>
           {artwork.prompt && <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{artwork.prompt}</p>}
         </div>
         <div className="flex items-center justify-between gap-2">{footer}</div>

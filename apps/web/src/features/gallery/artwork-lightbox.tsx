@@ -1,11 +1,15 @@
 import type { Artwork } from '@atelier/contracts';
-import { X } from 'lucide-react';
+import { Link2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { copyWithToast } from '../../lib/copy-with-toast.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
+
+/** A public artwork's own page (server-rendered, with a preview for shared links). */
+export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery/${id}`;
 
 /** The full image with its prompt, author and tool; `actions` is the like button or owner controls. */
 export function ArtworkLightbox({
@@ -57,11 +61,33 @@ export function ArtworkLightbox({
                   </time>
                 </ArtworkFact>
               </dl>
-              <div className="mt-auto flex items-center justify-between gap-2">
+              <div className="mt-auto flex items-end justify-between gap-2">
                 {actions}
-                <a href={artwork.imageUrl} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-                  {t('lightbox.openOriginal')}
-                </a>
+                <div className="flex flex-wrap justify-end gap-2">
+                  {artwork.isPublic && (
+                    <button
+                      type="button"
+                      className={buttonClass('secondary', 'sm')}
+                      onClick={() =>
+                        copyWithToast(artworkPageUrl(artwork.id), {
+                          copied: t('toast.linkCopied'),
+                          failed: t('toast.copyFailed'),
+                        })
+                      }
+                    >
+                      <Link2 aria-hidden="true" className="size-4" />
+                      {t('lightbox.copyLink')}
+                    </button>
+                  )}
+                  <a
+                    href={artwork.imageUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    {t('lightbox.openOriginal')}
+                  </a>
+                </div>
               </div>
             </div>
           </Dialog.Content>

@@ -70,7 +70,11 @@ const SKELETONS = Array.from({ length: GALLERY_SKELETON_COUNT }, (_, i) => {
   return { id: `skeleton-${i}`, width, height };
 });
 
-/** The 8 placeholder cards shown while the first page loads. */
+/**
+ * The 8 placeholder cards shown while the first page loads, shaped like ArtworkCard (picture,
+ * then the tool's name, two lines of prompt and the footer row) so the cards take their
+ * place without moving what is around them.
+ */
 export function MasonrySkeleton({ label }: { label: string }) {
   return (
     <div role="status" aria-label={label} aria-busy="true">
@@ -79,9 +83,15 @@ export function MasonrySkeleton({ label }: { label: string }) {
         renderItem={(shape) => (
           <div
             data-testid="artwork-skeleton"
-            className="animate-pulse rounded-2xl bg-zinc-200 dark:bg-zinc-800"
-            style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
-          />
+            className="animate-pulse overflow-hidden rounded-2xl border border-zinc-200 dark:border-zinc-800"
+          >
+            <div className="bg-zinc-200 dark:bg-zinc-800" style={{ aspectRatio: `${shape.width} / ${shape.height}` }} />
+            <div className="flex flex-col gap-2 p-3" aria-hidden="true">
+              <div className="h-5 w-1/2 rounded bg-zinc-200 dark:bg-zinc-800" />
+              <div className="h-10 rounded bg-zinc-100 dark:bg-zinc-900" />
+              <div className="h-7 w-16 rounded-full bg-zinc-100 dark:bg-zinc-900" />
+            </div>
+          </div>
         )}
       />
     </div>

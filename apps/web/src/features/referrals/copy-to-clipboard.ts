@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
-import { notify } from '../../lib/notify.ts';
+import { copyWithToast as copy } from '../../lib/copy-with-toast.ts';
 
-/** Copies text and says so (platform.md §8): "Copied!" on success, "Copy failed" otherwise. */
-export async function copyWithToast(text: string, t: TFunction<'referrals'>): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    void notify((toast) => toast.success(t('copy.successTitle'), { description: t('copy.successBody') }));
-  } catch {
-    void notify((toast) => toast.error(t('copy.failedTitle'), { description: t('copy.failedBody') }));
-  }
+/** Copies a referral code or link: "Copied!" on success, "Copy failed" otherwise (platform.md §8). */
+export function copyWithToast(text: string, t: TFunction<'referrals'>): Promise<void> {
+  return copy(text, {
+    copied: t('copy.successTitle'),
+    copiedDetail: t('copy.successBody'),
+    failed: t('copy.failedTitle'),
+    failedDetail: t('copy.failedBody'),
+  });
 }
