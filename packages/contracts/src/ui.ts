@@ -39,9 +39,10 @@ export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-c
 
 /**
  * Home-page JavaScript budget as transferred (brotli), checked by the build test. React DOM,
- * React Router, i18next and TanStack Query alone are about 100 KiB of it (issue 15).
+ * React Router, i18next and TanStack Query alone are about 100 KiB of it (issue 15); hydrating
+ * server-rendered pages (ADR 0016) added about 2 KiB.
  */
-export const HOME_JS_BUDGET_BROTLI_BYTES = 130 * 1024;
+export const HOME_JS_BUDGET_BROTLI_BYTES = 135 * 1024;
 
 /** Is it dark in time mode at this hour? */
 export function isDarkHour(hour: number): boolean {
