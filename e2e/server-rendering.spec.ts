@@ -133,7 +133,9 @@ test.describe('with JavaScript', () => {
 
   test('a language chosen in the app is the language of the next server-rendered page', async ({ page, context }) => {
     const problems = collectProblems(page);
-    await page.goto('/pricing');
+    // A click that lands while React is still hydrating can make it re-render that part in
+    // the browser (a recoverable #418 on a loaded machine): let the page's scripts settle first.
+    await page.goto('/pricing', { waitUntil: 'networkidle' });
     // A click that lands before hydration does nothing: try until the menu opens.
     await expect(async () => {
       await page.getByRole('button', { name: /^Language:/ }).click();
