@@ -1,6 +1,6 @@
 import { ARTWORK_CARD_THUMBNAIL_WIDTH, ARTWORK_THUMBNAIL_WIDTHS, type ArtworkThumbnail } from '@atelier/contracts';
 import type { StoredThumbnail } from '../../platform/db/schema/index.ts';
-import { contentTypeForKey, type Storage } from '../../platform/storage/storage.ts';
+import { contentTypeForKey, readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
 import { FILES_URL_PREFIX } from '../profiles/service.ts';
 import { ARTWORK_KEY_PREFIX, artworkFolder } from './artwork-keys.ts';
 import { makeThumbnails } from './thumbnails.ts';
@@ -21,14 +21,6 @@ export interface StoredArtworkFiles {
   thumbnails: StoredThumbnail[];
 }
 
-async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * Copies a stored file into the artwork's folder and writes its thumbnails. Answers null when
  * the source is gone. On failure nothing is left behind.
@@ -38,7 +30,7 @@ export async function storeArtworkFiles(
   artworkId: string,
   sourceKey: string,
 ): Promise<StoredArtworkFiles | null> {
-  const image = await readAll(storage, sourceKey);
+  const image = await readStoredBytes(storage, sourceKey);
   if (!image) return null;
   const extension = sourceKey.slice(sourceKey.lastIndexOf('.') + 1).toLowerCase();
   const imageKey = `${artworkFolder(artworkId)}original.${extension}`;

@@ -7,7 +7,7 @@ import type { RunRow } from '../../platform/db/schema/index.ts';
 import { identifyImage } from '../../platform/images/identify-image.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
 import { completeRunAndNotify, failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
@@ -184,11 +184,9 @@ export class RunWorker {
     if (!engine) throw new EngineError('INTERNAL', `No engine serves ${run.tool}`);
     const images: Partial<Record<ImageField, EngineImage>> = {};
     for (const [field, key] of Object.entries(run.inputs)) {
-      const stored = await this.o.storage.get(key);
-      if (!stored) throw new EngineError('INTERNAL', 'An input of the run is missing');
-      const chunks: Buffer[] = [];
-      for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-      images[field as ImageField] = await identifyImage(Buffer.concat(chunks), field);
+      const bytes = await readStoredBytes(this.o.storage, key);
+      if (!bytes) throw new EngineError('INTERNAL', 'An input of the run is missing');
+      images[field as ImageField] = await identifyImage(bytes, field);
     }
     return engine.run(
       { tool: run.tool, options: run.options as ToolOptions, images },

@@ -20,7 +20,7 @@ import { identifyImage } from '../../platform/images/identify-image.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
 import { chargeCredits, refundCredits } from '../credits/credits-service.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { browserRunActions } from './browser-runs.ts';
@@ -230,11 +230,9 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
 
   /** The bytes of a stored file, checked again as an image (it may be an SVG, which no tool takes). */
   async function readStoredImage(key: string, field: string): Promise<IdentifiedImage> {
-    const stored = await storage.get(key);
-    if (!stored) throw notFound('Run');
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-    return identifyImage(Buffer.concat(chunks), field);
+    const bytes = await readStoredBytes(storage, key);
+    if (!bytes) throw notFound('Run');
+    return identifyImage(bytes, field);
   }
 
   return {

@@ -18,6 +18,15 @@ export interface Storage {
   close?(): void;
 }
 
+/** The whole of a stored file in memory (an image to check or hand to an engine); null when it is missing. */
+export async function readStoredBytes(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Keys are relative paths of safe segments: no `..`, no absolute paths, no empty segments. */
