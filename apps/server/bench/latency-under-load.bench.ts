@@ -3,8 +3,8 @@
 // runs it, with the inline worker and its engine pool — `/api/health` and `GET /api/artworks`
 // are each requested 20 times a second (open loop: on schedule, whatever the answers) while
 // each local engine runs on a 2048 px image, and the same with no run at all, measured on the
-// same server just before the run (so a machine whose other load changes over the benchmark
-// compares like with like). Each engine gets a fresh server process, so the peak memory of the
+// same server just before the runs (so a machine whose other load changes over the benchmark
+// compares like with like); runs follow each other for at least as long as that idle window. Each engine gets a fresh server process, so the peak memory of the
 // pool process that ran it is that engine's alone. Goal: p99 under load ≤ 2 × p99 idle, ≤ 50 ms.
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,6 +19,10 @@ const RATE_PER_SECOND = 20;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const SIDE = Number(process.env.BENCH_ENGINE_SIDE ?? 2048);
 const RUN_DEADLINE_MS = 15 * 60_000;
+/** BENCH_ONLY=eraser,inpainting runs only the cases whose name contains one of the words. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((w) => w.trim().toLowerCase());
+/** Extra node flags for the server, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 
 interface Case {
   name: string;
@@ -134,7 +138,10 @@ function peakRssMiB(pid: number): number {
 
 interface Row {
   name: string;
+  /** The first run's time (model loading included). */
   runSeconds: number;
+  /** Runs made back to back while measuring. */
+  runs: number;
   status: string;
   idle: Map<string, number[]>;
   latency: Map<string, number[]>;
@@ -147,11 +154,11 @@ const PATHS = ['/api/health', '/api/artworks'];
 const bundle = buildServerBundle();
 const rows: Row[] = [];
 try {
-  for (const c of cases) {
+  for (const c of cases.filter((c) => !ONLY || ONLY.some((w) => c.name.toLowerCase().includes(w)))) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-load-'));
     const port = Number(process.env.BENCH_PORT ?? (await freePort()));
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = startProcess([path.join(bundle, 'main.js')], {
+    const server = startProcess([...NODE_ARGS, path.join(bundle, 'main.js')], {
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: baseUrl,
@@ -161,6 +168,8 @@ try {
     });
     try {
       await server.logLine('Atelier is ready');
+      // As a server that has been up a moment: its engine processes have started (main.ts).
+      await server.logLine('engine pool ready');
       const client = await signedInClient(baseUrl);
       // Warm-up: JIT, database caches, keep-alive sockets.
       await loadGenerator(baseUrl, PATHS).stop();
@@ -172,16 +181,26 @@ try {
       await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
       const idle = await idleLoad.stop();
 
+      // Runs back to back for at least as long as the idle window, so both have as many
+      // samples and each p99 is a percentile rather than one unlucky request (a 2 s run alone
+      // gives 40 samples a path, whose "p99" is its maximum). The first run loads the model.
       const form = await c.form();
       const load = loadGenerator(baseUrl, PATHS);
       const started = performance.now();
-      const { id } = await client.startRun(c.tool, form);
-      const run = await client.waitForRun(
-        id,
-        (r) => r.status === 'succeeded' || r.status === 'failed',
-        RUN_DEADLINE_MS,
-      );
-      const runSeconds = (performance.now() - started) / 1000;
+      let runs = 0;
+      let runSeconds = 0;
+      let status = 'succeeded';
+      do {
+        const runStarted = performance.now();
+        const { id } = await client.startRun(c.tool, form);
+        const run = await client.waitForRun(
+          id,
+          (r) => r.status === 'succeeded' || r.status === 'failed',
+          RUN_DEADLINE_MS,
+        );
+        if (runs++ === 0) runSeconds = (performance.now() - runStarted) / 1000;
+        if (run.status !== 'succeeded') status = run.status;
+      } while (status === 'succeeded' && performance.now() - started < IDLE_SECONDS * 1000);
       const latency = await load.stop();
       const pool = childrenOf(server.child.pid!);
       const enginePeakMiB = pool.length ? Math.max(...pool.map(peakRssMiB)) : undefined;
@@ -190,14 +209,15 @@ try {
       rows.push({
         name: c.name,
         runSeconds,
-        status: run.status,
+        runs,
+        status,
         idle,
         latency,
         enginePeakMiB,
         serverPeakMiB,
         exitMs: stopped.ms,
       });
-      console.log(`${c.name}: done in ${runSeconds.toFixed(1)} s (${run.status})`);
+      console.log(`${c.name}: ${runs} run(s), the first in ${runSeconds.toFixed(1)} s (${status})`);
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -213,20 +233,20 @@ console.log(
   `\n${os.availableParallelism()} cores, ${RATE_PER_SECOND} requests/s to each path, ${SIDE} px inputs; latency in ms as p50 / p99 / max; idle = the ${IDLE_SECONDS} s just before the run, same server`,
 );
 console.log(
-  '\n| while this runs | run (s) | `/api/health` idle | under load | `GET /api/artworks` idle | under load | worst p99 ÷ idle p99 | goal met | engine process peak RSS | SIGTERM → exit |',
+  '\n| while this runs | runs | first run (s) | `/api/health` idle | under load | `GET /api/artworks` idle | under load | worst p99 ÷ idle p99 | goal met | engine process peak RSS | SIGTERM → exit |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|:---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|:---:|---:|---:|');
 for (const r of rows) {
   const p99 = (m: Map<string, number[]>, p: string) => percentile(m.get(p)!, 99);
   const ratio = Math.max(...PATHS.map((p) => p99(r.latency, p) / p99(r.idle, p)));
   const worst = Math.max(...PATHS.map((p) => p99(r.latency, p)));
   const cells = PATHS.flatMap((p) => [stats(r.idle.get(p)!), stats(r.latency.get(p)!)]);
   console.log(
-    `| ${r.name}${r.status === 'succeeded' ? '' : ` (${r.status})`} | ${r.runSeconds.toFixed(1)} | ${cells.join(' | ')} | ${ratio.toFixed(2)} | ${ratio <= 2 && worst <= 50 ? 'yes' : 'no'} | ${r.enginePeakMiB === undefined ? '' : `${r.enginePeakMiB.toFixed(0)} MiB`} | ${(r.exitMs / 1000).toFixed(1)} s |`,
+    `| ${r.name}${r.status === 'succeeded' ? '' : ` (${r.status})`} | ${r.runs} | ${r.runSeconds.toFixed(1)} | ${cells.join(' | ')} | ${ratio.toFixed(2)} | ${ratio <= 2 && worst <= 50 ? 'yes' : 'no'} | ${r.enginePeakMiB === undefined ? '' : `${r.enginePeakMiB.toFixed(0)} MiB`} | ${(r.exitMs / 1000).toFixed(1)} s |`,
   );
 }
 console.log(
-  '\nGoal: p99 under load ≤ 2 × p99 idle and ≤ 50 ms. Each engine runs on a fresh server (model loading included in the run).' +
+  `\nGoal: p99 under load ≤ 2 × p99 idle and ≤ 50 ms. Each engine runs on a fresh server whose engine processes have started; runs follow each other for at least the ${IDLE_SECONDS} s of the idle window (the first one loads the model).` +
     `\nEngine process peak RSS: the largest VmHWM among the pool processes, i.e. the one that ran the engine; the server process itself peaked at ${Math.max(...rows.map((r) => r.serverPeakMiB)).toFixed(0)} MiB.`,
 );
 process.exit(0);

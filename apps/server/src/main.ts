@@ -13,6 +13,9 @@ async function main() {
     { port, database: runtime.database.kind, dataDir: config.dataDir, mail: runtime.mailer.kind },
     `Atelier is ready at ${config.publicUrl}`,
   );
+  // The engine processes start now rather than on the first run, so nobody's requests wait
+  // while they boot during someone's run (a failure is logged; the first run retries).
+  void runtime.runs.enginePool?.warm();
 
   // Requests in flight and runs in progress share the grace period; what follows them
   // (handing runs back, closing the engine pool, queue and database) keeps a reserve of it.

@@ -27,6 +27,7 @@ async function main() {
     { concurrency: config.runs.workerConcurrency, engineProcesses: config.runs.enginePoolSize },
     'worker is taking runs',
   );
+  void runs.enginePool?.warm(); // as in main.ts: the first run does not wait for processes to boot
 
   // Runs still going near the end of the grace period go back to the queue, for another
   // worker — or this one once restarted — to run them at once.

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { engineNiceness } from '../src/engines/local/pool/engine-task.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
 import { runForm } from './images.ts';
 import { squarePhoto } from './photos.ts';
@@ -42,6 +44,19 @@ describe('local engines in the engine pool', () => {
   });
   afterEach(async () => {
     await rt?.close();
+  });
+
+  it('start before the first run when warmed, every process at a lower priority than the server', async () => {
+    const pool = rt.runs.enginePool!;
+    expect(pool.pids()).toEqual([]);
+    await pool.warm();
+    const pids = pool.pids();
+    expect(pids).toHaveLength(rt.config.runs.enginePoolSize);
+    expect(pids.every(alive)).toBe(true);
+    for (const pid of pids) expect(os.getPriority(pid)).toBe(engineNiceness(os.getPriority()));
+    // The warm processes take the first run: no new process is started for it.
+    await startLongUpscale(rt, user);
+    expect(pool.pids().sort()).toEqual([...pids].sort());
   });
 
   it('answer a request made while a long run works, before the run ends: the model is in another process', async () => {

@@ -16,6 +16,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@atelier/contracts';
 import { bodyLimit } from 'hono/body-limit';
+import { readMultipart } from '../../platform/http/multipart.ts';
 import { createMiddleware } from 'hono/factory';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -281,7 +282,7 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
       const { id } = c.req.valid('param');
       let image: unknown;
       try {
-        image = (await c.req.parseBody()).image;
+        image = (await readMultipart(c.req.raw)).image;
       } catch {
         throw new AppError('VALIDATION_ERROR', 'The request body is not multipart form data');
       }

@@ -12,6 +12,7 @@ import {
 } from '@atelier/contracts';
 import type { Context } from 'hono';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
+import { readMultipart } from '../../platform/http/multipart.ts';
 import { type IdentifiedImage, identifyImage } from '../../platform/images/identify-image.ts';
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/webhook-url.ts';
 import type { RequestImage, RunRequest } from './service.ts';
@@ -43,7 +44,7 @@ export async function readBody(c: Context, tool: ToolId, all = false): Promise<R
   }
   let body: unknown;
   try {
-    body = type === 'multipart/form-data' ? await c.req.parseBody({ all }) : await c.req.json();
+    body = type === 'multipart/form-data' ? await readMultipart(c.req.raw, { all }) : await c.req.json();
   } catch {
     throw new AppError('VALIDATION_ERROR', 'The request body is not valid JSON or multipart form data');
   }

@@ -5,7 +5,14 @@ import Tinypool from 'tinypool';
 import type { Logger } from '../../../platform/logging/logger.ts';
 import { type EngineContext, EngineError, type EngineImage, type EngineInput } from '../../engine.ts';
 import { ENGINE_THREADS_ENV } from '../compute-threads.ts';
-import { type EngineTask, type EngineTaskResult, isProgressMessage, withBuffer } from './engine-task.ts';
+import {
+  ENGINE_NICENESS_ENV,
+  type EngineTask,
+  type EngineTaskResult,
+  engineNiceness,
+  isProgressMessage,
+  withBuffer,
+} from './engine-task.ts';
 
 /**
  * The local engines' processes (ADR 0015). Every CPU-heavy step of a local model — decoding,
@@ -19,6 +26,11 @@ export interface EnginePool {
    * otherwise), and the pool starts a fresh one.
    */
   runTool(input: EngineInput, context: EngineContext): Promise<EngineImage[]>;
+  /**
+   * Starts the processes now and resolves once each has loaded the engines' code, so the first
+   * run does not pay for it while people are using the server. Models still load on first use.
+   */
+  warm(): Promise<void>;
   /** `sanitizeSvg` (platform/images) in a pool process: a large SVG takes it a while. */
   sanitizeSvg(svg: string, signal: AbortSignal): Promise<string>;
   /** The pool's processes, once started (the benchmark and tests watch them). */
@@ -55,8 +67,20 @@ function revive(error: unknown): Error {
   return revived;
 }
 
+/** Sets a process's niceness once; a process that has ended, or a refusal, is passed over. */
+function lowerPriority(pid: number, niceness: number, done: Set<number>) {
+  if (done.has(pid)) return;
+  done.add(pid);
+  try {
+    os.setPriority(pid, niceness);
+  } catch {
+    // The process lowers its own priority too (engine-worker.ts).
+  }
+}
+
 /**
- * A pool of child processes (tinypool's `child_process` runtime), started on the first task.
+ * A pool of child processes (tinypool's `child_process` runtime), started by `warm()` or the
+ * first task.
  * Processes rather than worker threads: ending one is immediate even in the middle of a native
  * call (onnxruntime's inference is one synchronous call of seconds), a crash or an
  * out-of-memory in a model takes down only that process, and its memory (ISNet ~2.5 GB) is
@@ -67,6 +91,14 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
   const threads = Math.max(1, Math.floor(os.availableParallelism() / size));
   const closing = new AbortController();
   let pool: Tinypool | undefined;
+  const niceness = engineNiceness(os.getPriority());
+  const lowered = new Set<number>();
+  const pids = () => (pool ? pool.threads.map((t) => t?.threadId).filter((id): id is number => id !== undefined) : []);
+  // A new process starts at our priority and loads the engines' code at once: lower it right
+  // after the pool has started it (at start, and after a process was ended and replaced).
+  const lowerPriorities = () => {
+    for (const pid of pids()) lowerPriority(pid, niceness, lowered);
+  };
 
   const start = () => {
     const { filename, execArgv } = workerEntry();
@@ -77,7 +109,7 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
       runtime: 'child_process',
       filename,
       execArgv,
-      env: { ...env, [ENGINE_THREADS_ENV]: String(threads) },
+      env: { ...env, [ENGINE_THREADS_ENV]: String(threads), [ENGINE_NICENESS_ENV]: String(niceness) },
       serialization: 'advanced',
       // Every process stays up with its models warm; none is ended for being idle.
       minThreads: size,
@@ -88,6 +120,13 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     logger.info({ processes: size, threadsPerTask: threads }, 'engine pool started');
     return started;
   };
+  const ensureStarted = () => {
+    if (!pool) {
+      pool = start();
+      lowerPriorities();
+    }
+    return pool;
+  };
 
   /** Runs a task; `onProgress` hears the progress the pool process reports while on it. */
   async function run<T extends EngineTask>(
@@ -96,9 +135,10 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     onProgress: EngineContext['onProgress'] = () => {},
   ): Promise<EngineTaskResult<T>> {
     if (closing.signal.aborted) throw new EngineError('INTERNAL', 'The engine pool is closed');
-    pool ??= start();
+    const running = ensureStarted();
+    lowerPriorities();
     try {
-      return (await pool.run(task, {
+      return (await running.run(task, {
         signal: AbortSignal.any([signal, closing.signal]),
         channel: {
           onMessage: () => {},
@@ -108,6 +148,8 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
         },
       })) as EngineTaskResult<T>;
     } catch (error) {
+      // An aborted task's process is ended and replaced: lower the new one's priority.
+      setImmediate(lowerPriorities);
       // The run's own reason (lease lost, shutdown) rather than the pool's generic AbortError.
       if (signal.aborted) throw signal.reason;
       throw revive(error);
@@ -115,12 +157,24 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
   }
 
   return {
+    async warm() {
+      if (closing.signal.aborted) return;
+      const since = performance.now();
+      try {
+        // One task per process: each is taken by an idle process (one task at a time each).
+        await Promise.all(Array.from({ length: size }, () => run({ kind: 'warm-up' }, closing.signal)));
+        logger.info({ processes: size, ms: Math.round(performance.now() - since) }, 'engine pool ready');
+      } catch (err) {
+        // Stopping while warming, or a process that failed to start: the first run retries.
+        if (!closing.signal.aborted) logger.warn({ err }, 'engine pool did not warm up');
+      }
+    },
     async runTool(input, { onProgress, signal }) {
       const images = await run({ kind: 'run-tool', input }, signal, onProgress);
       return images.map(withBuffer);
     },
     sanitizeSvg: (svg, signal) => run({ kind: 'sanitize-svg', svg }, signal),
-    pids: () => (pool ? pool.threads.map((t) => t?.threadId).filter((id): id is number => id !== undefined) : []),
+    pids,
     async close() {
       closing.abort(new EngineError('INTERNAL', 'The engine pool is closing'));
       await pool?.destroy();

@@ -9,9 +9,23 @@ export type EngineTask =
   /** One run of a local tool: the result is its images. */
   | { kind: 'run-tool'; input: EngineInput }
   /** An SVG to sanitize before it is stored (a traced photo's SVG takes the sanitizer long). */
-  | { kind: 'sanitize-svg'; svg: string };
+  | { kind: 'sanitize-svg'; svg: string }
+  /** Nothing: answered once the process has loaded the engines' code (the pool's warm start). */
+  | { kind: 'warm-up' };
 
-export type EngineTaskResult<T extends EngineTask> = T extends { kind: 'run-tool' } ? EngineImage[] : string;
+export type EngineTaskResult<T extends EngineTask> = T extends { kind: 'run-tool' }
+  ? EngineImage[]
+  : T extends { kind: 'sanitize-svg' }
+    ? string
+    : null;
+
+/** Engine work yields the CPU to the HTTP process whenever both want it (ADR 0015). */
+export const ENGINE_NICENESS = 10;
+/** The niceness a pool process is to run at (the server's own plus ENGINE_NICENESS). */
+export const ENGINE_NICENESS_ENV = 'ATELIER_ENGINE_NICENESS';
+
+/** The niceness of engine processes started by a process of niceness `own`. */
+export const engineNiceness = (own: number) => Math.min(19, own + ENGINE_NICENESS);
 
 /** A progress report a pool process sends while it works on a task. */
 export interface ProgressMessage {

@@ -4,13 +4,20 @@ import os from 'node:os';
 import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import type { EngineContext } from '../../engine.ts';
 import { runLocalTool } from '../local-tools.ts';
-import { type EngineTask, type EngineTaskResult, type ProgressMessage, withBuffers } from './engine-task.ts';
+import {
+  ENGINE_NICENESS_ENV,
+  type EngineTask,
+  type EngineTaskResult,
+  type ProgressMessage,
+  withBuffers,
+} from './engine-task.ts';
 
-/** Engine work yields the CPU to the HTTP process whenever both want it (ADR 0015). */
-const ENGINE_NICENESS = 10;
-
+// The pool lowers our priority as soon as it has started us (engine-pool.ts), so the engines'
+// code — imported above, before this line runs — already loads at the lower priority; this
+// covers a process the pool could not reach.
 try {
-  os.setPriority(ENGINE_NICENESS);
+  const niceness = Number(process.env[ENGINE_NICENESS_ENV]);
+  if (Number.isInteger(niceness)) os.setPriority(niceness);
 } catch {
   // Not allowed on this system: the work still runs, at normal priority.
 }
@@ -32,6 +39,7 @@ const send = (message: ProgressMessage) => {
 const never = new AbortController().signal;
 
 export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult<EngineTask>> {
+  if (task.kind === 'warm-up') return null;
   if (task.kind === 'sanitize-svg') return sanitizeSvg(task.svg);
   const context: EngineContext = {
     onProgress: (percent, stage) => send({ type: 'atelier:progress', percent, ...(stage ? { stage } : {}) }),
