@@ -128,7 +128,8 @@ test.describe('time theme', () => {
   ]) {
     test(`at ${hour}:00 the page is ${dark ? 'dark' : 'light'} from the first paint`, async ({ page }) => {
       await page.clock.setFixedTime(new Date(`2025-05-22T${String(hour).padStart(2, '0')}:00:00Z`));
-      // With the app's own scripts blocked, only /theme-init.js can have set the class: this is
+      // With the app's own scripts blocked, only the inline theme script (public/theme-init.js,
+      // inlined by the build and allowed by its hash) can have set the class: this is
       // the state of the first paint.
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto('/', { waitUntil: 'domcontentloaded' });

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
+import { inlineCriticalFiles } from './inline-critical-files.ts';
 import { precompressAssets } from './precompress-assets.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
@@ -22,6 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? []
       : [
           backgroundRemovalAssets(),
+          // The stylesheet and the theme script inside index.html: no request before first paint.
+          inlineCriticalFiles(),
           // The model files are copied as assets, not bundled: name their package explicitly.
           thirdPartyLicenses(['@imgly/background-removal-data']),
           // Last: brotli and gzip siblings of every text file the build wrote.

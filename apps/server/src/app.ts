@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Hono } from 'hono';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
@@ -34,7 +36,7 @@ import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { pagePolicy, securityHeaders } from './platform/http/security-headers.ts';
 import { findWebDist, spaRoutes } from './platform/http/spa.ts';
 import { serverRenderedPages } from './platform/http/ssr/server-rendered-pages.ts';
 import type { Logger } from './platform/logging/logger.ts';
@@ -60,7 +62,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(logger));
   // Outside everything that writes a body, so every text response passes through it.
   app.use('*', compressResponses());
-  app.use('*', securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
+  const webDist = findWebDist(config.webDistDir);
+  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
+  app.use(
+    '*',
+    securityHeaders({ hsts: config.publicUrl.startsWith('https://'), contentSecurityPolicy: pagePolicy(indexHtml) }),
+  );
   app.onError(errorHandler);
 
   const auth = createAuth({ config, db: database.db, mailer, logger });
@@ -105,7 +112,6 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
-  const webDist = findWebDist(config.webDistDir);
   if (webDist) {
     const pages = serverRenderedPages({
       distDir: webDist,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
 /** The directives every page shares; `scriptSrc` is the one the two policies differ in. */
@@ -18,12 +19,24 @@ const policy = (scriptSrc: string) =>
   ].join('; ');
 
 /**
- * The built SPA loads only its own scripts (no inline script: the theme is set by
- * /theme-init.js), its own styles, and images from itself, data: and blob: URLs.
- * 'wasm-unsafe-eval' lets the in-browser background removal compile WebAssembly.
- * Inline styles stay allowed: the toast library injects a <style> element.
+ * The built SPA loads only its own scripts, its own styles, and images from itself, data: and
+ * blob: URLs. 'wasm-unsafe-eval' lets the in-browser background removal compile WebAssembly.
+ * Inline styles stay allowed: the stylesheet is inlined in the page and the toast library
+ * injects a <style> element.
  */
 export const CONTENT_SECURITY_POLICY = policy("'self' 'wasm-unsafe-eval'");
+
+/**
+ * The page policy that also lets the built index.html's own inline scripts run — the theme
+ * script the build inlines before first paint (apps/web/inline-critical-files.ts) — each by the
+ * hash of its text, so no other inline script (an injected one) can run.
+ */
+export function pagePolicy(indexHtml: string | undefined): string {
+  const hashes = [...(indexHtml ?? '').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`,
+  );
+  return hashes.length ? policy(["'self'", "'wasm-unsafe-eval'", ...hashes].join(' ')) : CONTENT_SECURITY_POLICY;
+}
 
 /**
  * The policy of the SPA's workers (/assets/workers/, served by spa.ts). A worker loaded from
@@ -41,12 +54,13 @@ export const WORKER_CONTENT_SECURITY_POLICY = policy("'self' blob: 'wasm-unsafe-
  * (the CSP allows only 'self', data: and blob:), every response carries CORP `same-origin`,
  * and `require-corp` is the value every browser with cross-origin isolation supports.
  */
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { hsts: boolean; contentSecurityPolicy?: string }): MiddlewareHandler {
+  const contentSecurityPolicy = options.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY;
   return async (c, next) => {
     await next();
     const h = c.res.headers;
     if (!h.has('Content-Security-Policy')) {
-      h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      h.set('Content-Security-Policy', contentSecurityPolicy);
     }
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');

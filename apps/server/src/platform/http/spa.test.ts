@@ -5,7 +5,13 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
-import { CONTENT_SECURITY_POLICY, securityHeaders, WORKER_CONTENT_SECURITY_POLICY } from './security-headers.ts';
+import { createHash } from 'node:crypto';
+import {
+  CONTENT_SECURITY_POLICY,
+  pagePolicy,
+  securityHeaders,
+  WORKER_CONTENT_SECURITY_POLICY,
+} from './security-headers.ts';
 import { spaRoutes } from './spa.ts';
 
 describe('the SPA server', () => {
@@ -109,5 +115,23 @@ describe('the SPA server', () => {
     // A validator of another representation does not match: brotli's ETag on a gzip request.
     const brTag = (await get('/', { 'accept-encoding': 'br' })).headers.get('etag')!;
     expect((await get('/', { 'if-none-match': brTag })).status).toBe(200);
+  });
+});
+
+describe('the page policy', () => {
+  it("lets the built page's own inline script run by its hash, and nothing else inline", () => {
+    const theme = "document.documentElement.classList.toggle('dark', true);";
+    const html = `<html><head><script>${theme}</script><script type="module" src="/assets/index-abc.js"></script></head>
+      <body><div id="root"></div><script type="application/json" id="state">{"a":1}</script></body></html>`;
+    const hash = createHash('sha256').update(theme).digest('base64');
+    const policy = pagePolicy(html);
+    expect(policy).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
+    // Only that script: no 'unsafe-inline', no hash of the data block or of anything else.
+    expect(/script-src [^;]*/.exec(policy)![0]).not.toContain('unsafe-inline');
+    expect(policy.match(/'sha256-/g)).toHaveLength(1);
+    expect(policy.replace(` 'sha256-${hash}'`, '')).toBe(CONTENT_SECURITY_POLICY);
+    // A page without inline scripts (or no build) keeps the plain policy.
+    expect(pagePolicy('<html><head></head></html>')).toBe(CONTENT_SECURITY_POLICY);
+    expect(pagePolicy(undefined)).toBe(CONTENT_SECURITY_POLICY);
   });
 });
