@@ -49,9 +49,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       // The SPA imports constants from @atelier/contracts, which also declares the zod schemas
       // the server validates with. Schema construction has no side effects, so the schemas
-      // (and zod) drop out of the bundle wherever the SPA does not use them.
+      // (and zod) drop out of the bundle wherever the SPA does not use them. (Not by declaring
+      // `z` a pure function: that name is any minified function's too, and Preact's diff is
+      // one — its re-renders were dropped.)
       treeshake: {
-        manualPureFunctions: ['z'],
         moduleSideEffects: [{ test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false }],
       },
     },
