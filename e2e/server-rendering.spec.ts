@@ -82,9 +82,26 @@ test.describe('with JavaScript', () => {
     test(`every public page hydrates without an error at ${viewport.width}×${viewport.height}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const problems = collectProblems(page);
+      // Preact reports no mismatch in production, it repairs quietly (ADR 0021): keep the
+      // server's heading, main and footer as the HTML parser made them, before any script runs,
+      // and require the very same nodes once the app has hydrated.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { serverNodes: Element[] }).serverNodes = ['h1', 'main', 'footer'].map(
+            (selector) => document.querySelector(`#root ${selector}`)!,
+          );
+        });
+      });
       for (const [path, english] of PUBLIC_PAGES) {
         await page.goto(path, { waitUntil: 'networkidle' });
         await expect(page.getByRole('heading', { level: 1 })).toContainText(english);
+        const kept = await page.evaluate(() =>
+          (window as unknown as { serverNodes: Element[] }).serverNodes.map(
+            (node, i) => node === document.querySelector(`#root ${['h1', 'main', 'footer'][i]}`) && node.isConnected,
+          ),
+        );
+        expect(kept, `${path}: the server's h1, main and footer are the hydrated ones`).toEqual([true, true, true]);
       }
       expect(problems).toEqual([]);
     });

@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
+import { preactAliases, reactLibraryNames } from './preact-aliases.ts';
 import { precompressAssets } from './precompress-assets.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
@@ -15,8 +15,14 @@ const WORKER_FOLDER = 'workers';
 // `vite build --ssr src/entry-server.tsx` builds the server renderer into dist-ssr/ (ADR 0016):
 // the same route table and components for Node, with its dependencies left in node_modules.
 export default defineConfig(({ isSsrBuild }) => ({
+  // Preact in place of React DOM (ADR 0021): JSX compiles to Preact's runtime, and every
+  // `react`/`react-dom` import, ours or a library's, resolves to preact/compat.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact/compat' } },
+  resolve: { alias: preactAliases },
+  // The server renderer bundles the libraries that import React, so the aliases reach them;
+  // the rest (Preact itself included: one copy) stays in node_modules.
+  ssr: { noExternal: [reactLibraryNames] },
   plugins: [
-    react(),
     tailwindcss(),
     // Files for the browser only: the server renderer needs none of them.
     ...(isSsrBuild
@@ -38,11 +44,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the server reads it to preload the chunks of the page it renders.
     manifest: !isSsrBuild,
     rolldownOptions: {
+      // The React libraries mark their modules "use client" for React Server Components: a
+      // directive with no meaning in a bundle (React's Vite plugin, no longer used, hid these too).
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+        handler(level, log);
+      },
       // The SPA imports constants from @atelier/contracts, which also declares the zod schemas
       // the server validates with. Schema construction has no side effects, so the schemas
-      // (and zod) drop out of the bundle wherever the SPA does not use them.
+      // (and zod) drop out of the bundle wherever the SPA does not use them. (Not by declaring
+      // `z` a pure function: that name is any minified function's too, and Preact's diff is
+      // one — its re-renders were dropped.)
       treeshake: {
-        manualPureFunctions: ['z'],
         moduleSideEffects: [{ test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false }],
       },
     },

@@ -3,22 +3,23 @@
 // same route table and components as the browser, in the visitor's language, with the API
 // answers the page needs fetched ahead and handed over for hydration.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Writable } from 'node:stream';
 import type { Language } from '@atelier/contracts';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { type ReactNode, StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { hydrationStateElement } from './app/hydration-state.ts';
 import type { PageHandle } from './app/lazy-page.ts';
 import { pageMeta } from './app/page-meta.ts';
 import { routes } from './app/router.tsx';
-import { headTags } from './app/seo/head-tags.ts';
+import { escapeHtml, headTags } from './app/seo/head-tags.ts';
 import type { SeoPage } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { sessionQuery } from './features/auth/use-session.ts';
+import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './features/gallery/artwork-page-image.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
@@ -91,31 +92,15 @@ async function prefetch(
   }
 }
 
-/** Renders to a string once everything has loaded (lazy parts included), or fails. */
-function renderToHtml(element: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      // One piece: no Suspense boundary is sent apart and put in place by an inline script
-      // (which the Content-Security-Policy would block).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellError: reject,
-      // A part that failed would be left to the browser to render: fail the whole page, and
-      // the server sends the shell instead.
-      onError: (error) => reject(error),
-    });
-  });
+/**
+ * Renders to a string once everything has loaded (lazy parts included), or fails. Preact's
+ * renderer, as the browser's (ADR 0021): what suspended (the lazy toaster, the mobile menu) is
+ * awaited and wrapped in `<!--$s-->…<!--/$s-->`, the markers Preact's hydration knows, and
+ * useId gives the ids the browser will give. A part that fails rejects the whole render, and
+ * the server sends the shell instead.
+ */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  return renderToStringAsync(element as unknown as VNode);
 }
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
@@ -152,15 +137,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       </StrictMode>,
     );
     const meta = pageMeta(i18n.t, found.page, url.pathname, artwork);
-    // React puts the preloads it finds (images of the page) before the markup: they go to the head.
-    const [, hints = '', markup = html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(html) ?? [];
+    // An artwork's image is its page's largest paint: the head preloads it, as it will be chosen.
+    const preload = artwork
+      ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />`
+      : '';
     const handles = (matches ?? []).flatMap((match) => (match.route.handle as PageHandle | undefined) ?? []);
     const namespaces = new Set([...SHELL_NAMESPACES, ...handles.flatMap((handle) => handle.namespaces)]);
     return {
       kind: 'page',
       status,
-      html: markup,
-      head: `${headTags(meta, language, request.publicUrl)}\n    ${hints}`,
+      html,
+      head: `${headTags(meta, language, request.publicUrl)}\n    ${preload}`,
       state: hydrationStateElement({ language, queries: dehydrate(queryClient) }),
       modules: [
         ...handles.map((handle) => handle.module),

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
+import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './artwork-page-image.ts';
 import { publicArtworkQuery } from './use-artworks.ts';
 
 /**
@@ -37,21 +38,16 @@ export default function ArtworkPage() {
     );
   }
   if (!artwork) return <NotFoundPage />;
-  // The full image for wide screens, the thumbnails for narrow ones.
-  const srcSet = [
-    ...artwork.thumbnails.map((thumb) => `${thumb.url} ${thumb.width}w`),
-    `${artwork.imageUrl} ${artwork.width}w`,
-  ];
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="flex items-start justify-center">
         <img
           src={artwork.imageUrl}
-          srcSet={srcSet.join(', ')}
-          sizes="(min-width: 1024px) 66vw, 100vw"
+          srcSet={artworkPageSrcSet(artwork)}
+          sizes={ARTWORK_PAGE_IMAGE_SIZES}
           width={artwork.width}
           height={artwork.height}
-          // The largest paint of the page: fetched first.
+          // The largest paint of the page: fetched first (the server also preloads it, entry-server.tsx).
           fetchPriority="high"
           alt={title(artwork)}
           className="h-auto max-h-[80dvh] w-auto max-w-full rounded-2xl bg-zinc-100 object-contain dark:bg-zinc-800"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Infinite scroll on the last item (platform.md §2): a ref callback for the last card that
@@ -7,7 +7,9 @@ import { useCallback, useEffect, useRef } from 'react';
  */
 export function useLastItemObserver(onVisible: () => void, rootMargin = '600px') {
   const callback = useRef(onVisible);
-  useEffect(() => {
+  // Kept current as soon as the render is in the document: an observer's report can come
+  // before passive effects have run (Preact runs them after the next frame).
+  useLayoutEffect(() => {
     callback.current = onVisible;
   }, [onVisible]);
   const observer = useRef<IntersectionObserver | null>(null);

@@ -152,7 +152,9 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     expect(text).toContain('data-testid="price-pro"');
 
     const gallery = (await html('/gallery')).text;
-    expect(gallery).toContain('A lighthouse at dawn &lt;in oils&gt;');
+    // The prompt's text is escaped: no markup of its own (a `>` in text needs no escape).
+    expect(gallery).toContain('A lighthouse at dawn &lt;in oils>');
+    expect(gallery).not.toContain('<in oils>');
     expect(gallery).not.toContain('a private sketch');
     // No text can close the data block early.
     expect(gallery).toContain('A lighthouse at dawn \\u003cin oils>');
