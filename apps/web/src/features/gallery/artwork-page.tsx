@@ -50,7 +50,11 @@ export default function ArtworkPage() {
           // The largest paint of the page: fetched first (the server also preloads it, entry-server.tsx).
           fetchPriority="high"
           alt={title(artwork)}
-          className="h-auto max-h-[80dvh] w-auto max-w-full rounded-2xl bg-zinc-100 object-contain dark:bg-zinc-800"
+          // A definite width (the image's displayed one: the column, at most its own width and
+          // what 80dvh of height allows) so its height is reserved from the width/height ratio
+          // before a byte has arrived; with `width: auto` the box is 0 high until it loads.
+          style={{ maxWidth: `min(100%, ${artwork.width}px, calc(80dvh * ${artwork.width} / ${artwork.height}))` }}
+          className="h-auto w-full rounded-2xl bg-zinc-100 object-contain dark:bg-zinc-800"
         />
       </div>
       <div className="flex flex-col gap-5">
