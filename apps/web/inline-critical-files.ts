@@ -31,9 +31,9 @@ export function inlineCriticalFiles(): Plugin {
         if (!bundle) return html;
         const styled = html.replace(
           /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
-          (link: string, file: string) => {
+          (_link: string, file: string) => {
             const asset = bundle[file];
-            if (!asset || asset.type !== 'asset') throw new Error(`index.html links ${file}, which the build lacks`);
+            if (asset?.type !== 'asset') throw new Error(`index.html links ${file}, which the build lacks`);
             const css = String(asset.source);
             if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style", which would end the element`);
             return `<style>${css}</style>`;
