@@ -20,6 +20,9 @@ export const preactAliases: Alias[] = [
   { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
+/** JSX compiled straight to Preact's runtime (Vite's own transform, in the build and the tests). */
+export const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact/compat' } } as const;
+
 /**
  * Packages in node_modules that import React: they must go through the bundler (or Vitest's
  * transform) for the aliases to reach them, never be loaded by Node as they are.

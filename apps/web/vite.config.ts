@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
-import { preactAliases, reactLibraryNames } from './preact-aliases.ts';
+import { preactAliases, preactJsx, reactLibraryNames } from './preact-aliases.ts';
 import { precompressAssets } from './precompress-assets.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
@@ -17,7 +17,7 @@ const WORKER_FOLDER = 'workers';
 export default defineConfig(({ isSsrBuild }) => ({
   // Preact in place of React DOM (ADR 0021): JSX compiles to Preact's runtime, and every
   // `react`/`react-dom` import, ours or a library's, resolves to preact/compat.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact/compat' } },
+  oxc: preactJsx,
   resolve: { alias: preactAliases },
   // The server renderer bundles the libraries that import React, so the aliases reach them;
   // the rest (Preact itself included: one copy) stays in node_modules.

@@ -1,11 +1,11 @@
 import { defineProject } from 'vitest/config';
-import { preactTestAliases, reactLibraryFiles } from './preact-aliases.ts';
+import { preactJsx, preactTestAliases, reactLibraryFiles } from './preact-aliases.ts';
 
 // The tests render what ships: Preact through the same aliases as the build (ADR 0021), the
 // libraries that import React included (Vitest transforms them rather than loading them as
 // they are). Testing Library's ES module build, so its `react-dom` imports go through them too.
 export default defineProject({
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact/compat' } },
+  oxc: preactJsx,
   resolve: {
     alias: [
       ...preactTestAliases,

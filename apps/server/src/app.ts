@@ -62,11 +62,18 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(logger));
   // Outside everything that writes a body, so every text response passes through it.
   app.use('*', compressResponses());
+  // The built SPA, and its index.html read once: its inline scripts make the page policy, and
+  // it is the template of every page.
   const webDist = findWebDist(config.webDistDir);
-  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
+  const web = webDist
+    ? { distDir: webDist, indexHtml: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') }
+    : undefined;
   app.use(
     '*',
-    securityHeaders({ hsts: config.publicUrl.startsWith('https://'), contentSecurityPolicy: pagePolicy(indexHtml) }),
+    securityHeaders({
+      hsts: config.publicUrl.startsWith('https://'),
+      contentSecurityPolicy: pagePolicy(web?.indexHtml),
+    }),
   );
   app.onError(errorHandler);
 
@@ -112,14 +119,14 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
-  if (webDist) {
+  if (web) {
     const pages = serverRenderedPages({
-      distDir: webDist,
+      ...web,
       publicUrl: config.publicUrl,
       logger,
       app: (request, env) => app.fetch(request, env),
     });
-    app.route('/', spaRoutes(webDist, pages));
+    app.route('/', spaRoutes(web.distDir, pages));
   } else {
     logger.warn('The web app is not built (apps/web/dist): run `npm run build`. Serving the API only.');
     app.notFound((c) => c.text('Atelier API is running; the web app is not built. Run `npm run build`.', 404));

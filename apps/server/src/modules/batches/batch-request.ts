@@ -1,7 +1,7 @@
 import { BATCH_MAX_IMAGES, type BatchToolId } from '@atelier/contracts';
 import type { Context } from 'hono';
 import { AppError } from '../../platform/http/app-error.ts';
-import { checkUpload, isFile, readBody, readExtras, readOptions } from '../runs/run-request.ts';
+import { checkUpload, isFile, missing, readBody, readExtras, readOptions } from '../runs/run-request.ts';
 import type { RequestImage } from '../runs/service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 
@@ -33,12 +33,7 @@ export async function readBatchRequest(c: Context, tool: BatchToolId, webhooks: 
       issues: [{ field: 'inputRunId', problem: 'unknown_field' }],
     });
   }
-  if (files.length === 0) {
-    throw new AppError('VALIDATION_ERROR', 'Please select an image first', {
-      fields: { image: 'required' },
-      issues: [{ field: 'image', problem: 'required' }],
-    });
-  }
+  if (files.length === 0) throw missing('image');
   if (files.length > BATCH_MAX_IMAGES) {
     throw new AppError('VALIDATION_ERROR', `At most ${BATCH_MAX_IMAGES} images in one batch`, {
       fields: { image: `at most ${BATCH_MAX_IMAGES}` },

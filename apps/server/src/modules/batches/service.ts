@@ -18,6 +18,13 @@ export interface BatchServiceDeps {
 
 /** Batches (issue 16, ADR 0019): one ordinary run per image, charged together in one transaction. */
 export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
+  /** A batch of the user's; anyone else's answers as a missing one does. */
+  async function batchOfUser(userId: string, batchId: string) {
+    const batch = await repo.findBatchOfUser(db, batchId, userId);
+    if (!batch) throw notFound('Batch');
+    return batch;
+  }
+
   return {
     /** All images were checked by the reader; here every run is charged and queued, or none is. */
     async startBatch(userId: string, request: BatchRequest): Promise<CreatedBatch> {
@@ -51,15 +58,13 @@ export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
     },
 
     async getBatch(userId: string, batchId: string): Promise<Batch> {
-      const batch = await repo.findBatchOfUser(db, batchId, userId);
-      if (!batch) throw notFound('Batch');
+      const batch = await batchOfUser(userId, batchId);
       return presentBatch(batch, await repo.runsOfBatch(db, batchId));
     },
 
     /** The archive of a batch of the user's (404 for anyone else's), streamed as it is built. */
     async openArchive(userId: string, batchId: string) {
-      const batch = await repo.findBatchOfUser(db, batchId, userId);
-      if (!batch) throw notFound('Batch');
+      const batch = await batchOfUser(userId, batchId);
       const entries = archiveEntries(await repo.runsOfBatch(db, batchId));
       return { fileName: `${batch.tool}-${batch.id.slice(0, 8)}.zip`, body: streamArchive(storage, entries) };
     },

@@ -88,7 +88,8 @@ export function checkFormat<T extends IdentifiedImage>(tool: ToolId, field: stri
   return image;
 }
 
-const missing = (field: string) =>
+/** The spec's message for an image field left empty. */
+export const missing = (field: string) =>
   new AppError('VALIDATION_ERROR', MISSING[field] ?? 'An image is missing', {
     fields: { [field]: 'required' },
     issues: [{ field, problem: 'required' }],

@@ -267,7 +267,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       const output = row?.status === 'succeeded' ? row.outputs[outputIndex] : undefined;
       if (!row || !output) throw notFound('Run');
       const image = await readStoredImage(output.key, 'image');
-      return { ...image, name: row.inputFiles.find((f) => f.field === 'image')?.name ?? null };
+      return { ...image, name: inputName(row, 'image') };
     },
 
     /** The same stored inputs and options again, as a new run charged as any other. */
@@ -283,7 +283,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       const images: RunRequest['images'] = {};
       for (const [field, key] of Object.entries(row.inputs)) {
         const image = await readStoredImage(key, field);
-        images[field as ImageField] = { ...image, name: row.inputFiles.find((f) => f.field === field)?.name ?? null };
+        images[field as ImageField] = { ...image, name: inputName(row, field) };
       }
       return startRun(userId, { tool: row.tool, options: row.options, images, source: row.source ?? undefined });
     },
@@ -308,6 +308,10 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
 }
 
 export type RunService = ReturnType<typeof createRunService>;
+
+/** The name a run's input file was uploaded under (an earlier output keeps its input's name). */
+const inputName = (row: { inputFiles: { field: string; name: string | null }[] }, field: string) =>
+  row.inputFiles.find((f) => f.field === field)?.name ?? null;
 
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');

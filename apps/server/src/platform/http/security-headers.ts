@@ -24,7 +24,8 @@ const policy = (scriptSrc: string) =>
  * Inline styles stay allowed: the stylesheet is inlined in the page and the toast library
  * injects a <style> element.
  */
-export const CONTENT_SECURITY_POLICY = policy("'self' 'wasm-unsafe-eval'");
+const PAGE_SCRIPT_SRC = "'self' 'wasm-unsafe-eval'";
+export const CONTENT_SECURITY_POLICY = policy(PAGE_SCRIPT_SRC);
 
 /**
  * The page policy that also lets the built index.html's own inline scripts run — the theme
@@ -35,7 +36,7 @@ export function pagePolicy(indexHtml: string | undefined): string {
   const hashes = [...(indexHtml ?? '').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, text]) => `'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`,
   );
-  return hashes.length ? policy(["'self'", "'wasm-unsafe-eval'", ...hashes].join(' ')) : CONTENT_SECURITY_POLICY;
+  return policy([PAGE_SCRIPT_SRC, ...hashes].join(' '));
 }
 
 /**

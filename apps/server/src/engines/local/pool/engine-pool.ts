@@ -120,13 +120,6 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     logger.info({ processes: size, threadsPerTask: threads }, 'engine pool started');
     return started;
   };
-  const ensureStarted = () => {
-    if (!pool) {
-      pool = start();
-      lowerPriorities();
-    }
-    return pool;
-  };
 
   /** Runs a task; `onProgress` hears the progress the pool process reports while on it. */
   async function run<T extends EngineTask>(
@@ -135,10 +128,10 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     onProgress: EngineContext['onProgress'] = () => {},
   ): Promise<EngineTaskResult<T>> {
     if (closing.signal.aborted) throw new EngineError('INTERNAL', 'The engine pool is closed');
-    const running = ensureStarted();
-    lowerPriorities();
+    pool ??= start();
+    lowerPriorities(); // a process just started (the pool's first, or a replacement) is lowered now
     try {
-      return (await running.run(task, {
+      return (await pool.run(task, {
         signal: AbortSignal.any([signal, closing.signal]),
         channel: {
           onMessage: () => {},

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { Logger } from '../../logging/logger.ts';
@@ -27,9 +25,16 @@ const HTML_HEADERS = {
  * <html lang>) for pages the browser renders alone. A page the renderer fails on is the
  * shell: the browser can still render it.
  */
-export function serverRenderedPages(options: { distDir: string; publicUrl: string; logger: Logger; app: AppFetch }) {
-  const { distDir, publicUrl, logger, app } = options;
-  const document = pageDocument(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+export function serverRenderedPages(options: {
+  distDir: string;
+  /** The built index.html, as the app read it once (its inline scripts make the page policy). */
+  indexHtml: string;
+  publicUrl: string;
+  logger: Logger;
+  app: AppFetch;
+}) {
+  const { distDir, indexHtml, publicUrl, logger, app } = options;
+  const document = pageDocument(indexHtml);
   const preloads = routePreloads(distDir);
   // Loaded with the first page asked for: a process that serves only the API never loads it.
   let renderer: ReturnType<typeof loadServerRenderer> | undefined;
