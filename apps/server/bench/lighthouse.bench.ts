@@ -67,11 +67,14 @@ const ALL_PAGES: PageCase[] = [
   { name: 'artwork page', path: `/gallery/${artworkIds[0]}` },
 ];
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+/** LIGHTHOUSE_PRESETS=mobile (or desktop) measures one preset; LIGHTHOUSE_SAVE_DIR keeps each report's JSON. */
+const onlyPresets = process.env.LIGHTHOUSE_PRESETS?.split(',');
+const saveDir = process.env.LIGHTHOUSE_SAVE_DIR;
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path) || only.includes(p.name)) : ALL_PAGES;
 const PRESETS: { name: string; config: Config | undefined }[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
-];
+].filter((preset) => !onlyPresets || onlyPresets.includes(preset.name));
 
 const chrome = await launch({
   chromePath,
@@ -153,6 +156,11 @@ try {
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
         status = result.lhr.audits['http-status-code']?.score === 0 ? 400 : 200;
         samples.push(sampleOf(result));
+        if (saveDir) {
+          fs.mkdirSync(saveDir, { recursive: true });
+          const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}-${run + 1}.json`;
+          fs.writeFileSync(path.join(saveDir, file), JSON.stringify(result.lhr));
+        }
         failing = failingAudits(result);
       }
       const row = { page: `${page.name} ${page.path.length > 24 ? '/gallery/<id>' : page.path}`, preset: preset.name };
@@ -184,3 +192,6 @@ for (const r of rows) {
 }
 const notes = [...new Set(rows.flatMap((r) => r.failing.map((f) => `${f} (${r.page.split(' /')[0]})`)))];
 if (notes.length > 0) console.log(`\nShort of 100 outside performance: ${notes.join('; ')}`);
+// Lighthouse can leave its connection to Chromium open after a failed run (NO_NAVSTART seen
+// here), which kept the process alive with everything printed.
+process.exit(0);
