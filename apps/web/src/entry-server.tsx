@@ -14,6 +14,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { hydrationStateElement } from './app/hydration-state.ts';
 import type { PageHandle } from './app/lazy-page.ts';
 import { pageMeta } from './app/page-meta.ts';
+import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
 import { routes } from './app/router.tsx';
 import { escapeHtml, headTags } from './app/seo/head-tags.ts';
 import type { SeoPage } from './app/seo/seo-pages.ts';
@@ -32,6 +33,8 @@ export interface RenderRequest {
   language: Language;
   /** PUBLIC_URL: canonical and Open Graph URLs are made absolute with it. */
   publicUrl: string;
+  /** The browser said it is a phone (`Sec-CH-UA-Mobile: ?1`). */
+  mobile: boolean;
   /** Answers an API request in-process, as the visitor (with their cookies). */
   api: (request: Request) => Promise<Response>;
 }
@@ -127,12 +130,15 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     if (context instanceof Response) throw new Error(`The route table answered ${context.status} for ${url.pathname}`);
     const router = createStaticRouter(handler.dataRoutes, context);
     const i18n: i18n = createServerI18n(language);
+    const hints: RenderHints = { mobile: request.mobile };
     const html = await renderToHtml(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </QueryClientProvider>
+          <RenderHintsContext.Provider value={hints}>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </RenderHintsContext.Provider>
         </I18nextProvider>
       </StrictMode>,
     );
@@ -148,7 +154,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       status,
       html,
       head: `${headTags(meta, language, request.publicUrl)}\n    ${preload}`,
-      state: hydrationStateElement({ language, queries: dehydrate(queryClient) }),
+      state: hydrationStateElement({ language, hints, queries: dehydrate(queryClient) }),
       modules: [
         ...handles.map((handle) => handle.module),
         ...[...namespaces].map((namespace) => `src/locales/${language}/${namespace}.json`),

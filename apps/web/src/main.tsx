@@ -7,6 +7,7 @@ import { App, queryClient } from './app/app.tsx';
 import { readHydrationState } from './app/hydration-state.ts';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n, setLanguage } from './lib/i18n.ts';
+import { hydrateInSlices, yieldToMain } from './lib/hydration-slices.tsx';
 import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
 
 // A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
@@ -16,15 +17,21 @@ import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/lan
 async function start() {
   const state = readHydrationState();
   await initI18n(state?.language ?? initialLanguage()).catch(() => undefined);
-  if (state) hydrate(queryClient, state.queries);
+  // Over a server-rendered page, which the visitor already reads and may tap, each step gets
+  // a task of its own (ADR 0023): together they were one long task on a phone.
+  if (state) {
+    await yieldToMain();
+    hydrate(queryClient, state.queries);
+  }
   const router = await createAppRouter();
+  if (state) await yieldToMain();
   const app = (
     <StrictMode>
-      <App router={router} />
+      <App router={router} hints={state?.hints} />
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  if (state) hydrateRoot(root, app);
+  if (state) hydrateInSlices(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 
   const stored = storedLanguage();

@@ -12,6 +12,12 @@ export const TOAST_DURATION_MS = 3000;
 export const ACCESS_DENIED_REDIRECT_MS = 3000;
 export const AUTH_CALLBACK_REDIRECT_MS = 3000;
 
+/**
+ * A server-rendered page is hydrated in tasks of about this long (ADR 0023), so a phone never
+ * has the main thread blocked for long: React's scheduler yields at the same 5 ms.
+ */
+export const HYDRATION_SLICE_MS = 5;
+
 export const SUBMENU_OPEN_DELAY_MS = 100;
 export const TYPEAHEAD_RESET_MS = 1000;
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';
 import { toasterIsMounted } from '../lib/notify.ts';
+import { useAppliedDark } from '../lib/use-theme.ts';
 
 /**
  * Toasts per spec: 3000 ms, a close button, swipe to dismiss (sonner), and Escape — which
@@ -10,8 +11,9 @@ import { toasterIsMounted } from '../lib/notify.ts';
  * that a dialog or menu already handled (defaultPrevented) is left alone. Loaded lazily; raise
  * toasts that can happen at page load through lib/notify.ts.
  */
-export default function AppToaster({ dark }: { dark: boolean }) {
+export default function AppToaster() {
   const { t } = useTranslation('common');
+  const dark = useAppliedDark();
   // Runs after sonner's own effects have subscribed it to new toasts.
   useEffect(toasterIsMounted, []);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { Language } from '@atelier/contracts';
 import type { DehydratedState } from '@tanstack/react-query';
+import type { RenderHints } from './render-hints.ts';
 
 /**
  * What the server renderer hands to the browser with a page: the language it rendered in and
@@ -9,6 +10,7 @@ import type { DehydratedState } from '@tanstack/react-query';
  */
 export interface HydrationState {
   language: Language;
+  hints: RenderHints;
   queries: DehydratedState;
 }
 

@@ -5,8 +5,9 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
+import { HydrationSlice } from '../lib/hydration-slices.tsx';
 import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
-import { useAppliedTheme } from '../lib/use-theme.ts';
+import { ThemeSync } from '../lib/use-theme.ts';
 import { useDocumentTitle } from './seo/use-document-title.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));
@@ -14,7 +15,6 @@ const AppToaster = lazy(() => import('./app-toaster.tsx'));
 /** Every page: skip link, top bar, the page inside <main>, footer and the toasts. */
 export function RootLayout() {
   const { t } = useTranslation('common');
-  const dark = useAppliedTheme();
   useDocumentTitle();
   const toasterWanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
   return (
@@ -25,7 +25,9 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
-      <SiteHeader />
+      <HydrationSlice>
+        <SiteHeader />
+      </HydrationSlice>
       {/* The one <main> landmark, target of the skip link; pages render inside it. At least the
           viewport below the top bar (h-16) high, like the loading spinner: the footer starts
           below the fold on every page, so no page, however short, pulls it into view after a
@@ -37,10 +39,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <ThemeSync />
       <SessionMonitor />
       {toasterWanted && (
         <Suspense fallback={null}>
-          <AppToaster dark={dark} />
+          <AppToaster />
         </Suspense>
       )}
       <ScrollRestoration />

@@ -38,12 +38,22 @@ export const plansQuery = (language: Language) =>
 /** The caller's subscription (signed in only). */
 export const subscriptionQuery = queryOptions({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription });
 
+/** One formatter per language, currency and kind of amount: making one is the costly part. */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** A price in a currency for the interface language: 2.99 → "$2.99", 18 → "¥18". */
 export function formatPrice(amount: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  const key = `${language} ${currency} ${fractionDigits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: 2,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(amount);
 }

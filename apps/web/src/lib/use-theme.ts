@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, TIME_THEME_RECHECK_MS, type Theme } from '@atelier/contracts';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import {
   applyDarkClass,
   DARK_SCHEME_QUERY,
@@ -9,46 +9,61 @@ import {
   systemPrefersDark,
 } from './theme.ts';
 
-// The preference is app-wide state with one writer (the theme selector) and many readers, so a
-// tiny external store is enough; no context provider is needed.
-let preference: Theme = readStoredTheme();
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** A value with listeners, read through useSyncExternalStore: app-wide state with one writer. */
+function externalValue<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
+// The preference has one writer (the theme selector) and many readers, so a tiny external
+// store is enough; no context provider is needed.
+const preference = externalValue<Theme>(readStoredTheme());
+/** Whether the page is dark now, as last applied by <ThemeSync>. */
+const appliedDark = externalValue(false);
+
 export function setThemePreference(theme: Theme): void {
-  preference = theme;
   storeTheme(theme);
-  for (const listener of listeners) listener();
+  preference.set(theme);
 }
 
 export function useThemePreference(): Theme {
   // The server cannot read the stored choice: it renders the default, and the browser
   // re-renders with the stored one right after hydrating.
-  return useSyncExternalStore(
-    subscribe,
-    () => preference,
-    () => DEFAULT_THEME,
-  );
+  return useSyncExternalStore(preference.subscribe, preference.get, () => DEFAULT_THEME);
+}
+
+/** Whether the page is dark now, for components that take a theme prop (the toaster). */
+export function useAppliedDark(): boolean {
+  // Light on the server, as the page is rendered before the browser knows the time or the OS.
+  return useSyncExternalStore(appliedDark.subscribe, appliedDark.get, () => false);
 }
 
 /**
  * Keeps the `dark` class in step with the preference: time mode is re-checked every
  * TIME_THEME_RECHECK_MS, system mode follows the OS setting live. Mount once, at the root.
- * Returns whether the page is dark now (for components that take a theme prop).
+ * A component of its own that renders nothing, so when the theme is applied after hydration
+ * (a dark page at night) only it re-renders, not the page around it: re-rendering the whole
+ * tree there was a long task on a phone.
  */
-export function useAppliedTheme(): boolean {
+export function ThemeSync(): null {
   const theme = useThemePreference();
-  // Light until the effect below has looked, as on the server, so hydration matches.
-  const [dark, setDark] = useState(false);
   useEffect(() => {
     const apply = () => {
       const next = isDarkTheme(theme, new Date(), systemPrefersDark());
       applyDarkClass(next);
-      setDark(next);
+      appliedDark.set(next);
     };
     apply();
     if (theme === 'time') {
@@ -62,5 +77,5 @@ export function useAppliedTheme(): boolean {
     }
     return undefined;
   }, [theme]);
-  return dark;
+  return null;
 }

@@ -12,7 +12,7 @@ const LANGUAGE_CHOICES: Choice<Language>[] = LANGUAGES.map((value) => ({
 }));
 
 /** The language switcher of the top bar and (wide) of the mobile menu. */
-export function LanguageMenu({ wide = false, load = true }: { wide?: boolean; load?: boolean }) {
+export function LanguageMenu({ wide = false, loadAt }: { wide?: boolean; loadAt?: string }) {
   const { t, i18n } = useTranslation('common');
   return (
     <ChoiceMenu
@@ -22,7 +22,7 @@ export function LanguageMenu({ wide = false, load = true }: { wide?: boolean; lo
       onChange={(language) => void setLanguage(language)}
       triggerIcon={<Languages aria-hidden="true" className="size-4" />}
       wide={wide}
-      load={load}
+      loadAt={loadAt}
       nameOnDesktop
     />
   );

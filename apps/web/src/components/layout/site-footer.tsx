@@ -2,6 +2,7 @@ import { THIRD_PARTY_LICENSES_PATH, TOOLS_BY_ID } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolHref } from '../../lib/tool-href.ts';
+import { StaticRegion } from '../static-region.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 
 interface FooterLink {
@@ -45,10 +46,15 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
+/** The footer: static text and links, so over a server-rendered page it is not hydrated. */
 export function SiteFooter() {
-  const { t } = useTranslation(['common', 'tools']);
+  const { t, i18n } = useTranslation(['common', 'tools']);
   return (
-    <footer className="border-t border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/40">
+    <StaticRegion
+      as="footer"
+      inputs={[i18n.language]}
+      className="border-t border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/40"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
         <div className="max-w-xs">
           <BrandLogo />
@@ -63,6 +69,7 @@ export function SiteFooter() {
                   <Link
                     to={link.to}
                     reloadDocument={link.document}
+                    data-document={link.document}
                     className="rounded text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
                   >
                     {t(link.label)}
@@ -78,6 +85,6 @@ export function SiteFooter() {
           {t('footer.copyright', { year: new Date().getFullYear() })}
         </p>
       </div>
-    </footer>
+    </StaticRegion>
   );
 }

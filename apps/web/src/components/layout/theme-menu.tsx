@@ -7,7 +7,7 @@ import { ChoiceMenu } from '../ui/choice-menu.tsx';
 const THEME_ICONS: Record<Theme, LucideIcon> = { light: Sun, dark: Moon, system: Monitor, time: Clock };
 
 /** The theme selector (light, dark, system, by time of day) of the top bar and mobile menu. */
-export function ThemeMenu({ wide = false, load = true }: { wide?: boolean; load?: boolean }) {
+export function ThemeMenu({ wide = false, loadAt }: { wide?: boolean; loadAt?: string }) {
   const { t } = useTranslation('common');
   const theme = useThemePreference();
   const CurrentIcon = THEME_ICONS[theme];
@@ -23,7 +23,7 @@ export function ThemeMenu({ wide = false, load = true }: { wide?: boolean; load?
       onChange={setThemePreference}
       triggerIcon={<CurrentIcon aria-hidden="true" className="size-4" />}
       wide={wide}
-      load={load}
+      loadAt={loadAt}
     />
   );
 }

@@ -1,16 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, GalleryNavLink } from './tools-nav-parts.tsx';
 
 const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));
 
 /**
  * Desktop navigation: the AI Tools dropdown (10 tools) and the gallery link. Until the Radix
- * dropdown has loaded (right after the first render, when `load`: the desktop layout is on
- * screen) the same controls show as plain ones; a click on them loads it too.
+ * dropdown has loaded (right after the first render, once `loadAt` matches: the desktop layout
+ * is on screen) the same controls show as plain ones; a click on them loads it too.
  */
-export function ToolsNavMenu({ load }: { load: boolean }) {
+export function ToolsNavMenu({ loadAt }: { loadAt: string }) {
   const { t } = useTranslation('common');
+  const load = useMediaQuery(loadAt) === true;
   const [openRequested, requestOpen] = useState(false); // a click before the dropdown loaded
   const plain = (
     <nav aria-label={t('nav.primary')}>

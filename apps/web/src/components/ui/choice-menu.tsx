@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { buttonClass } from './button-styles.ts';
 import type { ChoiceMenuPopupProps } from './choice-menu-popup.tsx';
 
@@ -31,7 +32,7 @@ export function ChoiceMenu<T extends string>({
   triggerIcon,
   wide = false,
   nameOnDesktop = false,
-  load = true,
+  loadAt,
 }: {
   label: string;
   value: T;
@@ -40,10 +41,14 @@ export function ChoiceMenu<T extends string>({
   triggerIcon: ReactNode;
   wide?: boolean;
   nameOnDesktop?: boolean;
-  /** False while the menu is not on screen (the top bar's on a phone): the popup loads on a click only. */
-  load?: boolean;
+  /**
+   * A media query for where the menu is on screen (the top bar's, from md up): the popup loads
+   * once it matches, elsewhere on a click only. Without it the popup loads at once.
+   */
+  loadAt?: string;
 }) {
   const [openRequested, requestOpen] = useState(false);
+  const load = useMediaQuery(loadAt ?? 'all') === true;
   const current = choices.find((choice) => choice.value === value);
   const compact = !wide && !nameOnDesktop;
   const trigger = {

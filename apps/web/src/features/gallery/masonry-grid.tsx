@@ -1,8 +1,12 @@
-import { GALLERY_MAX_COLUMNS, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
+import { GALLERY_MAX_COLUMNS, GALLERY_SERVER_ROWS, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import type { ReactNode, Ref } from 'react';
-import { type Sized, splitIntoColumns } from './masonry.ts';
+import { useRenderHints } from '../../app/render-hints.ts';
+import { HydrationSlice } from '../../lib/hydration-slices.tsx';
+import { KEEP_SERVER_CONTENT } from '../../lib/use-hydrating.ts';
+import { COLUMN_BREAKPOINTS, columnCountFor, type Sized, splitIntoColumns } from './masonry.ts';
 import { useColumnCount } from './use-column-count.ts';
+import { useRevealedCount } from './use-revealed-count.ts';
 
 /**
  * Masonry of 1–5 columns: items are dealt to the shortest column by their known aspect ratio.
@@ -20,39 +24,63 @@ export function MasonryGrid<T extends Sized & { id: string }>({
   label?: string;
 }) {
   const known = useColumnCount();
+  const revealed = useRevealedCount(items.length, known);
   const lastId = items.at(-1)?.id;
   // Viewport unknown (server-rendered HTML): every layout, CSS showing the one that fits, so
   // the first paint already has the final layout. Once the browser knows, only that one stays
   // (same key: its elements are kept, nothing moves).
-  const counts = known === null ? COLUMN_COUNTS : [known];
-  return counts.map((count) => (
-    <section
-      key={count}
-      aria-label={label}
-      className={clsx('flex items-start gap-4', known === null && SHOWN_AT_COLUMN_COUNT[count])}
-    >
-      {splitIntoColumns(items, count).map((column, i) => (
-        // Columns are positions, not identities: the index is the right key.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <div key={i} className="flex min-w-0 flex-1 flex-col gap-4">
-          {column.map((item) => (
-            <div key={item.id}>{renderItem(item, known !== null && item.id === lastId ? lastItemRef : undefined)}</div>
-          ))}
-        </div>
-      ))}
-    </section>
-  ));
+  // A phone gets the layouts of phone widths (portrait and landscape): the HTML of five was
+  // heavy for it to parse. The widest of those stands in for any wider screen until hydrated.
+  const layouts = useRenderHints().mobile ? PHONE_COLUMN_COUNTS : COLUMN_COUNTS;
+  const counts = known === null ? layouts : [known];
+  // Hydrating that HTML, the browser already knows which layout is on screen: the others keep
+  // their server-rendered DOM unhydrated (Preact leaves an element's inner HTML alone while
+  // hydrating it) and go with the first render after. Hydrating all five was five times the work.
+  const onScreen = known === null && typeof window !== 'undefined' ? columnCountFor(window.innerWidth) : null;
+  return counts.map((count) => {
+    const className = clsx(
+      'flex items-start gap-4',
+      known === null && [HIDDEN_BELOW[count], count !== layouts.at(-1) && HIDDEN_FROM[count]],
+    );
+    if (onScreen !== null && count !== onScreen) {
+      return <section key={count} aria-label={label} className={className} {...KEEP_SERVER_CONTENT} />;
+    }
+    return (
+      <section key={count} aria-label={label} className={className}>
+        {splitIntoColumns(items.slice(0, known === null ? count * GALLERY_SERVER_ROWS : revealed), count).map(
+          (column, i) => (
+            // Columns are positions, not identities: the index is the right key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <div key={i} className="flex min-w-0 flex-1 flex-col gap-4">
+              {column.map((item) => (
+                // Each card may be hydrated in a task of its own (a page of them is long work on a phone).
+                <HydrationSlice key={item.id}>
+                  <div>{renderItem(item, known !== null && item.id === lastId ? lastItemRef : undefined)}</div>
+                </HydrationSlice>
+              ))}
+            </div>
+          ),
+        )}
+      </section>
+    );
+  });
 }
 
-/** Where each column count applies: the breakpoints of masonry.ts (Tailwind's sm, md, lg, xl). */
-const SHOWN_AT_COLUMN_COUNT: Record<number, string> = {
-  1: 'sm:hidden',
-  2: 'max-sm:hidden md:hidden',
-  3: 'max-md:hidden lg:hidden',
-  4: 'max-lg:hidden xl:hidden',
+/**
+ * Where each column count applies: from its breakpoint up to the next one's (masonry.ts:
+ * Tailwind's sm, md, lg, xl). The widest layout sent has no upper bound.
+ */
+const HIDDEN_BELOW: Record<number, string> = {
+  1: '',
+  2: 'max-sm:hidden',
+  3: 'max-md:hidden',
+  4: 'max-lg:hidden',
   5: 'max-xl:hidden',
 };
+const HIDDEN_FROM: Record<number, string> = { 1: 'sm:hidden', 2: 'md:hidden', 3: 'lg:hidden', 4: 'xl:hidden', 5: '' };
 const COLUMN_COUNTS = Array.from({ length: GALLERY_MAX_COLUMNS }, (_, i) => i + 1);
+/** Phones, portrait and landscape (up to Tailwind's lg). */
+const PHONE_COLUMN_COUNTS = COLUMN_COUNTS.filter((count) => count <= columnCountFor(COLUMN_BREAKPOINTS[2] - 1));
 
 /** Shapes of the loading placeholders, so the skeleton already looks like a masonry. */
 const SKELETON_SHAPES = [

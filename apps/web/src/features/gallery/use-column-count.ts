@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrationDone } from '../../lib/hydration-slices.tsx';
 import { COLUMN_BREAKPOINTS, columnCountFor } from './masonry.ts';
 
 const queries = () => COLUMN_BREAKPOINTS.map((min) => window.matchMedia(`(min-width: ${min}px)`));
@@ -13,13 +14,15 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * The masonry's column count for the current viewport; re-renders only when a breakpoint is
- * crossed. Null where the viewport is not known: on the server, and while the browser hydrates
- * what the server sent (which must be rendered alike).
+ * crossed. Null where the viewport is not known: on the server, and until the browser has
+ * hydrated what the server sent (which must be rendered alike), the whole page of it.
  */
 export function useColumnCount(): number | null {
-  return useSyncExternalStore(
+  const hydrated = useHydrationDone();
+  const count = useSyncExternalStore(
     subscribe,
     () => columnCountFor(window.innerWidth),
     () => null,
   );
+  return hydrated ? count : null;
 }

@@ -1,9 +1,9 @@
 import type { DiscountCheckResponse, PlanAction, PlansResponse } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../lib/billing-api.ts';
 import { discountedPrice } from './discounted-price.ts';
 import { PlanButton } from './plan-button.tsx';
 import { PlanFeatures } from './plan-features.tsx';
+import { Price } from './price.tsx';
 
 /** The lifetime offer: struck price, percent off and the slots left, counted by the server. */
 export function LifetimeCard(props: {
@@ -37,16 +37,30 @@ export function LifetimeCard(props: {
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('plans.lifetime.description')}</p>
       <p className="mt-6 flex flex-wrap items-baseline gap-x-3" data-testid="price-lifetime">
-        <span className="text-4xl font-semibold tracking-tight">
-          {formatPrice(withCode ?? price.amount, plans.currency, language)}
-        </span>
+        <Price
+          className="text-4xl font-semibold tracking-tight"
+          amount={withCode ?? price.amount}
+          currency={plans.currency}
+          language={language}
+        />
         {withCode !== null && (
-          <s className="text-lg text-zinc-500" data-testid="discount-lifetime">
-            {formatPrice(price.amount, plans.currency, language)}
-          </s>
+          <Price
+            as="s"
+            className="text-lg text-zinc-500"
+            testId="discount-lifetime"
+            amount={price.amount}
+            currency={plans.currency}
+            language={language}
+          />
         )}
         {withCode === null && price.original !== null && price.original > price.amount && (
-          <s className="text-lg text-zinc-500">{formatPrice(price.original, plans.currency, language)}</s>
+          <Price
+            as="s"
+            className="text-lg text-zinc-500"
+            amount={price.original}
+            currency={plans.currency}
+            language={language}
+          />
         )}
         {withCode === null && price.percentOff > 0 && (
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300">

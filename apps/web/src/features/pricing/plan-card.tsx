@@ -11,6 +11,7 @@ import { formatPrice } from '../../lib/billing-api.ts';
 import { discountedPrice } from './discounted-price.ts';
 import { PlanButton } from './plan-button.tsx';
 import { PlanFeatures } from './plan-features.tsx';
+import { Price } from './price.tsx';
 
 type Plan = PlansResponse['plans'][number];
 
@@ -53,21 +54,24 @@ export function PlanCard(props: {
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t(`plans.${plan.id}.description`)}</p>
       <p className="mt-6 flex flex-wrap items-baseline gap-x-2" data-testid={`price-${plan.id}`}>
-        <span className="text-4xl font-semibold tracking-tight">
-          {formatPrice(firstPayment ?? price?.amount ?? 0, currency, language)}
-        </span>
+        <Price
+          className="text-4xl font-semibold tracking-tight"
+          amount={firstPayment ?? price?.amount ?? 0}
+          currency={currency}
+          language={language}
+        />
         {price && <span className="text-sm text-zinc-500">{t(`per.${cycle}`)}</span>}
       </p>
       {price && firstPayment !== null ? (
         <p className="mt-1 text-sm text-zinc-500" data-testid={`discount-${plan.id}`}>
-          <s>{formatPrice(price.amount, currency, language)}</s>{' '}
+          <Price as="s" amount={price.amount} currency={currency} language={language} />{' '}
           <span className="font-medium text-emerald-700 dark:text-emerald-400">
             {t('discount.firstPayment', { price: formatPrice(price.amount, currency, language) })}
           </span>
         </p>
       ) : price?.original ? (
         <p className="mt-1 text-sm text-zinc-500">
-          <s>{formatPrice(price.original, currency, language)}</s>{' '}
+          <Price as="s" amount={price.original} currency={currency} language={language} />{' '}
           <span className="font-medium text-emerald-700 dark:text-emerald-400">
             {t('percentOff', { percent: price.percentOff })}
           </span>

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { plansQuery } from '../../lib/billing-api.ts';
+import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
@@ -68,17 +69,18 @@ export default function PricingPage() {
             {CARD_PLANS.map((id) => {
               const plan = plans.data.plans.find((p) => p.id === id);
               return plan ? (
-                <PlanCard
-                  key={id}
-                  plan={plan}
-                  cycle={cycle}
-                  currency={plans.data.currency}
-                  language={language}
-                  action={actionFor(id)}
-                  busy={choice.pending === id}
-                  onChoose={() => choice.choose(id, cycle, code)}
-                  discount={discount.accepted}
-                />
+                <HydrationSlice key={id}>
+                  <PlanCard
+                    plan={plan}
+                    cycle={cycle}
+                    currency={plans.data.currency}
+                    language={language}
+                    action={actionFor(id)}
+                    busy={choice.pending === id}
+                    onChoose={() => choice.choose(id, cycle, code)}
+                    discount={discount.accepted}
+                  />
+                </HydrationSlice>
               ) : null;
             })}
           </div>
@@ -88,7 +90,9 @@ export default function PricingPage() {
         )}
       </section>
 
-      <PricingCallsToAction />
+      <HydrationSlice>
+        <PricingCallsToAction />
+      </HydrationSlice>
     </div>
   );
 }

@@ -147,9 +147,11 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     const keys = state.queries.queries.map((q: { queryKey: unknown }) => JSON.stringify(q.queryKey));
     expect(keys).toContain(JSON.stringify(['session']));
     expect(keys).toContain(JSON.stringify(['billing', 'plans', 'ja']));
-    // The plans are in the markup already.
+    // The plans are in the markup already, prices and feature lists included (parts the browser
+    // keeps as they are while hydrating, ADR 0023, are rendered whole on the server).
     expect(text).toMatch(/<h2 id="plan-pro"[^>]*>プロ<\/h2>/);
-    expect(text).toContain('data-testid="price-pro"');
+    expect(text).toMatch(/data-testid="price-pro"[^>]*><span class="[^"]*">[^<]+<\/span>/);
+    expect(text).toMatch(/<ul class="mt-6 space-y-2[^"]*"><li/);
 
     const gallery = (await html('/gallery')).text;
     // The prompt's text is escaped: no markup of its own (a `>` in text needs no escape).
@@ -195,6 +197,24 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     // Even to its owner: a private artwork has no public page.
     const own = await page(`/gallery/${hidden.id}`, { cookie: ada.cookie });
     expect(own.status).toBe(404);
+  });
+
+  it("renders the footer and the home page's tool cards whole (the browser keeps them as sent)", async () => {
+    const { text } = await html('/', { 'accept-language': 'en' });
+    expect(text).toMatch(/<footer[^>]*><div[^>]*>/);
+    // A file the server serves: the footer's link to it is marked, so it is not followed in-app.
+    expect(text).toMatch(/<a data-document="true" href="\/third-party-licenses\.txt"/);
+    expect(text.match(/<article /g)?.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('sends a phone the gallery layouts of phone widths, anyone else all five', async () => {
+    const layouts = (text: string) => text.match(/<section aria-label="[^"]*" class="flex items-start gap-4/g)?.length;
+    const phone = await html('/gallery', { 'sec-ch-ua-mobile': '?1' });
+    expect(layouts(phone.text)).toBe(3);
+    expect(JSON.parse(/id="atelier-state">(.*?)<\/script>/s.exec(phone.text)![1]!).hints).toEqual({ mobile: true });
+    expect(phone.res.headers.get('vary')).toContain('Sec-CH-UA-Mobile');
+    expect(layouts((await html('/gallery', { 'sec-ch-ua-mobile': '?0' })).text)).toBe(5);
+    expect(layouts((await html('/gallery')).text)).toBe(5);
   });
 
   it('serves signed-in pages as the shell in the visitor language, and renders the header as signed in', async () => {

@@ -14,9 +14,9 @@ const VISITOR_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded
 
 const HTML_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  // Per visitor (language, session): revalidated, and kept by no shared cache.
+  // Per visitor (language, session, phone or not): revalidated, and kept by no shared cache.
   'Cache-Control': 'private, no-cache',
-  Vary: 'Cookie, Accept-Language',
+  Vary: 'Cookie, Accept-Language, Sec-CH-UA-Mobile',
 };
 
 /**
@@ -72,7 +72,14 @@ export function serverRenderedPages(options: {
     const setCookies: string[] = [];
     try {
       const render = await loadRenderer();
-      const result = await render?.render({ url: c.req.url, language, publicUrl, api: inProcessApi(c, setCookies) });
+      const result = await render?.render({
+        url: c.req.url,
+        language,
+        publicUrl,
+        // A hint Chromium browsers send with every request; others send none (not a phone, then).
+        mobile: c.req.header('sec-ch-ua-mobile') === '?1',
+        api: inProcessApi(c, setCookies),
+      });
       if (result?.kind === 'redirect') return c.redirect(result.location, 302);
       if (result?.kind === 'page') {
         const html = document.page(language, { ...result, preloads: preloads(result.modules) });

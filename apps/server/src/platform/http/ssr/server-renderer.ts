@@ -13,6 +13,8 @@ export interface ServerRenderer {
     url: string;
     language: Language;
     publicUrl: string;
+    /** The browser said it is a phone (`Sec-CH-UA-Mobile: ?1`). */
+    mobile: boolean;
     api: (request: Request) => Promise<Response>;
   }): Promise<
     | { kind: 'shell' }
