@@ -4,6 +4,7 @@ import { backgroundRemovalAssets } from './background-removal-assets.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
 import { preactAliases, preactJsx, reactLibraryNames } from './preact-aliases.ts';
 import { precompressAssets } from './precompress-assets.ts';
+import { pureSchemas } from './pure-schemas.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
@@ -24,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: [reactLibraryNames] },
   plugins: [
     tailwindcss(),
+    pureSchemas(),
     // Files for the browser only: the server renderer needs none of them.
     ...(isSsrBuild
       ? []
@@ -51,10 +53,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         handler(level, log);
       },
       // The SPA imports constants from @atelier/contracts, which also declares the zod schemas
-      // the server validates with. Schema construction has no side effects, so the schemas
-      // (and zod) drop out of the bundle wherever the SPA does not use them. (Not by declaring
-      // `z` a pure function: that name is any minified function's too, and Preact's diff is
-      // one — its re-renders were dropped.)
+      // the server validates with: whole modules the SPA does not use drop out here, and the
+      // schemas it does not use of a module it does, by pureSchemas(). (Not by declaring `z` a
+      // pure function: that name is any minified function's too, and Preact's diff is one — its
+      // re-renders were dropped.)
       treeshake: {
         moduleSideEffects: [{ test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false }],
       },
