@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
+import { compileHints } from './compile-hints.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
 import { preactAliases, preactJsx, reactLibraryNames } from './preact-aliases.ts';
 import { precompressAssets } from './precompress-assets.ts';
@@ -31,6 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? []
       : [
           backgroundRemovalAssets(),
+          // What a page load runs is compiled off the main thread (V8's compile hints).
+          compileHints(),
           // The stylesheet and the theme script inside index.html: no request before first paint.
           inlineCriticalFiles(),
           // The model files are copied as assets, not bundled: name their package explicitly.
