@@ -238,3 +238,50 @@ test('an artwork has its own page: rendered with og:image, hydrated, reachable i
   }
   expect(problems).toEqual([]);
 });
+
+test('a phone gets the gallery in its layouts, the first rows of each, then every card without a layout shift', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await signUpViaApi(page);
+  const stamp = Date.now();
+  // More than the 1-column layout's first rows (GALLERY_SERVER_ROWS = 3).
+  const prompts = Array.from({ length: 5 }, (_, i) => `phone gallery ${stamp} ${i}`);
+  for (const prompt of prompts) await saveArtwork(page.request, baseURL!, prompt, true);
+
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+  });
+  const tab = await phone.newPage();
+  const problems = collectProblems(tab);
+  const html = await (await tab.request.get('/gallery')).text();
+  // Three layouts (1, 2 and 3 columns), not five; each with its first three rows at most.
+  expect(html.match(/<section aria-label="Public gallery"/g)).toHaveLength(3);
+  expect(html.match(/<article /g)?.length).toBeLessThanOrEqual(3 + 6 + 9);
+
+  await tab.addInitScript(() => {
+    (window as unknown as { shifts: number[] }).shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await tab.goto('/gallery', { waitUntil: 'networkidle' });
+  // Once hydrated: one layout, holding every card of the first page.
+  await expect(tab.getByRole('region', { name: 'Public gallery' })).toHaveCount(1);
+  for (const prompt of prompts) await expect(tab.getByRole('article').filter({ hasText: prompt })).toHaveCount(1);
+  expect(await tab.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+
+  // The menu's dialog loads at the first tap, and opens.
+  await tab.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(tab.getByRole('dialog')).toBeVisible();
+  expect(problems).toEqual([]);
+  await phone.close();
+});

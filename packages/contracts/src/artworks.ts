@@ -8,11 +8,9 @@ export const GALLERY_SKELETON_COUNT = 8;
 export const GALLERY_MAX_COLUMNS = 5;
 /**
  * Rows of each masonry layout in a server-rendered gallery page: more than a screen. The rest
- * of the page's items are added by the browser after hydration, a few rows per task (ADR 0023).
+ * of the page's items are added by the browser after hydration, a row per task (ADR 0023).
  */
 export const GALLERY_SERVER_ROWS = 3;
-/** Cards added per task after hydration at least (whole rows): fewer tasks, each still short. */
-export const GALLERY_REVEAL_CARDS = 4;
 /**
  * Widths of the WebP thumbnails made once when an artwork is saved. 640 covers a card of a
  * five-column grid on a 2x screen; 320 is what phones in two columns need.

@@ -1,6 +1,6 @@
 import { GALLERY_MAX_COLUMNS, GALLERY_SERVER_ROWS, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
 import { clsx } from 'clsx';
-import type { ReactNode, Ref } from 'react';
+import { memo, type ReactNode, type Ref } from 'react';
 import { useRenderHints } from '../../app/render-hints.ts';
 import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { KEEP_SERVER_CONTENT } from '../../lib/use-hydrating.ts';
@@ -55,7 +55,11 @@ export function MasonryGrid<T extends Sized & { id: string }>({
               {column.map((item) => (
                 // Each card may be hydrated in a task of its own (a page of them is long work on a phone).
                 <HydrationSlice key={item.id}>
-                  <div>{renderItem(item, known !== null && item.id === lastId ? lastItemRef : undefined)}</div>
+                  <MasonryCell
+                    item={item}
+                    render={renderItem}
+                    itemRef={known !== null && item.id === lastId ? lastItemRef : undefined}
+                  />
                 </HydrationSlice>
               ))}
             </div>
@@ -65,6 +69,21 @@ export function MasonryGrid<T extends Sized & { id: string }>({
     );
   });
 }
+
+/**
+ * One card's place. Memoised: when the grid renders again for its own reasons (more cards
+ * revealed, a breakpoint crossed) the cards already there are not rendered again; when the
+ * grid's owner renders, `render` is a new function and they are.
+ */
+interface CellProps<T> {
+  item: T;
+  render: (item: T, ref: Ref<HTMLElement> | undefined) => ReactNode;
+  itemRef: Ref<HTMLElement> | undefined;
+}
+function Cell<T>({ item, render, itemRef }: CellProps<T>) {
+  return <div>{render(item, itemRef)}</div>;
+}
+const MasonryCell = memo(Cell) as typeof Cell;
 
 /**
  * Where each column count applies: from its breakpoint up to the next one's (masonry.ts:

@@ -1,11 +1,11 @@
-import { GALLERY_REVEAL_CARDS, GALLERY_SERVER_ROWS } from '@atelier/contracts';
+import { GALLERY_SERVER_ROWS } from '@atelier/contracts';
 import { useEffect, useState } from 'react';
 import { yieldToMain } from '../../lib/hydration-slices.tsx';
 import { useHydrating } from '../../lib/use-hydrating.ts';
 
 /**
  * How many of a masonry's items to render. Over the server's HTML, which has the first
- * GALLERY_SERVER_ROWS rows of each layout, the rest are added after hydration a few rows per task,
+ * GALLERY_SERVER_ROWS rows of each layout, the rest are added after hydration a row per task,
  * below the fold; so are pages appended later. Building a whole page of cards at once was a
  * long task on a phone. A grid the browser renders itself shows every item at once.
  */
@@ -19,7 +19,7 @@ export function useRevealedCount(total: number, columns: number | null): number 
     if (columns === null || shown >= total) return;
     let cancelled = false;
     void yieldToMain().then(() => {
-      if (!cancelled) setRevealed(shown + columns * Math.ceil(GALLERY_REVEAL_CARDS / columns));
+      if (!cancelled) setRevealed(shown + columns);
     });
     return () => {
       cancelled = true;
