@@ -21,7 +21,7 @@ const ROW_CLASS =
 
 const SECTION_TITLE_CLASS = 'px-3 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400';
 
-/** The Radix dialog of the hamburger menu (loaded after the first render): 4 tools, gallery, theme, language, account. */
+/** The Radix dialog of the hamburger menu (loaded at the first tap): 4 tools, gallery, theme, language, account. */
 export default function MobileMenuPanel({
   session,
   defaultOpen = false,
