@@ -285,3 +285,45 @@ test('a phone gets the gallery in its layouts, the first rows of each, then ever
   expect(problems).toEqual([]);
   await phone.close();
 });
+
+/** Holds back the app's scripts until `release` is called: the page is the server's HTML meanwhile. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('text typed before the page is hydrated is kept, and the form sends nothing until then', async ({ page }) => {
+  // Sign-in: typed while the scripts load; the button waits for them (pressed earlier, the
+  // browser would have sent the form itself, the password in the address).
+  let release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const identifier = page.getByLabel('Email or username');
+  await identifier.fill('nobody_by_this_name');
+  await page.getByLabel('Password', { exact: true }).fill('whatever password');
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(signIn).toBeDisabled();
+  await page.keyboard.press('Enter');
+  release();
+  await signIn.click();
+  await expect(page.getByText('Username not found')).toBeVisible();
+  await expect(identifier).toHaveValue('nobody_by_this_name');
+  expect(new URL(page.url()).search).toBe('');
+
+  // A discount code typed into /pricing before hydration (a new user's field) is the one checked.
+  await signUpViaApi(page);
+  await page.unrouteAll();
+  release = await holdScripts(page);
+  await page.goto('/pricing', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Discount code' }).fill('nosuchcd');
+  release();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This discount code does not exist.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Discount code' })).toHaveValue('NOSUCHCD');
+});

@@ -9,18 +9,25 @@ import { useHydrating } from './use-hydrating.ts';
 // the slice is hydrated in a task of its own, in page order. Outside hydration (a page the
 // browser renders itself, a later navigation) a slice is its child and nothing else.
 
-const channel = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
 const queuedTasks: (() => void)[] = [];
-if (channel) channel.port1.onmessage = () => queuedTasks.shift()?.();
+/**
+ * Made at the first use, and only in a browser: a port listening from the module's import
+ * would keep the server renderer's Node process alive after its work is done.
+ */
+let channel: MessageChannel | undefined;
 
 /**
  * Runs `callback` in a task of its own, after what the browser has waited to do (input,
  * paint): a message, which unlike a timer is never clamped to 4 ms.
  */
 function inNextTask(callback: () => void) {
-  if (!channel) {
+  if (typeof document === 'undefined' || typeof MessageChannel === 'undefined') {
     setTimeout(callback);
     return;
+  }
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => queuedTasks.shift()?.();
   }
   queuedTasks.push(callback);
   channel.port2.postMessage(null);

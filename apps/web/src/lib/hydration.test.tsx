@@ -1,11 +1,14 @@
 import { act, fireEvent } from '@testing-library/react';
+import { renderToString } from 'preact-render-to-string';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeptText } from '../components/kept-text.tsx';
 import { StaticRegion } from '../components/static-region.tsx';
+import { TextField } from '../components/ui/text-field.tsx';
 import { HydrationSlice, hydrateInSlices } from './hydration-slices.tsx';
+import { useInteractive } from './use-hydrating.ts';
 
 // The browser's half of ADR 0023 on real Preact hydration (jsdom): the markup below is what the
 // server renders for the same components; `data-from` tells the server's nodes from new ones.
@@ -152,5 +155,42 @@ describe('hydrateInSlices', () => {
     for (const button of serverButtons) fireEvent.click(button);
     await settle();
     expect(serverButtons.map((button) => button.textContent)).toEqual(['a 1', 'b 1', 'c 1']);
+  });
+});
+
+/** A sign-in form as the credentials form builds it: a controlled field, a guarded button. */
+function SignInForm({ onSubmit }: { onSubmit: (name: string) => void }) {
+  const [name, setName] = useState('');
+  const interactive = useInteractive();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(name);
+      }}
+    >
+      <TextField label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      <button type="submit" disabled={!interactive}>
+        Sign in
+      </button>
+    </form>
+  );
+}
+
+describe('a form used before it is hydrated', () => {
+  it('keeps the text typed before hydration, and takes a submission only once hydrated', async () => {
+    const onSubmit = vi.fn();
+    // The server's markup, rendered by the server's renderer.
+    const container = mount(renderToString(<SignInForm onSubmit={onSubmit} />));
+    const field = container.querySelector('input')!;
+    const button = container.querySelector('button')!;
+    expect(button.disabled).toBe(true);
+    field.value = 'ada'; // typed while the scripts load
+    hydrateInSlices(() => hydrateRoot(container, <SignInForm onSubmit={onSubmit} />));
+    await settle();
+    expect(button.disabled).toBe(false);
+    expect(field.value).toBe('ada');
+    fireEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledWith('ada');
   });
 });

@@ -43,3 +43,17 @@ export function useKeptServerContent(inputs: readonly unknown[]): boolean {
   if (hydratedWith.current && !sameInputs(hydratedWith.current, inputs)) hydratedWith.current = null;
   return hydratedWith.current !== null;
 }
+
+/**
+ * False on the server and while hydrating, true from the render right after (and at once in a
+ * page the browser renders itself). For a control that must not act before its handlers are
+ * attached: a sign-in button pressed then would send the form the browser's way, the password
+ * in the address.
+ */
+export function useInteractive(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}

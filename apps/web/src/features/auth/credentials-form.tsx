@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notify } from '../../lib/notify.ts';
+import { useInteractive } from '../../lib/use-hydrating.ts';
 import { authApi } from './auth-api.ts';
 import { authErrorText } from './auth-error-text.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
@@ -18,6 +19,7 @@ export function CredentialsForm({ mode }: { mode: 'signIn' | 'signUp' }) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const interactive = useInteractive();
   const signUp = mode === 'signUp';
 
   const submit = async (event: FormEvent) => {
@@ -58,7 +60,7 @@ export function CredentialsForm({ mode }: { mode: 'signIn' | 'signUp' }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
+      <button type="submit" disabled={busy || !interactive} className={buttonClass('primary', 'lg', 'w-full')}>
         {t(signUp ? 'actions.signUp' : 'actions.signIn')}
       </button>
     </form>

@@ -1,8 +1,9 @@
 import { MINOR_UNITS_PER_MAJOR } from '@atelier/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { formatPrice } from '../../lib/billing-api.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import type { DiscountState } from './use-discount-code.ts';
 
 /**
@@ -12,6 +13,8 @@ import type { DiscountState } from './use-discount-code.ts';
 export function DiscountCodeField({ discount, language }: { discount: DiscountState; language: string }) {
   const { t } = useTranslation('pricing');
   const [value, setValue] = useState(discount.code ?? '');
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) discount.apply(value);
@@ -50,6 +53,7 @@ export function DiscountCodeField({ discount, language }: { discount: DiscountSt
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
             {t('discount.label')}
             <input
+              ref={field}
               value={value}
               onChange={(e) => setValue(e.currentTarget.value.toUpperCase())}
               maxLength={32}
