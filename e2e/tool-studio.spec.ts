@@ -28,9 +28,15 @@ const stageScale = (page: Page) =>
 /** Nothing focused: keys go to the page (as after clicking its background). */
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
-/** How many pixels of the painter's overlay carry paint, and whether given points (0..1 of the image) do. */
+/**
+ * How many pixels of the painter's overlay carry paint, and whether given points (0..1 of the
+ * image) do. Read once the overlay is redrawn from the history: a stroke is shown as drawn
+ * live, segment by segment, until the effect after its commit (a frame later) redraws it whole,
+ * antialiased a few pixels differently.
+ */
 async function overlayPaint(page: Page, points: [number, number][] = []) {
-  return page.getByTestId('mask-canvas').evaluate((canvas: HTMLCanvasElement, points) => {
+  return page.getByTestId('mask-canvas').evaluate(async (canvas: HTMLCanvasElement, points) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
     const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     let painted = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
