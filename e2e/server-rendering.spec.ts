@@ -327,3 +327,25 @@ test('text typed before the page is hydrated is kept, and the form sends nothing
   await expect(page.getByRole('alert').filter({ hasText: 'This discount code does not exist.' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Discount code' })).toHaveValue('NOSUCHCD');
 });
+
+test('a tool page arrives as the shell with its code preloaded and its data: it shows without waiting for the API', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  // What the page used to ask for before showing is held back until it has shown.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/(auth\/get-session|tools|me)$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const response = await page.goto('/tools/image-generation', { waitUntil: 'commit' });
+  const html = await response!.text();
+  expect(html).toContain('<div id="root"></div><script type="application/json" id="atelier-state">');
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/tool-page-[^"]+\.js">/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
+  await expect(page.getByText(/\d+ credits/).first()).toBeVisible();
+  release();
+});

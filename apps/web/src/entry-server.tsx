@@ -22,6 +22,8 @@ import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { sessionQuery } from './features/auth/use-session.ts';
 import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './features/gallery/artwork-page-image.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
+import { creditsQuery } from './features/tools/tools-api.ts';
+import { toolCatalogueQuery } from './features/tools/use-tool-catalogue.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
 import { SHELL_NAMESPACES } from './lib/i18n.ts';
@@ -40,8 +42,12 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  /** Not a public page: the browser renders it (the server sends the shell). */
-  | { kind: 'shell' }
+  /**
+   * Not a public page: the browser renders it (the server sends the shell), with the page's
+   * modules and text tables preloaded and the session in the data block, so its first render
+   * waits for no request.
+   */
+  | { kind: 'shell'; modules: string[]; state: string }
   | { kind: 'redirect'; location: string }
   | {
       kind: 'page';
@@ -106,15 +112,41 @@ async function renderToHtml(element: ReactNode): Promise<string> {
   return renderToStringAsync(element as unknown as VNode);
 }
 
+/** A tool's page (every tool path shows it): its shell carries the tool catalogue and credits. */
+const TOOL_PAGE_MODULE = 'src/features/tools/tool-page.tsx';
+
+/** The modules of the matched routes' pages and their text tables, as Vite's manifest names them. */
+function routeModules(matches: ReturnType<typeof matchRoutes>, language: Language): string[] {
+  const handles = (matches ?? []).flatMap((match) => (match.route.handle as PageHandle | undefined) ?? []);
+  const namespaces = new Set([...SHELL_NAMESPACES, ...handles.flatMap((handle) => handle.namespaces)]);
+  return [
+    ...handles.map((handle) => handle.module),
+    ...[...namespaces].map((namespace) => `src/locales/${language}/${namespace}.json`),
+  ];
+}
+
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url.pathname);
   const found = publicPageOf(matches);
-  if (!found) return { kind: 'shell' };
   const { language } = request;
+  const modules = routeModules(matches, language);
+  const hints: RenderHints = { mobile: request.mobile };
 
   return currentApi.run(request.api, async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    if (!found) {
+      const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
+      // What a tool page waits for before it shows (a visitor is sent to sign in instead).
+      if (user && modules.includes(TOOL_PAGE_MODULE)) {
+        await Promise.all([queryClient.prefetchQuery(toolCatalogueQuery), queryClient.prefetchQuery(creditsQuery)]);
+      }
+      return {
+        kind: 'shell',
+        modules,
+        state: hydrationStateElement({ language, hints, queries: dehydrate(queryClient) }),
+      };
+    }
     await prefetch(queryClient, found.page, found.params, language);
     const user = queryClient.getQueryData(sessionQuery.queryKey);
     // /login is for visitors (GuestOnly): a signed-in user goes home, as in the browser.
@@ -130,7 +162,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     if (context instanceof Response) throw new Error(`The route table answered ${context.status} for ${url.pathname}`);
     const router = createStaticRouter(handler.dataRoutes, context);
     const i18n: i18n = createServerI18n(language);
-    const hints: RenderHints = { mobile: request.mobile };
     const html = await renderToHtml(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
@@ -147,18 +178,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const preload = artwork
       ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />`
       : '';
-    const handles = (matches ?? []).flatMap((match) => (match.route.handle as PageHandle | undefined) ?? []);
-    const namespaces = new Set([...SHELL_NAMESPACES, ...handles.flatMap((handle) => handle.namespaces)]);
     return {
       kind: 'page',
       status,
       html,
       head: `${headTags(meta, language, request.publicUrl)}\n    ${preload}`,
       state: hydrationStateElement({ language, hints, queries: dehydrate(queryClient) }),
-      modules: [
-        ...handles.map((handle) => handle.module),
-        ...[...namespaces].map((namespace) => `src/locales/${language}/${namespace}.json`),
-      ],
+      modules,
     };
   });
 }

@@ -12,26 +12,27 @@ import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/lan
 
 // A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
 // language the server rendered in and with the same API answers, and hydrates that HTML.
-// Other pages get the empty shell and render here. The shell's text (common, tools) and the
-// page's own load before the first render, so no page ever shows raw keys.
+// Other pages get the empty shell, with the session (and a tool page the tool catalogue), and
+// render here. The shell's text (common, tools) and the page's own load before the first
+// render, so no page ever shows raw keys.
 async function start() {
   const state = readHydrationState();
-  await initI18n(state?.language ?? initialLanguage()).catch(() => undefined);
+  const root = document.getElementById('root')!;
+  const rendered = state !== undefined && root.hasChildNodes();
+  // The server's language over its markup; the browser's own choice over the shell.
+  await initI18n(rendered ? state.language : initialLanguage()).catch(() => undefined);
   // Over a server-rendered page, which the visitor already reads and may tap, each step gets
   // a task of its own (ADR 0023): together they were one long task on a phone.
-  if (state) {
-    await yieldToMain();
-    hydrate(queryClient, state.queries);
-  }
+  if (rendered) await yieldToMain();
+  if (state) hydrate(queryClient, state.queries);
   const router = await createAppRouter();
-  if (state) await yieldToMain();
+  if (rendered) await yieldToMain();
   const app = (
     <StrictMode>
       <App router={router} hints={state?.hints} />
     </StrictMode>
   );
-  const root = document.getElementById('root')!;
-  if (state) hydrateInSlices(() => hydrateRoot(root, app));
+  if (rendered) hydrateInSlices(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 
   const stored = storedLanguage();
@@ -39,7 +40,7 @@ async function start() {
   // The server reads the choice from its cookie; a choice stored before there was one wins
   // here, and is mirrored for the next page.
   mirrorLanguageCookie(stored);
-  if (stored !== state?.language && state) await setLanguage(stored);
+  if (rendered && stored !== state.language) await setLanguage(stored);
 }
 
 void start();

@@ -6,8 +6,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { TOOL_PAGES } from './tool-definitions.ts';
-import { PROFILE_QUERY_KEY, TOOL_CATALOGUE_QUERY_KEY, toolsApi } from './tools-api.ts';
-import { CATALOGUE_STALE_MS } from './use-tool-catalogue.ts';
+import { creditsQuery } from './tools-api.ts';
+import { toolCatalogueQuery } from './use-tool-catalogue.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
 
 /** Which tool this path belongs to: any of its toolPaths, with or without a trailing slash. */
@@ -25,8 +25,8 @@ export default function ToolPage() {
   const [resets, setResets] = useState(0);
   // The balance and the engine notice sit at the top of the panel: the page waits for them (the
   // layout's spinner) rather than showing without them and pushing everything down when they come.
-  useSuspenseQuery({ queryKey: TOOL_CATALOGUE_QUERY_KEY, queryFn: toolsApi.catalogue, staleTime: CATALOGUE_STALE_MS });
-  useSuspenseQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: toolsApi.credits });
+  useSuspenseQuery(toolCatalogueQuery);
+  useSuspenseQuery(creditsQuery);
   const tool = toolForPath(pathname);
   if (!tool) return <NotFoundPage />;
   return (

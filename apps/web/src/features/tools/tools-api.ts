@@ -1,4 +1,5 @@
 import { formDataBody } from '@atelier/api-client';
+import { queryOptions } from '@tanstack/react-query';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
 
@@ -62,3 +63,6 @@ export const batchArchiveUrl = (id: string) => `/api/batches/${encodeURIComponen
 
 /** The URL of a run's server-sent events (`progress`, then `end`). */
 export const runEventsUrl = (id: string) => `/api/runs/${id}/events`;
+
+/** The caller's credits, which a tool page waits for (the server sends them with its shell). */
+export const creditsQuery = queryOptions({ queryKey: PROFILE_QUERY_KEY, queryFn: toolsApi.credits });

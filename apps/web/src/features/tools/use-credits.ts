@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../auth/use-session.ts';
-import { PROFILE_QUERY_KEY, toolsApi } from './tools-api.ts';
+import { creditsQuery } from './tools-api.ts';
 
 /** The signed-in user's credit balance; undefined while it loads or when signed out. */
 export function useCredits(): number | undefined {
   const session = useSession();
-  const query = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: toolsApi.credits,
-    enabled: session.status === 'signed-in',
-  });
+  const query = useQuery({ ...creditsQuery, enabled: session.status === 'signed-in' });
   return session.status === 'signed-in' ? query.data?.credits : undefined;
 }

@@ -11,6 +11,13 @@ export interface RenderedPage {
 const ROOT = '<div id="root"></div>';
 
 /**
+ * A page's own modules go last in the head: after the entry script and what it imports, which
+ * every page runs first, so they do not take the phone's bandwidth before it.
+ */
+const withPreloads = (html: string, preloads: string) =>
+  preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html;
+
+/**
  * The built index.html as a template: the shell with <html lang> set, or a server-rendered
  * page with its head (title and description replace the shell's), its preloads, its markup
  * inside #root and its hydration data after it.
@@ -22,11 +29,18 @@ export function pageDocument(indexHtml: string) {
     indexHtml.replace(/<html[^>]*>/, `<html lang="${language}" data-server-language>`);
 
   return {
-    shell: withLang,
+    /**
+     * The shell, for a page the browser renders; `preloads` fetch its code as the HTML parses,
+     * `state` is the data it starts with.
+     */
+    shell(language: Language, extra?: { preloads: string; state: string }): string {
+      if (!extra) return withLang(language);
+      return withPreloads(withLang(language), extra.preloads).replace(ROOT, () => `${ROOT}${extra.state}`);
+    },
     page(language: Language, page: RenderedPage): string {
-      return withLang(language)
+      return withPreloads(withLang(language), page.preloads)
         .replace(/\s*<meta name="description"[^>]*>/, '')
-        .replace(/<title>[^<]*<\/title>/, () => `${page.head}\n    ${page.preloads}`)
+        .replace(/<title>[^<]*<\/title>/, () => page.head)
         .replace(ROOT, () => `<div id="root">${page.html}</div>${page.state}`);
     },
   };

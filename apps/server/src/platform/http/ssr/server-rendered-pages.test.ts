@@ -33,6 +33,9 @@ function fakeWebBuild(): string {
     'src/features/pricing/pricing-page.tsx': { file: 'assets/pricing-page.js', imports: ['_shared.js', '_plans.js'] },
     '_plans.js': { file: 'assets/plans.js' },
     'src/locales/ja/pricing.json': { file: 'assets/pricing-ja.js' },
+    'src/features/profile/profile-page.tsx': { file: 'assets/profile-page.js', imports: ['_shared.js', '_avatar.js'] },
+    '_avatar.js': { file: 'assets/avatar.js' },
+    'src/locales/ja/common.json': { file: 'assets/common-ja.js' },
   };
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   const entry = serverRendererFile(dist);
@@ -221,8 +224,23 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     const shell = await html('/profile', { 'accept-language': 'ja' });
     expect(shell.status).toBe(200);
     expect(shell.text).toContain('<html lang="ja" data-server-language>');
-    expect(shell.text).toContain('<div id="root"></div>');
-    expect(shell.text).not.toContain('atelier-state');
+    // No markup; the data the page starts with: the session (none here).
+    expect(shell.text).toContain('<div id="root"></div><script type="application/json" id="atelier-state">');
+    expect(shell.text).toContain('"queryKey":["session"]');
+    expect(shell.text).not.toContain('"queryKey":["tool-catalogue"]');
+    // Its code and text tables load as the HTML parses, not after the app has started.
+    expect(shell.text).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-page.js">');
+    expect(shell.text).toContain('<link rel="modulepreload" crossorigin href="/assets/avatar.js">');
+    expect(shell.text).toContain('<link rel="modulepreload" crossorigin href="/assets/common-ja.js">');
+    expect(shell.text).not.toContain('href="/assets/shared.js"'); // index.html loads it already
+
+    // A signed-in user's shell carries their session; a tool page's, the tool catalogue too.
+    const tool = await html('/tools/image-generation', { cookie: ada.cookie });
+    expect(tool.text).toContain('<div id="root"></div><script');
+    expect(tool.text).toContain('ada.lovelace@example.com');
+    expect(tool.text).toContain('"queryKey":["tool-catalogue"]');
+    expect(tool.text).toContain('"id":"image-generation"');
+    expect(tool.text).toContain('"queryKey":["profile"]');
 
     const home = await html('/', { cookie: ada.cookie });
     expect(home.text).toContain('ada.lovelace@example.com');

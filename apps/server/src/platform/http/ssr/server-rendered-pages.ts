@@ -81,9 +81,12 @@ export function serverRenderedPages(options: {
         api: inProcessApi(c, setCookies),
       });
       if (result?.kind === 'redirect') return c.redirect(result.location, 302);
-      if (result?.kind === 'page') {
-        const html = document.page(language, { ...result, preloads: preloads(result.modules) });
-        const response = c.body(html, result.status, HTML_HEADERS);
+      if (result) {
+        const extra = { state: result.state, preloads: preloads(result.modules) };
+        const response =
+          result.kind === 'page'
+            ? c.body(document.page(language, { ...result, ...extra }), result.status, HTML_HEADERS)
+            : c.body(document.shell(language, extra), 200, HTML_HEADERS);
         for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
         return response;
       }

@@ -17,7 +17,7 @@ export interface ServerRenderer {
     mobile: boolean;
     api: (request: Request) => Promise<Response>;
   }): Promise<
-    | { kind: 'shell' }
+    | { kind: 'shell'; modules: string[]; state: string }
     | { kind: 'redirect'; location: string }
     | { kind: 'page'; status: 200 | 404; html: string; head: string; state: string; modules: string[] }
   >;
