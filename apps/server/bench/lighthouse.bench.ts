@@ -95,7 +95,11 @@ interface Sample {
 
 function sampleOf(result: RunnerResult): Sample {
   const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  // A category Lighthouse could not score (a failed run) is no figure, not a 0.
+  const score = (id: string) => {
+    const value = categories[id]?.score;
+    return typeof value === 'number' ? Math.round(value * 100) : Number.NaN;
+  };
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
     ?.items;
@@ -125,6 +129,8 @@ interface Row extends Sample {
   page: string;
   preset: string;
   status: number;
+  /** Runs Lighthouse could not complete (its runtimeError code), left out of the medians. */
+  failedRuns: string[];
   /** Audits short of full marks outside performance (last run): where a category loses points. */
   failing: string[];
 }
@@ -144,6 +150,7 @@ try {
       const samples: Sample[] = [];
       let status = 0;
       let failing: string[] = [];
+      const failedRuns: string[] = [];
       for (let run = 0; run < RUNS; run++) {
         const flags: Flags = {
           port: Number(chrome.port),
@@ -154,19 +161,21 @@ try {
         };
         const result = await lighthouse(`${base}${page.path}`, flags, preset.config);
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        status = result.lhr.audits['http-status-code']?.score === 0 ? 400 : 200;
+        const error = result.lhr.runtimeError?.code;
+        if (error) failedRuns.push(error);
+        else status = result.lhr.audits['http-status-code']?.score === 0 ? 400 : 200;
         samples.push(sampleOf(result));
         if (saveDir) {
           fs.mkdirSync(saveDir, { recursive: true });
           const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}-${run + 1}.json`;
           fs.writeFileSync(path.join(saveDir, file), JSON.stringify(result.lhr));
         }
-        failing = failingAudits(result);
+        if (!error) failing = failingAudits(result);
       }
       const row = { page: `${page.name} ${page.path.length > 24 ? '/gallery/<id>' : page.path}`, preset: preset.name };
       const keys = Object.keys(samples[0]!) as (keyof Sample)[];
       const med = Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k]))])) as unknown as Sample;
-      rows.push({ ...row, ...med, status, failing });
+      rows.push({ ...row, ...med, status, failing, failedRuns });
       console.error(`measured ${row.page} (${row.preset})`);
     }
   }
@@ -187,7 +196,7 @@ console.log('| page | preset | perf | a11y | best pr. | SEO | FCP s | LCP s | TB
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.page}${r.status >= 400 ? ' (error status)' : ''} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.jsKiB.toFixed(0)} |`,
+    `| ${r.page}${r.status >= 400 ? ' (error status)' : ''}${r.failedRuns.length ? ` (${r.failedRuns.length} of ${RUNS} runs failed: ${r.failedRuns.join(', ')})` : ''} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.jsKiB.toFixed(0)} |`,
   );
 }
 const notes = [...new Set(rows.flatMap((r) => r.failing.map((f) => `${f} (${r.page.split(' /')[0]})`)))];
