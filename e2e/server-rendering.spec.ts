@@ -286,18 +286,21 @@ test('a phone gets the gallery in its layouts, the first rows of each, then ever
   await phone.close();
 });
 
-/** Holds back the app's scripts until `release` is called: the page is the server's HTML meanwhile. */
-async function holdScripts(page: Page) {
+/** Holds back the requests `url` matches until `release` is called (then they go out). */
+async function holdRequests(page: Page, url: string | RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/*.js', async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
   return release;
 }
+
+/** Holds back the app's scripts: the page is the server's HTML meanwhile. */
+const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 
 test('text typed before the page is hydrated is kept, and the form sends nothing until then', async ({ page }) => {
   // Sign-in: typed while the scripts load; the button waits for them (pressed earlier, the
@@ -333,14 +336,7 @@ test('a tool page arrives as the shell with its code preloaded and its data: it 
 }) => {
   await signUpViaApi(page);
   // What the page used to ask for before showing is held back until it has shown.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/api\/(auth\/get-session|tools|me)$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/api\/(auth\/get-session|tools|me)$/);
   const response = await page.goto('/tools/image-generation', { waitUntil: 'commit' });
   const html = await response!.text();
   expect(html).toContain('<div id="root"></div><script type="application/json" id="atelier-state">');

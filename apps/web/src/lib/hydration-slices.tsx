@@ -1,5 +1,6 @@
 import { HYDRATION_SLICE_MS } from '@atelier/contracts';
 import { type ReactElement, Suspense, useSyncExternalStore } from 'react';
+import { externalValue } from './external-value.ts';
 import { useHydrating } from './use-hydrating.ts';
 
 // Time-sliced hydration (ADR 0023). Preact hydrates a page in one task, however long; on a
@@ -39,7 +40,7 @@ export function yieldToMain(): Promise<void> {
 }
 
 /** Whether the browser is hydrating a server-rendered page now (set by hydrateInSlices). */
-let slicing = false;
+const slicing = externalValue(false);
 let taskStart = 0;
 /** The slices waiting for a task of their own, in the order they suspended (page order). */
 const waiting: (() => void)[] = [];
@@ -51,20 +52,13 @@ const waiting: (() => void)[] = [];
 function hydrateNext() {
   const resume = waiting.shift();
   if (!resume) {
-    slicing = false;
-    for (const listener of doneListeners) listener();
+    slicing.set(false);
     return;
   }
   taskStart = performance.now();
   // Resolving lets Preact hydrate the slice in this task's microtasks.
   resume();
   inNextTask(hydrateNext);
-}
-
-const doneListeners = new Set<() => void>();
-function subscribeToDone(listener: () => void) {
-  doneListeners.add(listener);
-  return () => doneListeners.delete(listener);
 }
 
 /**
@@ -75,22 +69,22 @@ function subscribeToDone(listener: () => void) {
  */
 export function useHydrationDone(): boolean {
   return useSyncExternalStore(
-    subscribeToDone,
-    () => !slicing,
+    slicing.subscribe,
+    () => !slicing.get(),
     () => false,
   );
 }
 
 /** Hydrates a server-rendered page, in slices where it has <HydrationSlice>s. */
 export function hydrateInSlices(hydrate: () => void) {
-  slicing = true;
+  slicing.set(true);
   taskStart = performance.now();
   hydrate();
   inNextTask(hydrateNext);
 }
 
 function overBudget() {
-  return slicing && performance.now() - taskStart >= HYDRATION_SLICE_MS;
+  return slicing.get() && performance.now() - taskStart >= HYDRATION_SLICE_MS;
 }
 
 /** Renders its child, or — hydrating, with the task's time spent — suspends until its turn. */

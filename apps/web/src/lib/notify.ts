@@ -1,4 +1,5 @@
 import type { toast } from 'sonner';
+import { externalValue } from './external-value.ts';
 
 export type ToastApi = typeof toast;
 
@@ -11,15 +12,11 @@ const toasterMounted = new Promise<void>((resolve) => {
   markToasterMounted = resolve;
 });
 
-let toasterWanted = false;
-const wantListeners = new Set<() => void>();
+const toasterWanted = externalValue(false);
 
 /** For useSyncExternalStore in the root layout: has any toast been asked for yet? */
-export const isToasterWanted = () => toasterWanted;
-export function subscribeToasterWanted(listener: () => void): () => void {
-  wantListeners.add(listener);
-  return () => wantListeners.delete(listener);
-}
+export const isToasterWanted = toasterWanted.get;
+export const subscribeToasterWanted = toasterWanted.subscribe;
 
 /** Called once by the toaster when it is mounted and listening. */
 export function toasterIsMounted(): void {
@@ -28,10 +25,7 @@ export function toasterIsMounted(): void {
 
 /** Shows a toast as soon as the toaster is ready: notify((toast) => toast.error('…')). */
 export async function notify(show: (api: ToastApi) => void): Promise<void> {
-  if (!toasterWanted) {
-    toasterWanted = true;
-    for (const listener of wantListeners) listener();
-  }
+  toasterWanted.set(true);
   const [{ toast: api }] = await Promise.all([import('sonner'), toasterMounted]);
   show(api);
 }

@@ -5,17 +5,22 @@ const subscribeToNothing = () => () => undefined;
 const inBrowser = typeof document !== 'undefined';
 
 /**
- * True while this component is being hydrated over the server's HTML (hydration reads the
- * server snapshot), false in any render after, in a page the browser renders itself and on the
- * server. A component that uses it renders once more right after hydrating.
+ * True where a render reads the server snapshot: on the server and while hydrating over its
+ * HTML. A component that uses it renders once more right after hydrating.
  */
-export function useHydrating(): boolean {
-  const serverSnapshot = useSyncExternalStore(
+const useServerSnapshot = () =>
+  useSyncExternalStore(
     subscribeToNothing,
     () => false,
     () => true,
   );
-  return serverSnapshot && inBrowser;
+
+/**
+ * True while this component is being hydrated over the server's HTML, false in any render
+ * after, in a page the browser renders itself and on the server.
+ */
+export function useHydrating(): boolean {
+  return useServerSnapshot() && inBrowser;
 }
 
 /**
@@ -51,9 +56,5 @@ export function useKeptServerContent(inputs: readonly unknown[]): boolean {
  * in the address.
  */
 export function useInteractive(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  return !useServerSnapshot();
 }

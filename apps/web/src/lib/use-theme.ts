@@ -8,24 +8,7 @@ import {
   storeTheme,
   systemPrefersDark,
 } from './theme.ts';
-
-/** A value with listeners, read through useSyncExternalStore: app-wide state with one writer. */
-function externalValue<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: T) {
-      if (Object.is(next, value)) return;
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+import { externalValue } from './external-value.ts';
 
 // The preference has one writer (the theme selector) and many readers, so a tiny external
 // store is enough; no context provider is needed.
