@@ -105,6 +105,22 @@ describe.each(DATABASE_KINDS)('robots.txt and sitemap.xml on %s', (kind) => {
     expect(xml).not.toContain(ids.disabled);
   });
 
+  it('robots.txt and sitemap.xml carry an ETag and answer 304 while unchanged', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      const first = await rt.request(path);
+      const tag = first.headers.get('etag');
+      expect(tag, path).toMatch(/^(W\/)?"[^"]+"$/);
+      const again = await rt.request(path, { headers: { 'If-None-Match': tag! } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    const before = (await rt.request('/sitemap.xml')).headers.get('etag');
+    await artwork(randomUUID(), ada, true, '2026-04-01T00:00:00Z');
+    const after = await rt.request('/sitemap.xml', { headers: { 'If-None-Match': before! } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before);
+  });
+
   it('an artwork made private leaves the sitemap', async () => {
     await rt.database.db.update(artworks).set({ isPublic: false }).where(sql`${artworks.id} = ${ids.older}`);
     const xml = await (await rt.request('/sitemap.xml')).text();
