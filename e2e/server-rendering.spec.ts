@@ -331,17 +331,94 @@ test('text typed before the page is hydrated is kept, and the form sends nothing
   await expect(page.getByRole('textbox', { name: 'Discount code' })).toHaveValue('NOSUCHCD');
 });
 
-test('a tool page arrives as the shell with its code preloaded and its data: it shows without waiting for the API', async ({
+test('a signed-in page the browser renders arrives as the shell with its code preloaded and the session: it shows without asking for it', async ({
   page,
 }) => {
   await signUpViaApi(page);
-  // What the page used to ask for before showing is held back until it has shown.
-  const release = await holdRequests(page, /\/api\/(auth\/get-session|tools|me)$/);
-  const response = await page.goto('/tools/image-generation', { waitUntil: 'commit' });
+  const release = await holdRequests(page, /\/api\/auth\/get-session$/);
+  const response = await page.goto('/profile', { waitUntil: 'commit' });
   const html = await response!.text();
   expect(html).toContain('<div id="root"></div><script type="application/json" id="atelier-state">');
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/tool-page-[^"]+\.js">/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Image Generation' })).toBeVisible();
-  await expect(page.getByText(/\d+ credits/).first()).toBeVisible();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/profile-page-[^"]+\.js">/);
+  await expect(page.getByText(/Welcome back/)).toBeVisible();
   release();
+});
+
+test.describe('a tool page, signed in', () => {
+  test("arrives rendered in the visitor's language, titled by its tool and kept from indexing", async ({ page }) => {
+    await signUpViaApi(page);
+    const html = await (
+      await page.request.get('/tools/image-generation', { headers: { 'Accept-Language': 'ja' } })
+    ).text();
+    expect(html).toContain('<html lang="ja" data-server-language>');
+    expect(html).toContain('<title>画像生成 — Atelier</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    // The panel and the stage are in the HTML: the heading, the prompt, the options, the balance.
+    for (const text of ['<h1', 'プロンプト', '画像の枚数', 'クレジット', '生成']) expect(html).toContain(text);
+    // A visitor is not shown the page: the browser sends them to sign in.
+    const visitor = await page.request.get('/tools/image-generation', { headers: { Cookie: '' } });
+    expect(await visitor.text()).toContain('<div id="root"></div>');
+  });
+
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`hydrates without a mismatch and without asking for its data at ${viewport.width}×${viewport.height}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signUpViaApi(page);
+      const problems = collectProblems(page);
+      const kept = ['h1', 'textarea', 'select', 'footer'];
+      await page.addInitScript((selectors) => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { serverNodes: (Element | null)[] }).serverNodes = selectors.map((selector) =>
+            document.querySelector(`#root ${selector}`),
+          );
+        });
+      }, kept);
+      // What the page would have waited for in the browser is held until it has hydrated.
+      const release = await holdRequests(page, /\/api\/(auth\/get-session|tools|me)$/);
+      await page.goto('/tools/image-generation');
+      await expect(page).toHaveTitle('Image Generation — Atelier');
+      const run = page.getByRole('button', { name: 'Generate', exact: true });
+      await expect(run).toHaveAttribute('type', 'submit');
+      const same = await page.evaluate(
+        (selectors) =>
+          (window as unknown as { serverNodes: (Element | null)[] }).serverNodes.map(
+            (node, i) => node !== null && node === document.querySelector(`#root ${selectors[i]}`) && node.isConnected,
+          ),
+        kept,
+      );
+      expect(same, "the server's heading, prompt, first option and footer are the hydrated ones").toEqual(
+        kept.map(() => true),
+      );
+      release();
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('what is typed and chosen before it is hydrated is what runs; Generate waits for the app', async ({ page }) => {
+    await signUpViaApi(page);
+    const release = await holdScripts(page);
+    await page.goto('/tools/image-generation', { waitUntil: 'commit' });
+    await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk');
+    await page.getByLabel('Number of images').selectOption('2');
+    const run = page.getByRole('button', { name: 'Generate', exact: true });
+    // Pressed now, the browser would send the form itself: the page would reload.
+    await run.click();
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await expect(run).toHaveAttribute('type', 'submit');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/tools/image-generation/runs'));
+    await run.click();
+    const body = (await sent).postData() ?? '';
+    expect(body).toContain('a lighthouse at dusk');
+    expect(body).toMatch(/name="n"\r\n\r\n2\r\n/);
+    await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
+    await expect(page.getByLabel('Number of images')).toHaveValue('2');
+    expect(new URL(page.url()).search).toBe('');
+  });
 });

@@ -13,11 +13,11 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { hydrationStateElement } from './app/hydration-state.ts';
 import type { PageHandle } from './app/lazy-page.ts';
-import { pageMeta } from './app/page-meta.ts';
+import { pageMeta, toolPageMeta } from './app/page-meta.ts';
 import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
 import { routes } from './app/router.tsx';
-import { escapeHtml, headTags } from './app/seo/head-tags.ts';
-import type { SeoPage } from './app/seo/seo-pages.ts';
+import { escapeHtml, headTags, signedInPageHead } from './app/seo/head-tags.ts';
+import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { sessionQuery } from './features/auth/use-session.ts';
 import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './features/gallery/artwork-page-image.ts';
@@ -25,6 +25,7 @@ import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-art
 import { creditsQuery } from './features/tools/tools-api.ts';
 import { toolCatalogueQuery } from './features/tools/use-tool-catalogue.ts';
 import { setApiTransport } from './lib/api-client.ts';
+import { toolForPath } from './lib/tool-href.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
 import { SHELL_NAMESPACES } from './lib/i18n.ts';
 import { createServerI18n } from './lib/i18n-server.ts';
@@ -125,6 +126,25 @@ function routeModules(matches: ReturnType<typeof matchRoutes>, language: Languag
   ];
 }
 
+/** The page at `url` as HTML, rendered with the answers already in `queryClient`. */
+async function renderPage(url: URL, queryClient: QueryClient, i18n: i18n, hints: RenderHints): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`The route table answered ${context.status} for ${url.pathname}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToHtml(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RenderHintsContext.Provider value={hints}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </RenderHintsContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url.pathname);
@@ -135,17 +155,20 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   return currentApi.run(request.api, async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const state = () => hydrationStateElement({ language, hints, queries: dehydrate(queryClient) });
     if (!found) {
       const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
-      // What a tool page waits for before it shows (a visitor is sent to sign in instead).
-      if (user && modules.includes(TOOL_PAGE_MODULE)) {
-        await Promise.all([queryClient.prefetchQuery(toolCatalogueQuery), queryClient.prefetchQuery(creditsQuery)]);
-      }
-      return {
-        kind: 'shell',
-        modules,
-        state: hydrationStateElement({ language, hints, queries: dehydrate(queryClient) }),
-      };
+      // A visitor is sent to sign in by the browser; other signed-in pages render there.
+      if (!user || !modules.includes(TOOL_PAGE_MODULE)) return { kind: 'shell', modules, state: state() };
+      // A tool page, signed in: rendered here with what it waits for, the catalogue and credits.
+      await Promise.all([queryClient.prefetchQuery(toolCatalogueQuery), queryClient.prefetchQuery(creditsQuery)]);
+      const i18n = createServerI18n(language);
+      const html = await renderPage(url, queryClient, i18n, hints);
+      const tool = toolForPath(url.pathname);
+      const head = signedInPageHead(
+        tool ? toolPageMeta(i18n.t, tool.id) : staticPageMeta(i18n.t, 'home', url.pathname),
+      );
+      return { kind: 'page', status: 200, html, head, state: state(), modules };
     }
     await prefetch(queryClient, found.page, found.params, language);
     const user = queryClient.getQueryData(sessionQuery.queryKey);
@@ -157,22 +180,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         : undefined;
     const status = found.page === 'notFound' || artwork === null ? 404 : 200;
 
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response) throw new Error(`The route table answered ${context.status} for ${url.pathname}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
     const i18n: i18n = createServerI18n(language);
-    const html = await renderToHtml(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <RenderHintsContext.Provider value={hints}>
-            <QueryClientProvider client={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </QueryClientProvider>
-          </RenderHintsContext.Provider>
-        </I18nextProvider>
-      </StrictMode>,
-    );
+    const html = await renderPage(url, queryClient, i18n, hints);
     const meta = pageMeta(i18n.t, found.page, url.pathname, artwork);
     // An artwork's image is its page's largest paint: the head preloads it, as it will be chosen.
     const preload = artwork
@@ -183,7 +192,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       status,
       html,
       head: `${headTags(meta, language, request.publicUrl)}\n    ${preload}`,
-      state: hydrationStateElement({ language, hints, queries: dehydrate(queryClient) }),
+      state: state(),
       modules,
     };
   });

@@ -9,6 +9,7 @@ import { createAppRouter } from './app/router.tsx';
 import { initI18n, setLanguage } from './lib/i18n.ts';
 import { hydrateInSlices, yieldToMain } from './lib/hydration-slices.tsx';
 import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
+import { noteFieldsEnteredBeforeHydration } from './lib/use-typed-before-hydration.ts';
 
 // A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
 // language the server rendered in and with the same API answers, and hydrates that HTML.
@@ -32,8 +33,10 @@ async function start() {
       <App router={router} hints={state?.hints} />
     </StrictMode>
   );
-  if (rendered) hydrateInSlices(() => hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (rendered) {
+    noteFieldsEnteredBeforeHydration(root);
+    hydrateInSlices(() => hydrateRoot(root, app));
+  } else createRoot(root).render(app);
 
   const stored = storedLanguage();
   if (!stored) return;

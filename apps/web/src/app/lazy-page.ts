@@ -20,6 +20,8 @@ export interface PageHandle {
   namespaces: readonly string[];
   /** Public pages are rendered on the server, with this page's title and description. */
   seo?: SeoPage;
+  /** The page sets the tab's title itself (useDocumentTitle with its own title): the layout leaves it. */
+  ownTitle?: boolean;
 }
 
 /**
@@ -33,10 +35,11 @@ export function lazyPage(
   page: string,
   namespaces: readonly string[] = [],
   seo?: SeoPage,
+  options: { ownTitle?: boolean } = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[`../features/${page}.tsx`];
   if (!load) throw new Error(`No page module features/${page}.tsx`);
-  const handle: PageHandle = { module: `src/features/${page}.tsx`, namespaces, ...(seo ? { seo } : {}) };
+  const handle: PageHandle = { module: `src/features/${page}.tsx`, namespaces, ...(seo ? { seo } : {}), ...options };
   return {
     handle,
     lazy: async () => {

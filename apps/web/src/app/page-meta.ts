@@ -1,4 +1,4 @@
-import type { Artwork } from '@atelier/contracts';
+import type { Artwork, ToolId } from '@atelier/contracts';
 import type { TFunction } from 'i18next';
 import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts';
 
@@ -31,3 +31,9 @@ export function pageMeta(t: TFunction, page: SeoPage, path: string, artwork?: Ar
   if (page === 'artwork') return artwork ? artworkPageMeta(t, artwork) : staticPageMeta(t, 'notFound', path);
   return staticPageMeta(t, page, path);
 }
+
+/** A tool page's title (the tool's name, then the site's) and description; it is not public: no more meta. */
+export const toolPageMeta = (t: TFunction, tool: ToolId): Pick<PageMeta, 'title' | 'description'> => ({
+  title: `${t(`tools:${tool}.name`)} — ${t('seo:siteName')}`,
+  description: t(`tools:${tool}.description`),
+});

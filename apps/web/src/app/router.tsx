@@ -13,7 +13,7 @@ import { RouteError } from './route-error.tsx';
 const publicPages: RouteObject[] = [
   { path: 'pricing', ...lazyPage('pricing/pricing-page', ['pricing'], 'pricing') },
   { path: 'gallery', ...lazyPage('gallery/gallery-page', ['gallery'], 'gallery') },
-  { path: 'gallery/:id', ...lazyPage('gallery/artwork-page', ['gallery'], 'artwork') },
+  { path: 'gallery/:id', ...lazyPage('gallery/artwork-page', ['gallery'], 'artwork', { ownTitle: true }) },
   { path: 'payment-success', ...lazyPage('pricing/payment-success-page', ['pricing']) },
   { path: 'terms', ...lazyPage('legal/terms-page', ['legal'], 'terms') },
   { path: 'privacy', ...lazyPage('legal/privacy-page', ['legal'], 'privacy') },
@@ -36,7 +36,10 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], RouteObject> = {
 
 /** Every tool at every path it answers at (/tools/<id>, /<id> and extra aliases); one page reads the tool from the path. */
 const toolRoutes: RouteObject[] = TOOLS.flatMap((tool) =>
-  toolPaths(tool).map((path) => ({ path, ...lazyPage('tools/tool-page') })),
+  toolPaths(tool).map((path) => ({
+    path,
+    ...lazyPage('tools/tool-page', ['tool-run', 'studio-batch'], undefined, { ownTitle: true }),
+  })),
 );
 
 /** The admin console: its chunks and texts load only once the server has said "admin". */

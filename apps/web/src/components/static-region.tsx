@@ -48,7 +48,11 @@ export function StaticRegion({
   className?: string;
   /** What the children depend on besides constants: the language, whether signed in… */
   inputs: readonly unknown[];
-  children: ReactNode;
+  /**
+   * The content, or a function that makes it: called only when the region renders it, so
+   * content costly to make (many translated texts: the footer) costs nothing while kept.
+   */
+  children: ReactNode | (() => ReactNode);
   id?: string;
   'aria-labelledby'?: string;
 }) {
@@ -64,5 +68,5 @@ export function StaticRegion({
   };
   return kept
     ? createElement(as, { ...attributes, className, onClick, ...KEEP_SERVER_CONTENT })
-    : createElement(as, { ...attributes, className }, children);
+    : createElement(as, { ...attributes, className }, typeof children === 'function' ? children() : children);
 }

@@ -1,8 +1,14 @@
-import type { ToolDefinition, ToolId } from '@atelier/contracts';
+import { TOOLS, type ToolDefinition, type ToolId, toolPaths } from '@atelier/contracts';
 
 /** The canonical address of a tool page; its other paths (toolPaths) are aliases. */
 export function toolHref(tool: Pick<ToolDefinition, 'id'>): string {
   return `/tools/${tool.id}`;
+}
+
+/** Which tool a path belongs to: any of its toolPaths, with or without a trailing slash. */
+export function toolForPath(pathname: string) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return TOOLS.find((tool) => toolPaths(tool).includes(path));
 }
 
 /**

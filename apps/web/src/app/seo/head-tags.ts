@@ -42,3 +42,16 @@ export function headTags(meta: PageMeta, language: Language, publicUrl: string):
   }
   return tags.join('\n    ');
 }
+
+/**
+ * The <head> elements of a page rendered on the server for a signed-in user (a tool page):
+ * its title and description, and no indexing — robots.txt keeps crawlers off it already; this
+ * covers a link followed from elsewhere.
+ */
+export function signedInPageHead(meta: Pick<PageMeta, 'title' | 'description'>): string {
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    '<meta name="robots" content="noindex" />',
+  ].join('\n    ');
+}

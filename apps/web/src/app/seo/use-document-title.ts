@@ -13,11 +13,13 @@ import { staticPageMeta } from './seo-pages.ts';
  */
 export function useDocumentTitle(ownTitle?: (t: TFunction) => string) {
   const { pathname } = useLocation();
-  const page = (useMatches().at(-1)?.handle as PageHandle | undefined)?.seo;
+  const handle = useMatches().at(-1)?.handle as PageHandle | undefined;
+  const page = handle?.seo;
+  const pageNamesItself = handle?.ownTitle === true;
   const { i18n } = useTranslation();
   useEffect(() => {
-    // The artwork page names itself; the layout leaves it alone.
-    if (page === 'artwork' && !ownTitle) return;
+    // A page that names itself (an artwork's, a tool's): the layout leaves it alone.
+    if (pageNamesItself && !ownTitle) return;
     let current = true;
     void loadNamespaces(['seo']).then(() => {
       if (!current) return;
@@ -28,5 +30,5 @@ export function useDocumentTitle(ownTitle?: (t: TFunction) => string) {
     return () => {
       current = false;
     };
-  }, [page, pathname, i18n.language, ownTitle]);
+  }, [page, pageNamesItself, pathname, i18n.language, ownTitle]);
 }

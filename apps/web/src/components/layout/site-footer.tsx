@@ -55,36 +55,40 @@ export function SiteFooter() {
       inputs={[i18n.language]}
       className="border-t border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
-        <div className="max-w-xs">
-          <BrandLogo />
-          <p className="mt-4 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{t('footer.tagline')}</p>
-        </div>
-        {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={t(column.title)}>
-            <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t(column.title)}</h2>
-            <ul className="mt-4 space-y-3">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    reloadDocument={link.document}
-                    data-document={link.document}
-                    className="rounded text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
-                  >
-                    {t(link.label)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-      </div>
-      <div className="border-t border-zinc-200 dark:border-zinc-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
-        </p>
-      </div>
+      {() => (
+        <>
+          <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
+            <div className="max-w-xs">
+              <BrandLogo />
+              <p className="mt-4 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{t('footer.tagline')}</p>
+            </div>
+            {COLUMNS.map((column) => (
+              <nav key={column.title} aria-label={t(column.title)}>
+                <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t(column.title)}</h2>
+                <ul className="mt-4 space-y-3">
+                  {column.links.map((link) => (
+                    <li key={link.to}>
+                      <Link
+                        to={link.to}
+                        reloadDocument={link.document}
+                        data-document={link.document}
+                        className="rounded text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+                      >
+                        {t(link.label)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+          <div className="border-t border-zinc-200 dark:border-zinc-800">
+            <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
+              {t('footer.copyright', { year: new Date().getFullYear() })}
+            </p>
+          </div>
+        </>
+      )}
     </StaticRegion>
   );
 }

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import type { RunInputs } from './run-inputs.ts';
 import { showsPrompt, type ToolPageDefinition } from './tool-definitions.ts';
 
@@ -21,6 +22,10 @@ export function PromptFields({
   const { t } = useTranslation('tool-run');
   const promptId = useId();
   const negativeId = useId();
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const negativeRef = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(promptRef, inputs.prompt);
+  useTypedBeforeHydration(negativeRef, inputs.negativePrompt);
   if (!showsPrompt(definition, inputs.options)) return null;
   const promptLabel = t(
     `prompt.${definition.id === 'inpainting' ? 'inpainting' : definition.prompt === 'custom-edit' ? 'customEdit' : 'label'}`,
@@ -32,6 +37,7 @@ export function PromptFields({
           {promptLabel}
         </label>
         <textarea
+          ref={promptRef}
           id={promptId}
           value={inputs.prompt}
           disabled={disabled}
@@ -47,6 +53,7 @@ export function PromptFields({
             {t('prompt.negative')}
           </label>
           <textarea
+            ref={negativeRef}
             id={negativeId}
             value={inputs.negativePrompt}
             disabled={disabled}

@@ -7,16 +7,22 @@ import { isApplePlatform, type KeyCap, SHORTCUT_GROUPS } from './shortcuts.ts';
 
 const WORDS = new Set(['shift', 'space', 'enter', 'backspace', 'delete', 'wheel', 'drag', 'middleDrag', 'pinch']);
 
-/** The list of the tool page's shortcuts ("?"), grouped, in the user's language; mask keys only where there is a mask. */
-export function ShortcutsDialog({
-  open,
-  onOpenChange,
-  withMask,
-}: {
+interface ShortcutsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   withMask: boolean;
-}) {
+}
+
+/**
+ * The list of the tool page's shortcuts ("?"), grouped, in the user's language; mask keys only
+ * where there is a mask. Closed, it renders nothing: its tens of texts are made when it opens,
+ * not with every render of the page (they were a tenth of the tool page's hydration).
+ */
+export function ShortcutsDialog(props: ShortcutsDialogProps) {
+  return props.open ? <OpenShortcutsDialog {...props} /> : null;
+}
+
+function OpenShortcutsDialog({ open, onOpenChange, withMask }: ShortcutsDialogProps) {
   const { t } = useTranslation('tool-run');
   const apple = typeof navigator !== 'undefined' && isApplePlatform(navigator.platform || navigator.userAgent);
   const cap = (key: KeyCap) =>

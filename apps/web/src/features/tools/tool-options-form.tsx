@@ -1,7 +1,9 @@
 import { MAX_IMAGES, MIN_IMAGES } from '@atelier/contracts';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import type { CountOptionField, OptionField, OptionValues, SelectOptionField } from './tool-definitions.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { parseStrength } from './run-inputs.ts';
 
 export const fieldClass =
@@ -10,22 +12,32 @@ export const fieldClass =
 interface ToolOptionsFormProps {
   fields: readonly OptionField[];
   values: OptionValues;
-  onChange: (values: OptionValues) => void;
+  /** One option changed; the caller applies it with withOption to the values it holds then. */
+  onChange: (name: string, value: string) => void;
   disabled: boolean;
 }
 
+/**
+ * The values with one option changed. Applied to the latest values, not to those of the render
+ * the control was in: fields changed before the page was hydrated report together, at once.
+ */
+export function withOption(values: OptionValues, name: string, value: string): OptionValues {
+  const next = { ...values, [name]: value };
+  // A substyle belongs to one style: changing the style clears it.
+  if (name === 'style' && 'substyle' in values) next.substyle = '';
+  return next;
+}
+
 /** A tool's options (tools.md §9), each a labelled native control so keyboards and screen readers know them. */
-export function ToolOptionsForm({ fields, values, onChange, disabled }: ToolOptionsFormProps) {
-  const set = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
-    // A substyle belongs to one style: changing the style clears it.
-    if (name === 'style' && 'substyle' in values) next.substyle = '';
-    onChange(next);
-  };
+export function ToolOptionsForm({ fields, values, onChange: set, disabled }: ToolOptionsFormProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+      {/* Over a server-rendered page each control is hydrated in a task of its own (ADR 0023):
+          a long list of choices is many elements. */}
       {fields.map((field) => (
-        <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} />
+        <HydrationSlice key={field.name}>
+          <OptionControl field={field} values={values} set={set} disabled={disabled} />
+        </HydrationSlice>
       ))}
     </div>
   );
@@ -45,6 +57,8 @@ function OptionControl({
   const { t } = useTranslation('tool-run');
   const id = useId();
   const value = values[field.name] ?? '';
+  const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  useTypedBeforeHydration(ref, field.kind === 'range' ? String(parseStrength(value, field.range)) : value);
   const label = (
     <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
       {t(`options.${field.name}`)}
@@ -57,6 +71,7 @@ function OptionControl({
   if (field.kind === 'range') {
     control = (
       <input
+        ref={ref}
         id={id}
         type="range"
         min={field.range.min}
@@ -72,6 +87,7 @@ function OptionControl({
     const choices = selectChoices(field, values);
     control = (
       <select
+        ref={ref}
         id={id}
         value={value}
         disabled={disabled}

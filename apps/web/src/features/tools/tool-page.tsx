@@ -1,20 +1,17 @@
-import { TOOLS, toolPaths } from '@atelier/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
+import { toolPageMeta } from '../../app/page-meta.ts';
+import { useDocumentTitle } from '../../app/seo/use-document-title.ts';
+import { toolForPath } from '../../lib/tool-href.ts';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { TOOL_PAGES } from './tool-definitions.ts';
 import { creditsQuery } from './tools-api.ts';
 import { toolCatalogueQuery } from './use-tool-catalogue.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
-
-/** Which tool this path belongs to: any of its toolPaths, with or without a trailing slash. */
-function toolForPath(pathname: string) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return TOOLS.find((tool) => toolPaths(tool).includes(path));
-}
 
 /** One page for every tool route; what differs between tools comes from TOOL_PAGES. */
 export default function ToolPage() {
@@ -28,6 +25,10 @@ export default function ToolPage() {
   useSuspenseQuery(toolCatalogueQuery);
   useSuspenseQuery(creditsQuery);
   const tool = toolForPath(pathname);
+  const toolId = tool?.id;
+  // The tab says which tool it is (the server's render put the same title in the HTML).
+  const title = useCallback((t: TFunction) => toolPageMeta(t, toolId!).title, [toolId]);
+  useDocumentTitle(toolId ? title : undefined);
   if (!tool) return <NotFoundPage />;
   return (
     <ToolWorkspace

@@ -1,7 +1,8 @@
 import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS } from '@atelier/contracts';
-import { RotateCcw, Sparkles } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { type ReactElement, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
@@ -18,6 +19,7 @@ import { MaskTools } from './mask-tools.tsx';
 import { PromptFields } from './prompt-fields.tsx';
 import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
 import { ResultActions } from './result-actions.tsx';
+import { RunButton } from './run-button.tsx';
 import { failureText } from './run-failure-text.ts';
 import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
 import { type SampleImage, samplesFor } from './sample-images.ts';
@@ -25,7 +27,7 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { defaultOptionValues, type ToolPageDefinition, withoutIgnoredOptions } from './tool-definitions.ts';
 import { parseToolSource } from '../../lib/tool-href.ts';
 import { formFromRun, outputFileName, withStoredInput } from './tool-links.ts';
-import { ToolOptionsForm } from './tool-options-form.tsx';
+import { ToolOptionsForm, withOption } from './tool-options-form.tsx';
 import { toolsApi } from './tools-api.ts';
 import { useBatchRun } from './use-batch-run.ts';
 import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
@@ -57,7 +59,7 @@ export function ToolWorkspace({
   onReset,
 }: {
   definition: ToolPageDefinition;
-  header: ReactNode;
+  header: ReactElement;
   onReset: () => void;
 }) {
   const { t } = useTranslation(['tool-run', 'studio-batch', 'tools']);
@@ -79,6 +81,11 @@ export function ToolWorkspace({
   }));
   const update = useCallback((change: Partial<RunInputs>) => setInputs((previous) => ({ ...previous, ...change })), []);
   const setMask = useCallback((mask: File | null) => update({ mask }), [update]);
+  const setOption = useCallback(
+    (name: string, value: string) =>
+      setInputs((previous) => ({ ...previous, options: withOption(previous.options, name, value) })),
+    [],
+  );
   const imageUrl = useObjectUrl(inputs.image);
   const maskUrl = useObjectUrl(inputs.mask);
   const [input, setInput] = useState<InputImage | null>(null);
@@ -411,23 +418,18 @@ export function ToolWorkspace({
             <ToolOptionsForm
               fields={fields.options}
               values={inputs.options}
-              onChange={(options) => update({ options })}
+              onChange={setOption}
               disabled={processing}
             />
           )}
 
           <div className="mt-auto flex flex-col gap-2 border-zinc-200 bg-white/95 pt-3 backdrop-blur lg:sticky lg:bottom-0 lg:border-t lg:pb-1 dark:border-zinc-800 dark:bg-zinc-950/95">
             <div className="flex items-center gap-2">
-              <button
-                type="submit"
+              <RunButton
+                label={processing ? t('action.processing') : t(`action.${definition.action}`)}
                 disabled={processing || blocked !== null}
-                aria-describedby={blocked ? hintId : undefined}
-                aria-keyshortcuts="Control+Enter Meta+Enter"
-                className={buttonClass('primary', 'lg', 'flex-1 px-5')}
-              >
-                <Sparkles aria-hidden="true" className="size-4" />
-                {processing ? t('action.processing') : t(`action.${definition.action}`)}
-              </button>
+                describedBy={blocked ? hintId : undefined}
+              />
               <button
                 type="button"
                 onClick={onReset}
@@ -464,37 +466,40 @@ export function ToolWorkspace({
           onDropFiles={(files) => void takeFiles(files)}
         />
       ) : (
-        <ToolStage
-          ref={stageRef}
-          definition={definition}
-          input={input}
-          painter={definition.mask ? painter : null}
-          maskUrl={maskUrl}
-          state={state}
-          show={show}
-          onShow={setShow}
-          compare={compare}
-          onCompare={setCompare}
-          progressLabel={definition.inBrowser ? t('progress.browser') : undefined}
-          imageInputId={imageInputId}
-          onDropFiles={(files) => void takeFiles(files)}
-          samples={samples}
-          onSample={(sample) => void chooseSample(sample)}
-          onHelp={() => setHelpOpen(true)}
-          actions={
-            result && (
-              <ResultActions
-                key={result.runId}
-                definition={definition}
-                result={result}
-                index={outputIndex}
-                prompt={inputs.prompt}
-                negativePrompt={inputs.negativePrompt}
-                saveNoteId={result.inBrowser ? saveNoteId : undefined}
-              />
-            )
-          }
-        />
+        // Hydrated in a task after the panel's (ADR 0023).
+        <HydrationSlice>
+          <ToolStage
+            ref={stageRef}
+            definition={definition}
+            input={input}
+            painter={definition.mask ? painter : null}
+            maskUrl={maskUrl}
+            state={state}
+            show={show}
+            onShow={setShow}
+            compare={compare}
+            onCompare={setCompare}
+            progressLabel={definition.inBrowser ? t('progress.browser') : undefined}
+            imageInputId={imageInputId}
+            onDropFiles={(files) => void takeFiles(files)}
+            samples={samples}
+            onSample={(sample) => void chooseSample(sample)}
+            onHelp={() => setHelpOpen(true)}
+            actions={
+              result && (
+                <ResultActions
+                  key={result.runId}
+                  definition={definition}
+                  result={result}
+                  index={outputIndex}
+                  prompt={inputs.prompt}
+                  negativePrompt={inputs.negativePrompt}
+                  saveNoteId={result.inBrowser ? saveNoteId : undefined}
+                />
+              )
+            }
+          />
+        </HydrationSlice>
       )}
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} withMask={definition.mask} />
       <LeaveGuard active={processing} inBrowser={definition.inBrowser} />

@@ -65,4 +65,16 @@ export const batchArchiveUrl = (id: string) => `/api/batches/${encodeURIComponen
 export const runEventsUrl = (id: string) => `/api/runs/${id}/events`;
 
 /** The caller's credits, which a tool page waits for (the server sends them with its shell). */
-export const creditsQuery = queryOptions({ queryKey: PROFILE_QUERY_KEY, queryFn: toolsApi.credits });
+/** How long a fetched balance is taken as current before a page that shows it asks again. */
+const CREDITS_STALE_MS = 10_000;
+
+/**
+ * The balance. Fresh for a few seconds: a page rendered with it (the server's, ADR 0024) does
+ * not ask again the moment it mounts, which re-rendered the whole tool page; a run refreshes
+ * it when it ends (use-tool-run.ts), whatever its age.
+ */
+export const creditsQuery = queryOptions({
+  queryKey: PROFILE_QUERY_KEY,
+  queryFn: toolsApi.credits,
+  staleTime: CREDITS_STALE_MS,
+});

@@ -4,10 +4,25 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { IconButton } from './icon-button.tsx';
 import type { StageView } from './use-stage-view.ts';
 
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A language's percent format, made at its first use and kept: making one costs (the first
+ * loads the locale's number data, a long task on a phone), and the level changes at every step
+ * of a zoom. An empty stage shows no level, so a page's first render makes none.
+ */
+function percentFormat(language: string): Intl.NumberFormat {
+  let format = percentFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(language, format);
+  }
+  return format;
+}
+
 /** Zoom out, the level, zoom in, Fit and 100 %: the stage's buttons for what the wheel and pinch do. */
 export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: boolean }) {
   const { t, i18n } = useTranslation('tool-run');
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <fieldset className="m-0 flex min-w-0 items-center gap-0.5 border-0 p-0">
       <legend className="sr-only">{t('zoom.label')}</legend>
@@ -17,7 +32,7 @@ export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: 
         data-testid="zoom-level"
         className="w-14 text-center text-sm tabular-nums text-zinc-700 dark:text-zinc-300"
       >
-        {disabled ? '—' : percent.format(stage.view.scale)}
+        {disabled ? '—' : percentFormat(i18n.language).format(stage.view.scale)}
       </output>
       <IconButton label={t('zoom.in')} shortcut="+" icon={ZoomIn} onClick={stage.zoomIn} disabled={disabled} />
       <button

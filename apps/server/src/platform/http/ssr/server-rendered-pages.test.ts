@@ -220,7 +220,7 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     expect(layouts((await html('/gallery')).text)).toBe(5);
   });
 
-  it('serves signed-in pages as the shell in the visitor language, and renders the header as signed in', async () => {
+  it('serves signed-in pages as the shell in the visitor language (a tool page rendered), and renders the header as signed in', async () => {
     const shell = await html('/profile', { 'accept-language': 'ja' });
     expect(shell.status).toBe(200);
     expect(shell.text).toContain('<html lang="ja" data-server-language>');
@@ -234,13 +234,21 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     expect(shell.text).toContain('<link rel="modulepreload" crossorigin href="/assets/common-ja.js">');
     expect(shell.text).not.toContain('href="/assets/shared.js"'); // index.html loads it already
 
-    // A signed-in user's shell carries their session; a tool page's, the tool catalogue too.
-    const tool = await html('/tools/image-generation', { cookie: ada.cookie });
-    expect(tool.text).toContain('<div id="root"></div><script');
+    // A tool page is rendered for a signed-in user, in their language, titled by its tool and
+    // kept from indexing, with the session, the tool catalogue and the balance it was rendered with.
+    const tool = await html('/tools/image-generation', { cookie: ada.cookie, 'accept-language': 'ja' });
+    expect(tool.status).toBe(200);
+    expect(tool.text).not.toContain('<div id="root"></div>');
+    expect(tool.text).toMatch(/<h1[^>]*>画像生成<\/h1>/);
+    expect(tool.text).toContain('<title>画像生成 — Atelier</title>');
+    expect(tool.text).toContain('<meta name="robots" content="noindex" />');
     expect(tool.text).toContain('ada.lovelace@example.com');
     expect(tool.text).toContain('"queryKey":["tool-catalogue"]');
     expect(tool.text).toContain('"id":"image-generation"');
     expect(tool.text).toContain('"queryKey":["profile"]');
+    // A visitor gets the shell: the browser sends them to sign in.
+    const toolForVisitor = await html('/tools/image-generation');
+    expect(toolForVisitor.text).toContain('<div id="root"></div>');
 
     const home = await html('/', { cookie: ada.cookie });
     expect(home.text).toContain('ada.lovelace@example.com');

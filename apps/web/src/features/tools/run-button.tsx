@@ -1,0 +1,34 @@
+import { Sparkles } from 'lucide-react';
+import { buttonClass } from '../../components/ui/button-styles.ts';
+import { useInteractive } from '../../lib/use-hydrating.ts';
+
+/**
+ * The tool's run button, which submits the panel's form. Over a server-rendered page it is a
+ * plain button until the page is interactive: a submit pressed before the form's handler is
+ * attached would send the form the browser's way, reloading the page with the prompt in the
+ * address. Its own component, so only it renders again when the page becomes interactive.
+ */
+export function RunButton({
+  label,
+  disabled,
+  describedBy,
+}: {
+  label: string;
+  disabled: boolean;
+  /** The hint saying why the button is disabled, when it is. */
+  describedBy: string | undefined;
+}) {
+  const interactive = useInteractive();
+  return (
+    <button
+      type={interactive ? 'submit' : 'button'}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      aria-keyshortcuts="Control+Enter Meta+Enter"
+      className={buttonClass('primary', 'lg', 'flex-1 px-5')}
+    >
+      <Sparkles aria-hidden="true" className="size-4" />
+      {label}
+    </button>
+  );
+}
