@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { zipResults } from './batch-zip.ts';
-import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
+import type { OutputRef } from './continue-with-menu.tsx';
+import { LazyContinueWithMenu } from './lazy-continue-with-menu.tsx';
 import { failureText } from './run-failure-text.ts';
 import { CHECKERBOARD, DropOverlay, STAGE_FRAME_CLASS, useFileDrop } from './stage-frame.tsx';
 import { ProgressTrack } from './stage-progress.tsx';
@@ -224,7 +225,7 @@ function BatchTileCard({
           </span>
         )}
         {tile.status === 'succeeded' && result && (
-          <ContinueWithMenu
+          <LazyContinueWithMenu
             mediaType={result.mediaType}
             resolve={resolve}
             label={t('continue.labelFor', { name })}

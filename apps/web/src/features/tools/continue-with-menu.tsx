@@ -81,3 +81,5 @@ export function ContinueWithMenu({
     </DropdownMenu.Root>
   );
 }
+
+export default ContinueWithMenu;

@@ -1,8 +1,8 @@
-import { AlertDialog } from 'radix-ui';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { buttonClass } from '../../components/ui/button-styles.ts';
+
+/** The dialog's code (Radix's alert dialog) loads when someone tries to leave during a run. */
+const LeaveDialog = lazy(() => import('./leave-dialog.tsx'));
 
 /**
  * While a run is in progress, leaving the page asks first: a link or Back inside Atelier opens
@@ -10,7 +10,6 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
  * prompt (beforeunload). Either way the run itself is not touched: a server run goes on.
  */
 export function LeaveGuard({ active, inBrowser }: { active: boolean; inBrowser: boolean }) {
-  const { t } = useTranslation('tool-run');
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -28,34 +27,19 @@ export function LeaveGuard({ active, inBrowser }: { active: boolean; inBrowser: 
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [active]);
 
+  if (blocker.state !== 'blocked') return null;
   return (
-    <AlertDialog.Root
-      open={blocker.state === 'blocked'}
-      onOpenChange={(open) => {
-        if (!open && !leaving.current) blocker.reset?.();
-      }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
-          <AlertDialog.Title className="text-lg font-semibold">{t('leave.title')}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {t(inBrowser ? 'leave.bodyBrowser' : 'leave.body')}
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClass('secondary')}>{t('leave.stay')}</AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={() => {
-                leaving.current = true;
-                blocker.proceed?.();
-              }}
-              className={buttonClass('primary')}
-            >
-              {t('leave.leave')}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <LeaveDialog
+        inBrowser={inBrowser}
+        onStay={() => {
+          if (!leaving.current) blocker.reset?.();
+        }}
+        onLeave={() => {
+          leaving.current = true;
+          blocker.proceed?.();
+        }}
+      />
+    </Suspense>
   );
 }

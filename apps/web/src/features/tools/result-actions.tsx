@@ -185,3 +185,5 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
     </div>
   );
 }
+
+export default ResultActions;

@@ -4,7 +4,7 @@ import { ImagePlus, ImageUp, Keyboard, SplitSquareHorizontal, Sparkles } from 'l
 import { forwardRef, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompareDivider, CompareLayers, CompareRange } from './compare-view.tsx';
-import { ContinueWithMenu } from './continue-with-menu.tsx';
+import { LazyContinueWithMenu } from './lazy-continue-with-menu.tsx';
 import { IconButton } from './icon-button.tsx';
 import type { SampleImage } from './sample-images.ts';
 import { SampleStrip } from './sample-strip.tsx';
@@ -342,7 +342,7 @@ function ResultGrid({
           </button>
           {runId && (
             <div className="absolute top-2 right-2">
-              <ContinueWithMenu
+              <LazyContinueWithMenu
                 mediaType={output.mediaType}
                 resolve={() => Promise.resolve({ runId, outputIndex: index })}
                 label={t('studio-batch:continue.labelN', { n: index + 1 })}

@@ -1,6 +1,6 @@
 import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { RotateCcw } from 'lucide-react';
-import { type ReactElement, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { useLocation } from 'react-router';
@@ -15,10 +15,10 @@ import { EngineNotice } from './engine-notice.tsx';
 import { ImageDropZone } from './image-drop-zone.tsx';
 import { fileFromUrl } from './input-sources.ts';
 import { LeaveGuard } from './leave-guard.tsx';
+import { preloadContinueWithMenu } from './lazy-continue-with-menu.tsx';
 import { MaskTools } from './mask-tools.tsx';
 import { PromptFields } from './prompt-fields.tsx';
 import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
-import { ResultActions } from './result-actions.tsx';
 import { RunButton } from './run-button.tsx';
 import { failureText } from './run-failure-text.ts';
 import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
@@ -39,6 +39,10 @@ import { useShortcuts } from './use-shortcuts.ts';
 import { useToolInfo } from './use-tool-catalogue.ts';
 import { useToolRun } from './use-tool-run.ts';
 import type { Run } from '@atelier/contracts';
+
+/** What a result offers (download, copy, save, Continue with…): its code loads with the first run. */
+const ResultActions = lazy(() => import('./result-actions.tsx'));
+const preloadResultActions = () => void import('./result-actions.tsx');
 
 /** Brings the stage fully into view (a phone scrolls to it; a desktop already shows it). */
 function bringIntoView(element: HTMLElement | null) {
@@ -170,6 +174,9 @@ export function ToolWorkspace({
 
   async function run() {
     if (processing) return;
+    // Its result will offer these: their code loads while it runs.
+    preloadResultActions();
+    preloadContinueWithMenu();
     if (blocked) {
       void notify((toast) => toast.error(blocked));
       return;
@@ -487,15 +494,17 @@ export function ToolWorkspace({
             onHelp={() => setHelpOpen(true)}
             actions={
               result && (
-                <ResultActions
-                  key={result.runId}
-                  definition={definition}
-                  result={result}
-                  index={outputIndex}
-                  prompt={inputs.prompt}
-                  negativePrompt={inputs.negativePrompt}
-                  saveNoteId={result.inBrowser ? saveNoteId : undefined}
-                />
+                <Suspense fallback={null}>
+                  <ResultActions
+                    key={result.runId}
+                    definition={definition}
+                    result={result}
+                    index={outputIndex}
+                    prompt={inputs.prompt}
+                    negativePrompt={inputs.negativePrompt}
+                    saveNoteId={result.inBrowser ? saveNoteId : undefined}
+                  />
+                </Suspense>
               )
             }
           />
