@@ -1,6 +1,7 @@
 import type { CheckoutRequest, Language, UpgradeRequest } from '@atelier/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './api-client.ts';
+import { cachedIntlFormat } from './intl-cache.ts';
 
 /** /api/billing/* for the pricing, payment-success and profile pages. */
 export const billingApi = {
@@ -38,22 +39,19 @@ export const plansQuery = (language: Language) =>
 /** The caller's subscription (signed in only). */
 export const subscriptionQuery = queryOptions({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription });
 
-/** One formatter per language, currency and kind of amount: making one is the costly part. */
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
 /** A price in a currency for the interface language: 2.99 → "$2.99", 18 → "¥18". */
 export function formatPrice(amount: number, currency: string, language: string): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  const key = `${language} ${currency} ${fractionDigits}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: 2,
-    });
-    priceFormats.set(key, format);
-  }
+  // One formatter per language, currency and kind of amount.
+  const format = cachedIntlFormat(
+    `price ${language} ${currency} ${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: 2,
+      }),
+  );
   return format.format(amount);
 }

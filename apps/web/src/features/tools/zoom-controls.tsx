@@ -1,24 +1,19 @@
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { cachedIntlFormat } from '../../lib/intl-cache.ts';
 import { IconButton } from './icon-button.tsx';
 import type { StageView } from './use-stage-view.ts';
 
-const percentFormats = new Map<string, Intl.NumberFormat>();
-
 /**
- * A language's percent format, made at its first use and kept: making one costs (the first
- * loads the locale's number data, a long task on a phone), and the level changes at every step
- * of a zoom. An empty stage shows no level, so a page's first render makes none.
+ * A language's percent format, kept once made (lib/intl-cache.ts): the level changes at every
+ * step of a zoom. An empty stage shows no level, so a page's first render makes none.
  */
-function percentFormat(language: string): Intl.NumberFormat {
-  let format = percentFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
-    percentFormats.set(language, format);
-  }
-  return format;
-}
+const percentFormat = (language: string) =>
+  cachedIntlFormat(
+    `percent ${language}`,
+    () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }),
+  );
 
 /** Zoom out, the level, zoom in, Fit and 100 %: the stage's buttons for what the wheel and pinch do. */
 export function ZoomControls({ stage, disabled }: { stage: StageView; disabled: boolean }) {
