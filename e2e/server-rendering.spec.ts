@@ -331,6 +331,22 @@ test('text typed before the page is hydrated is kept, and the form sends nothing
   await expect(page.getByRole('textbox', { name: 'Discount code' })).toHaveValue('NOSUCHCD');
 });
 
+test('a press made before the page is hydrated is done once it is: a visitor picks Yearly while the scripts load', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/pricing', { waitUntil: 'commit' });
+  await page.getByRole('radio', { name: /Yearly/ }).click();
+  await expect(page.getByTestId('price-pro')).toContainText('$2.99');
+  release();
+  await expect(page.getByTestId('price-pro')).toContainText('$29');
+  await expect(page.getByRole('radio', { name: /Yearly/ })).toHaveAttribute('aria-checked', 'true');
+
+  // Once hydrated, presses are the app's at once: Monthly again.
+  await page.getByRole('radio', { name: 'Monthly' }).click();
+  await expect(page.getByTestId('price-pro')).toContainText('$2.99');
+});
+
 test('a signed-in page the browser renders arrives as the shell with its code preloaded and the session: it shows without asking for it', async ({
   page,
 }) => {
@@ -400,23 +416,27 @@ test.describe('a tool page, signed in', () => {
     });
   }
 
-  test('what is typed and chosen before it is hydrated is what runs; Generate waits for the app', async ({ page }) => {
+  test('what is typed and chosen before it is hydrated is what runs, Generate pressed then included: once the app can', async ({
+    page,
+  }) => {
     await signUpViaApi(page);
     const release = await holdScripts(page);
     await page.goto('/tools/image-generation', { waitUntil: 'commit' });
     await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk');
     await page.getByLabel('Number of images').selectOption('2');
-    const run = page.getByRole('button', { name: 'Generate', exact: true });
-    // Pressed now, the browser would send the form itself: the page would reload.
-    await run.click();
+    const runs: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/tools/image-generation/runs')) runs.push(request.postData() ?? '');
+    });
+    // Pressed now, the browser would send the form itself (the page would reload): the press
+    // is held, and made again once the page is hydrated.
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     expect(new URL(page.url()).search).toBe('');
+    expect(runs).toEqual([]);
     release();
-    await expect(run).toHaveAttribute('type', 'submit');
-    const sent = page.waitForRequest((request) => request.url().endsWith('/api/tools/image-generation/runs'));
-    await run.click();
-    const body = (await sent).postData() ?? '';
-    expect(body).toContain('a lighthouse at dusk');
-    expect(body).toMatch(/name="n"\r\n\r\n2\r\n/);
+    await expect.poll(() => runs.length).toBe(1);
+    expect(runs[0]).toContain('a lighthouse at dusk');
+    expect(runs[0]).toMatch(/name="n"\r\n\r\n2\r\n/);
     await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
     await expect(page.getByLabel('Number of images')).toHaveValue('2');
     expect(new URL(page.url()).search).toBe('');

@@ -3,19 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** The classic script that sets the theme class and language before the first paint. */
-const THEME_SCRIPT = '/theme-init.js';
+/**
+ * The classic scripts the first paint waits for: the theme class and language, and the holding
+ * of presses made before the app has hydrated the page (public/hold-early-presses.js).
+ */
+const HEAD_SCRIPTS = ['/theme-init.js', '/hold-early-presses.js'];
 
 /**
  * Puts what the first paint waits for into the built index.html itself: the stylesheet as a
- * <style> element and public/theme-init.js as an inline <script>. Each was a request of its own
+ * <style> element and the HEAD_SCRIPTS as inline <script>s. Each was a request of its own
  * that the browser had to finish before painting anything — on a phone's connection a round
  * trip or two after the HTML, for every page (Lighthouse: "render-blocking resources"). The
- * server allows exactly that inline script by its hash in the Content-Security-Policy
+ * server allows exactly those inline scripts by their hashes in the Content-Security-Policy
  * (apps/server/src/platform/http/security-headers.ts); no other inline script runs.
  *
- * The stylesheet file stays in the build (nothing links it); /theme-init.js stays in public/
- * (its unit test runs it).
+ * The stylesheet file stays in the build (nothing links it); the scripts stay in public/ (their
+ * unit tests run them).
  */
 export function inlineCriticalFiles(): Plugin {
   let publicDir = '';
@@ -39,11 +42,13 @@ export function inlineCriticalFiles(): Plugin {
             return `<style>${css}</style>`;
           },
         );
-        const tag = `<script src="${THEME_SCRIPT}"></script>`;
-        if (!styled.includes(tag)) throw new Error(`index.html has no ${tag}`);
-        const script = fs.readFileSync(path.join(publicDir, THEME_SCRIPT), 'utf8').trim();
-        if (/<\/script/i.test(script)) throw new Error(`${THEME_SCRIPT} contains "</script"`);
-        return styled.replace(tag, () => `<script>${script}</script>`);
+        return HEAD_SCRIPTS.reduce((page, file) => {
+          const tag = `<script src="${file}"></script>`;
+          if (!page.includes(tag)) throw new Error(`index.html has no ${tag}`);
+          const script = fs.readFileSync(path.join(publicDir, file), 'utf8').trim();
+          if (/<\/script/i.test(script)) throw new Error(`${file} contains "</script"`);
+          return page.replace(tag, () => `<script>${script}</script>`);
+        }, styled);
       },
     },
   };

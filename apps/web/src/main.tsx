@@ -10,6 +10,7 @@ import { initI18n, setLanguage } from './lib/i18n.ts';
 import { hydrateInSlices, yieldToMain } from './lib/hydration-slices.tsx';
 import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
 import { noteFieldsEnteredBeforeHydration } from './lib/use-typed-before-hydration.ts';
+import { replayEarlyPresses } from './lib/early-presses.ts';
 
 // A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
 // language the server rendered in and with the same API answers, and hydrates that HTML.
@@ -35,8 +36,12 @@ async function start() {
   );
   if (rendered) {
     noteFieldsEnteredBeforeHydration(root);
-    hydrateInSlices(() => hydrateRoot(root, app));
-  } else createRoot(root).render(app);
+    // What was pressed meanwhile (public/hold-early-presses.js) is done once it all can be.
+    hydrateInSlices(() => hydrateRoot(root, app), replayEarlyPresses);
+  } else {
+    void replayEarlyPresses();
+    createRoot(root).render(app);
+  }
 
   const stored = storedLanguage();
   if (!stored) return;

@@ -44,6 +44,8 @@ const slicing = externalValue(false);
 let taskStart = 0;
 /** The slices waiting for a task of their own, in the order they suspended (page order). */
 const waiting: (() => void)[] = [];
+/** What runs once the last slice is hydrated (hydrateInSlices' `whenDone`). */
+let done: (() => void) | undefined;
 
 /**
  * Hydrates the next waiting slice in this task. Slices that suspend while it is hydrated join
@@ -53,6 +55,10 @@ function hydrateNext() {
   const resume = waiting.shift();
   if (!resume) {
     slicing.set(false);
+    // In a task after the renders that follow hydration (a control's state once interactive).
+    const callback = done;
+    done = undefined;
+    if (callback) inNextTask(callback);
     return;
   }
   taskStart = performance.now();
@@ -75,8 +81,12 @@ export function useHydrationDone(): boolean {
   );
 }
 
-/** Hydrates a server-rendered page, in slices where it has <HydrationSlice>s. */
-export function hydrateInSlices(hydrate: () => void) {
+/**
+ * Hydrates a server-rendered page, in slices where it has <HydrationSlice>s; `whenDone` runs
+ * once the last is hydrated.
+ */
+export function hydrateInSlices(hydrate: () => void, whenDone?: () => void) {
+  done = whenDone;
   slicing.set(true);
   taskStart = performance.now();
   hydrate();

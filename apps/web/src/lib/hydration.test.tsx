@@ -4,9 +4,13 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { KeptText } from '../components/kept-text.tsx';
 import { StaticRegion } from '../components/static-region.tsx';
 import { TextField } from '../components/ui/text-field.tsx';
+import { replayEarlyPresses } from './early-presses.ts';
 import { HydrationSlice, hydrateInSlices } from './hydration-slices.tsx';
 import { useInteractive } from './use-hydrating.ts';
 
@@ -26,6 +30,8 @@ function mount(serverHtml: string) {
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
+  window.__releaseEarlyPresses?.();
+  delete window.__releaseEarlyPresses;
 });
 
 function Where() {
@@ -155,6 +161,79 @@ describe('hydrateInSlices', () => {
     for (const button of serverButtons) fireEvent.click(button);
     await settle();
     expect(serverButtons.map((button) => button.textContent)).toEqual(['a 1', 'b 1', 'c 1']);
+  });
+});
+
+function SendForm({ onSubmit }: { onSubmit: () => void }) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('presses before the page is hydrated', () => {
+  // public/hold-early-presses.js, as the page's head runs it before anything else.
+  const holdEarlyPresses = fs.readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/hold-early-presses.js'),
+    'utf8',
+  );
+
+  it('are held while the page hydrates and done once, in order, when all of it is', async () => {
+    const container = mount(
+      '<div><button type="button" data-name="a">a 0</button><button type="button" data-name="b">b 0</button>' +
+        '<button type="button" data-name="c">c 0</button></div>',
+    );
+    const elsewhere = mount('<a href="#elsewhere">elsewhere</a><button type="button" disabled>off</button>');
+    new Function(holdEarlyPresses)();
+    const [a, b, c] = [...container.querySelectorAll<HTMLButtonElement>('button')];
+    const seen: string[] = [];
+    document.body.addEventListener('click', (event) => seen.push((event.target as Element).textContent ?? ''));
+
+    fireEvent.click(c!); // before the scripts have run
+    // Every reading of the clock is 3 ms later: each task has time for one slice.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
+    hydrateInSlices(() => hydrateRoot(container, <SlicedPage />), replayEarlyPresses);
+    // While the slices hydrate, on the first (hydrated in this task): held too, so done once.
+    fireEvent.click(a!);
+    fireEvent.click(a!);
+    // Held: nothing of the page saw them.
+    expect(seen).toEqual([]);
+    // A link and a disabled button are the browser's, as always.
+    const link = new MouseEvent('click', { bubbles: true, cancelable: true });
+    elsewhere.querySelector('a')!.dispatchEvent(link);
+    expect(link.defaultPrevented).toBe(false);
+    expect(seen).toEqual(['elsewhere']);
+
+    // Not in act(), which would put off Preact's renders to its end: in a page they follow in
+    // microtasks, before the task that replays the presses.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([a, b, c].map((button) => button!.textContent)).toEqual(['a 2', 'b 0', 'c 1']);
+    expect(seen).toEqual(['elsewhere', 'c 0', 'a 0', 'a 1']);
+    // Holding is over: a press now is handled at once, and once.
+    fireEvent.click(b!);
+    expect(b!.textContent).toBe('b 1');
+    await settle();
+    expect(b!.textContent).toBe('b 1');
+  });
+
+  it('sends a form pressed before hydration through the app, not the browser', async () => {
+    const onSubmit = vi.fn();
+    const container = mount(renderToString(<SendForm onSubmit={onSubmit} />));
+    new Function(holdEarlyPresses)();
+    const submitted = vi.fn();
+    container.addEventListener('submit', submitted);
+    fireEvent.click(container.querySelector('button')!);
+    expect(submitted).not.toHaveBeenCalled();
+    hydrateInSlices(() => hydrateRoot(container, <SendForm onSubmit={onSubmit} />), replayEarlyPresses);
+    await settle();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -28,9 +28,10 @@ const PAGE_SCRIPT_SRC = "'self' 'wasm-unsafe-eval'";
 export const CONTENT_SECURITY_POLICY = policy(PAGE_SCRIPT_SRC);
 
 /**
- * The page policy that also lets the built index.html's own inline scripts run — the theme
- * script the build inlines before first paint (apps/web/inline-critical-files.ts) — each by the
- * hash of its text, so no other inline script (an injected one) can run.
+ * The page policy that also lets the built index.html's own inline scripts run — those the
+ * build inlines before first paint, the theme and the holding of early presses
+ * (apps/web/inline-critical-files.ts) — each by the hash of its text, so no other inline
+ * script (an injected one) can run.
  */
 export function pagePolicy(indexHtml: string | undefined): string {
   const hashes = [...(indexHtml ?? '').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
