@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys, formatPrice } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 /**
  * The profile's billing history (platform.md §2, §3 orders): newest first, amounts in minor
@@ -72,9 +73,7 @@ export function BillingHistory() {
                 <span className="font-medium">
                   {t(`plans.${order.plan}`)} · {t(`cycles.${order.billingCycle}`)}
                 </span>
-                <span className="block text-zinc-500">
-                  {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(order.createdAt))}
-                </span>
+                <span className="block text-zinc-500">{formatDate(order.createdAt, i18n.language, 'medium')}</span>
                 {order.discountAmount > 0 && (
                   <span className="block text-zinc-500">
                     {t('history.discount', {

@@ -5,16 +5,14 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys } from '../../lib/billing-api.ts';
 import { BillingPortalButton } from './billing-portal-button.tsx';
-
-const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+import { formatDate } from '../../lib/format-date.ts';
 
 /** The profile's subscription status card (platform.md §2 profile), with Upgrade Plan. */
 export function SubscriptionCard() {
   const { t, i18n } = useTranslation('billing');
   const status = useQuery({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription });
   const data = status.data;
-  const end = data?.subscription_end ? formatDate(data.subscription_end, i18n.language) : null;
+  const end = data?.subscription_end ? formatDate(data.subscription_end, i18n.language, 'long') : null;
 
   return (
     <section

@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { copyWithToast } from '../../lib/copy-with-toast.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 
 /** A public artwork's own page (server-rendered, with a preview for shared links). */
 export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery/${id}`;
@@ -54,11 +55,7 @@ export function ArtworkLightbox({
                   <ArtworkFact label={t('lightbox.negativePrompt')}>{artwork.negativePrompt}</ArtworkFact>
                 )}
                 <ArtworkFact label={t('lightbox.created')}>
-                  <time dateTime={artwork.createdAt}>
-                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-                      new Date(artwork.createdAt),
-                    )}
-                  </time>
+                  <time dateTime={artwork.createdAt}>{formatDate(artwork.createdAt, i18n.language, 'medium')}</time>
                 </ArtworkFact>
               </dl>
               <div className="mt-auto flex items-end justify-between gap-2">

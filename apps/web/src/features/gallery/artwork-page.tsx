@@ -13,6 +13,7 @@ import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
 import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './artwork-page-image.ts';
 import { publicArtworkQuery } from './use-artworks.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 /**
  * /gallery/<id> (DESIGN §4): one public artwork, to share. The server renders it with its
@@ -79,9 +80,7 @@ export default function ArtworkPage() {
           <ArtworkFact label={t('lightbox.created')}>
             <time dateTime={artwork.createdAt}>
               {/* UTC, so the server's text and the browser's are the same wherever each is. */}
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-                new Date(artwork.createdAt),
-              )}
+              {formatDate(artwork.createdAt, i18n.language, 'medium', 'UTC')}
             </time>
           </ArtworkFact>
         </dl>

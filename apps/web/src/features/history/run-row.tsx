@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { openRunHref } from '../../lib/tool-href.ts';
 import { RUNS_QUERY_KEY, rerunRun } from './runs-api.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 const STATUS_CLASS: Record<RunStatus, string> = {
   queued: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
@@ -38,9 +39,7 @@ export function RunRow({ run }: { run: Run }) {
       : rerun.error
         ? t('rerunFailed')
         : null;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(run.createdAt),
-  );
+  const when = formatDate(run.createdAt, i18n.language, 'medium-time');
   const toolName = t(`${run.tool}.name`, { ns: 'tools' });
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-zinc-200 p-4 sm:flex-row sm:items-center dark:border-zinc-800">

@@ -1,4 +1,5 @@
 import { LEGAL_LAST_UPDATED } from '@atelier/contracts';
+import { formatDate } from '../../lib/format-date.ts';
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -22,15 +23,7 @@ export function parseLocalDate(isoDate: string): Date {
 
 /** A calendar date in the long style of a language: "May 22, 2025", "2025年5月22日". */
 export function formatLongDate(isoDate: string, language: string): string {
-  const date = parseLocalDate(isoDate);
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
-  } catch {
-    // An unusable language tag (e.g. before i18next has resolved one) falls back to English.
-    format = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
-  }
-  return format.format(date);
+  return formatDate(parseLocalDate(isoDate), language, 'long');
 }
 
 /** The last-updated date of the Terms and Privacy pages, for a language. */

@@ -1,3 +1,5 @@
+import { formatDate } from '../../lib/format-date.ts';
+
 /**
  * A post's calendar date ("2025-06-05") in the long style of a language, read as a local date
  * (not UTC midnight, which would show the day before west of Greenwich).
@@ -7,9 +9,5 @@ export function formatPostDate(isoDate: string, language: string): string {
   const date = new Date(2000, 0, 1);
   date.setFullYear(year, month - 1, day);
   if (Number.isNaN(date.getTime())) return isoDate;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date);
-  }
+  return formatDate(date, language, 'long');
 }

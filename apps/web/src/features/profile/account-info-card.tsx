@@ -2,7 +2,7 @@ import type { ProfileDto } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { UsernameEditor } from './username-editor.tsx';
-import { formatDate } from './use-profile.ts';
+import { formatProfileDate } from './use-profile.ts';
 
 /** Account information: avatar, username, the read-only e-mail and when it last changed. */
 export function AccountInfoCard({ profile }: { profile: ProfileDto }) {
@@ -26,7 +26,9 @@ export function AccountInfoCard({ profile }: { profile: ProfileDto }) {
         </div>
         <div>
           <dt className="font-medium text-zinc-800 dark:text-zinc-200">{t('account.lastUpdated')}</dt>
-          <dd className="mt-1 text-zinc-600 dark:text-zinc-400">{formatDate(profile.updatedAt, i18n.language)}</dd>
+          <dd className="mt-1 text-zinc-600 dark:text-zinc-400">
+            {formatProfileDate(profile.updatedAt, i18n.language)}
+          </dd>
         </div>
       </dl>
     </section>

@@ -2,6 +2,7 @@ import type { ProfileDto } from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { PROFILE_QUERY_KEY, profileApi } from './profile-api.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 export function useProfile() {
   return useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: profileApi.get });
@@ -14,6 +15,4 @@ export function useSetProfile(): (profile: ProfileDto) => void {
 }
 
 /** Dates in the interface language, e.g. "May 22, 2025" / "2025年5月22日". */
-export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
-}
+export const formatProfileDate = (iso: string, language: string) => formatDate(iso, language, 'long');

@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/format-date.ts';
+
 /** A short date in the interface language, for code expiries and referral dates. */
-export const formatShortDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+export const formatShortDate = (iso: string, language: string) => formatDate(iso, language, 'medium');

@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { securityApi, securityKeys } from './security-api.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 const LEVEL_STYLE = {
   high: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
@@ -64,9 +65,7 @@ function Overview({ metrics, showAlerts }: { metrics: SecurityMetrics; showAlert
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {metrics.lastSecurityEvent
           ? t('overview.lastEvent', {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(metrics.lastSecurityEvent),
-              ),
+              date: formatDate(metrics.lastSecurityEvent, i18n.language, 'medium-time'),
             })
           : t('overview.noEvents')}
       </p>

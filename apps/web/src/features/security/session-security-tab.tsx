@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
 import { securityApi, securityKeys } from './security-api.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 /** Session Security: this session and the others (at most 3), each other one revocable. */
 export function SessionSecurityTab() {
@@ -54,7 +55,6 @@ export function SessionSecurityTab() {
 
 function SessionRow({ session, children }: { session: SessionInfo; children?: ReactNode }) {
   const { t, i18n } = useTranslation('security');
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li className="flex items-center justify-between gap-4 py-2 text-sm">
       <div className="min-w-0">
@@ -62,8 +62,8 @@ function SessionRow({ session, children }: { session: SessionInfo; children?: Re
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           {t('sessions.details', {
             ip: session.ipAddress ?? '—',
-            signedIn: when.format(new Date(session.createdAt)),
-            active: when.format(new Date(session.lastActivity)),
+            signedIn: formatDate(session.createdAt, i18n.language, 'medium-time'),
+            active: formatDate(session.lastActivity, i18n.language, 'medium-time'),
           })}
         </p>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { eventDetailFields } from './event-details.ts';
 import { securityApi, securityKeys } from './security-api.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 /** Threat Events: the caller's recent security events, newest first. */
 export function ThreatEventsTab() {
@@ -11,7 +12,6 @@ export function ThreatEventsTab() {
   if (events.isPending) return <Spinner />;
   if (!events.data) return <p role="alert">{t('dashboard.loadFailed')}</p>;
   if (events.data.length === 0) return <p className="text-sm">{t('events.none')}</p>;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
       {events.data.map((event) => (
@@ -24,7 +24,7 @@ export function ThreatEventsTab() {
               {t(`events.severity.${event.severity}`, { defaultValue: event.severity })}
             </span>
             <time dateTime={event.createdAt} className="text-xs text-zinc-500 dark:text-zinc-400">
-              {when.format(new Date(event.createdAt))}
+              {formatDate(event.createdAt, i18n.language, 'medium-time')}
             </time>
           </p>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
