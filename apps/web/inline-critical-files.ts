@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 
 /**
  * The classic scripts the first paint waits for: the theme class and language, and the holding
@@ -45,7 +45,10 @@ export function inlineCriticalFiles(): Plugin {
         return HEAD_SCRIPTS.reduce((page, file) => {
           const tag = `<script src="${file}"></script>`;
           if (!page.includes(tag)) throw new Error(`index.html has no ${tag}`);
-          const script = fs.readFileSync(path.join(publicDir, file), 'utf8').trim();
+          // Minified: every page carries it, and its comments are for us (3.5 KB -> 1.2 KB).
+          const minified = minifySync(file, fs.readFileSync(path.join(publicDir, file), 'utf8'));
+          if (minified.errors.length > 0) throw new Error(`${file}: ${minified.errors[0]!.message}`);
+          const script = minified.code.trim();
           if (/<\/script/i.test(script)) throw new Error(`${file} contains "</script"`);
           return page.replace(tag, () => `<script>${script}</script>`);
         }, styled);
