@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
+import { makePng } from './support/png.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
 
 // Server-rendered public pages (ADR 0016): their text is in the first response, in the
@@ -415,6 +416,27 @@ test.describe('a tool page, signed in', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('an image chosen and Upscale pressed before the page is hydrated is what runs', async ({ page }) => {
+    await signUpViaApi(page);
+    const release = await holdScripts(page);
+    await page.goto('/tools/image-upscale', { waitUntil: 'commit' });
+    const runs: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/tools/image-upscale/runs')) runs.push(request.postData() ?? '');
+    });
+    // The browser keeps the file in the input; its change went out while nothing listened.
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'early.png', mimeType: 'image/png', buffer: makePng(160, 120) });
+    await page.getByRole('button', { name: 'Upscale', exact: true }).click();
+    release();
+    // Taken in once hydrated, checked, and then the held press runs with it: no "choose an image".
+    await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toContain('filename="early.png"');
+  });
 
   test('what is typed and chosen before it is hydrated is what runs, Generate pressed then included: once the app can', async ({
     page,

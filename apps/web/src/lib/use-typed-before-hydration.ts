@@ -49,3 +49,17 @@ export function useTypedBeforeHydration(ref: RefObject<Field | null>, value: unk
     field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
   }, []);
 }
+
+/**
+ * Takes in the files chosen in a server-rendered file input before the page was hydrated: the
+ * browser keeps them in the element, but its `change` went out while nothing listened. At mount,
+ * an input that holds files reports them again, and its onChange takes them as if chosen now. An
+ * input the browser rendered itself holds none, and nothing happens.
+ */
+export function useFilesChosenBeforeHydration(ref: RefObject<HTMLInputElement | null>): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; later choices reach onChange
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (input?.files?.length) input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, []);
+}

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { ImageUp } from 'lucide-react';
-import { type DragEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFilesChosenBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { acceptAttribute, type FileRules } from './check-image-file.ts';
 import { useImageIntake } from './use-image-intake.ts';
 import { useObjectUrl } from './use-object-url.ts';
@@ -43,6 +44,9 @@ export function ImageDropZone({
   const ownId = useId();
   const id = givenId ?? ownId;
   const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // On a server-rendered tool page a file can be chosen before the page is hydrated.
+  useFilesChosenBeforeHydration(input);
   const url = useObjectUrl(file);
   const acceptOne = useImageIntake(rules, onFile, disabled);
   // Several files go to the batch's own intake; a single one keeps the single-image path.
@@ -95,6 +99,7 @@ export function ImageDropZone({
         )}
       >
         <input
+          ref={input}
           id={id}
           type="file"
           accept={acceptAttribute(rules.formats)}

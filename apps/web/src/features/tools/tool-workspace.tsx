@@ -9,7 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
 import { addToBatch, batchCost, takesBatch } from './batch-plan.ts';
 import { BatchStage } from './batch-stage.tsx';
-import { checkImageFile, imageSize } from './check-image-file.ts';
+import { checkImageFile, imageChecksSettled, imageSize } from './check-image-file.ts';
 import { CreditsBanner } from './credits-banner.tsx';
 import { EngineNotice } from './engine-notice.tsx';
 import { ImageDropZone } from './image-drop-zone.tsx';
@@ -325,6 +325,12 @@ export function ToolWorkspace({
     }
   }
 
+  // The run as of the latest render: pressed while an image is being checked, it waits for the
+  // check and then runs with what it let in.
+  const latestRun = useRef(run);
+  latestRun.current = run;
+  const runOnceImagesChecked = () => void imageChecksSettled().then(() => latestRun.current());
+
   const maskEditing = definition.mask && input !== null && !processing;
   const editMask = () => setShow({ kind: 'input' });
   const onMask = (action: () => void) => () => {
@@ -332,7 +338,7 @@ export function ToolWorkspace({
     editMask();
   };
   useShortcuts({
-    run: () => void run(),
+    run: runOnceImagesChecked,
     help: () => setHelpOpen(true),
     ...(maskEditing
       ? {
@@ -377,7 +383,7 @@ export function ToolWorkspace({
           className="flex flex-1 flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            void run();
+            runOnceImagesChecked();
           }}
         >
           {definition.image && (
