@@ -51,6 +51,8 @@ test('sign-up through /login lands signed in on / and keeps a ?ref= code', async
 test('a 7-character password is refused with the catalogue text', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+  // A press made while the page hydrates is made once it is (ADR 0026): the form switches then.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('short'));
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('1234567');
@@ -94,6 +96,7 @@ test('resets the password through the link in /dev/mailbox', async ({ page }) =>
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Reset email sent')).toBeVisible();

@@ -298,9 +298,13 @@ test('the shortcut list opens with "?" in all four languages', async ({ page }) 
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await blur(page);
-    await page.keyboard.press('Shift+?');
     const dialog = page.getByRole('dialog', { name: texts.title });
-    await expect(dialog).toBeVisible();
+    // A key pressed before the page is hydrated reaches no handler (only presses on controls
+    // are held, ADR 0026): pressed again until the list shows; opening it twice is opening it.
+    await expect(async () => {
+      await page.keyboard.press('Shift+?');
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     for (const action of [texts.actions.run, texts.actions.undo, texts.actions.brushSize, texts.actions.fit])
       await expect(dialog.getByText(action, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: texts.groups.mask })).toBeVisible();
