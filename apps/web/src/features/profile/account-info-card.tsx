@@ -2,7 +2,7 @@ import type { ProfileDto } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { UsernameEditor } from './username-editor.tsx';
-import { formatProfileDate } from './use-profile.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 /** Account information: avatar, username, the read-only e-mail and when it last changed. */
 export function AccountInfoCard({ profile }: { profile: ProfileDto }) {
@@ -27,7 +27,7 @@ export function AccountInfoCard({ profile }: { profile: ProfileDto }) {
         <div>
           <dt className="font-medium text-zinc-800 dark:text-zinc-200">{t('account.lastUpdated')}</dt>
           <dd className="mt-1 text-zinc-600 dark:text-zinc-400">
-            {formatProfileDate(profile.updatedAt, i18n.language)}
+            {formatDate(profile.updatedAt, i18n.language, 'long')}
           </dd>
         </div>
       </dl>

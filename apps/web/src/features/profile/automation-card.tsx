@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { API_KEYS_QUERY_KEY, automationApi, WEBHOOK_SECRET_QUERY_KEY } from './automation-api.ts';
 import { CopyButton } from './copy-button.tsx';
-import { formatProfileDate } from './use-profile.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 const KNOWN_CODES = new Set(['API_KEY_NOT_ALLOWED', 'RUN_NOT_RERUNNABLE', 'WEBHOOK_URL_NOT_ALLOWED']);
 
@@ -149,7 +149,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
     },
     onError: (error) => toastError(t, error),
   });
-  const date = (iso: string | null) => (iso ? formatProfileDate(iso, i18n.language) : t('list.never'));
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language, 'long') : t('list.never'));
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">

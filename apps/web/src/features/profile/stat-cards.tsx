@@ -2,7 +2,7 @@ import type { ProfileDto } from '@atelier/contracts';
 import { CalendarDays, Coins, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatProfileDate } from './use-profile.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 function StatCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
@@ -35,7 +35,7 @@ export function StatCards({ profile }: { profile: ProfileDto }) {
       <StatCard
         icon={<CalendarDays aria-hidden="true" className={icon} />}
         label={t('stats.memberSince')}
-        value={formatProfileDate(profile.createdAt, i18n.language)}
+        value={formatDate(profile.createdAt, i18n.language, 'long')}
         testId="profile-member-since"
       />
       <StatCard

@@ -2,7 +2,6 @@ import type { ProfileDto } from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { PROFILE_QUERY_KEY, profileApi } from './profile-api.ts';
-import { formatDate } from '../../lib/format-date.ts';
 
 export function useProfile() {
   return useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: profileApi.get });
@@ -13,6 +12,3 @@ export function useSetProfile(): (profile: ProfileDto) => void {
   const queryClient = useQueryClient();
   return useCallback((profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile), [queryClient]);
 }
-
-/** Dates in the interface language, e.g. "May 22, 2025" / "2025年5月22日". */
-export const formatProfileDate = (iso: string, language: string) => formatDate(iso, language, 'long');

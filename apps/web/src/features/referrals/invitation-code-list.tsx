@@ -1,7 +1,7 @@
 import type { InvitationCode } from '@atelier/contracts';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { formatShortDate } from './format-date.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 /** The user's own invitation codes: Active or Inactive, uses current/max and expiry. */
 export function InvitationCodeList({ codes }: { codes: InvitationCode[] }) {
@@ -17,7 +17,7 @@ export function InvitationCodeList({ codes }: { codes: InvitationCode[] }) {
           </div>
           <div className="flex flex-wrap items-center gap-4">
             <span>{t('codes.uses', { current: c.currentUses, max: c.maxUses })}</span>
-            <span>{t('codes.expires', { date: formatShortDate(c.expiresAt, i18n.language) })}</span>
+            <span>{t('codes.expires', { date: formatDate(c.expiresAt, i18n.language, 'medium') })}</span>
             <span
               className={clsx(
                 'rounded-full px-2.5 py-0.5 text-xs font-medium',

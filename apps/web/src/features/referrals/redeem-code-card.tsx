@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { formatShortDate } from './format-date.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { ReferralSection } from './referral-section.tsx';
 import { referralsApi } from './referrals-api.ts';
 
@@ -26,7 +26,7 @@ export function RedeemCodeCard() {
       // Plan, credits and profile all change: refetch what shows them.
       void queryClient.invalidateQueries();
       void notify((toast) =>
-        toast.success(t('redeem.success', { date: formatShortDate(result.endsAt, i18n.language) })),
+        toast.success(t('redeem.success', { date: formatDate(result.endsAt, i18n.language, 'medium') })),
       );
     },
     onError: (error) => {
