@@ -117,6 +117,19 @@ function sampleOf(result: RunnerResult): Sample {
   };
 }
 
+/** The keys of a sample; a row with no completed run shows NaN for each. */
+const NO_SAMPLE: Sample = {
+  performance: Number.NaN,
+  accessibility: Number.NaN,
+  bestPractices: Number.NaN,
+  seo: Number.NaN,
+  fcp: Number.NaN,
+  lcp: Number.NaN,
+  tbt: Number.NaN,
+  cls: Number.NaN,
+  jsKiB: Number.NaN,
+};
+
 /** Median of the runs that produced the figure (a run under heavy load may miss a metric). */
 const median = (values: number[]) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -129,7 +142,7 @@ interface Row extends Sample {
   page: string;
   preset: string;
   status: number;
-  /** Runs Lighthouse could not complete (its runtimeError code), left out of the medians. */
+  /** Runs Lighthouse could not complete (its runtimeError code): left out of the medians, tried again. */
   failedRuns: string[];
   /** Audits short of full marks outside performance (last run): where a category loses points. */
   failing: string[];
@@ -151,7 +164,9 @@ try {
       let status = 0;
       let failing: string[] = [];
       const failedRuns: string[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      // A run Lighthouse could not complete (NO_NAVSTART now and then) is tried again, up to
+      // RUNS more times, so the medians come from RUNS runs where the machine allows.
+      for (let run = 0; samples.length < RUNS && run < 2 * RUNS; run++) {
         const flags: Flags = {
           port: Number(chrome.port),
           output: 'json',
@@ -164,7 +179,7 @@ try {
         const error = result.lhr.runtimeError?.code;
         if (error) failedRuns.push(error);
         else status = result.lhr.audits['http-status-code']?.score === 0 ? 400 : 200;
-        samples.push(sampleOf(result));
+        if (!error) samples.push(sampleOf(result));
         if (saveDir) {
           fs.mkdirSync(saveDir, { recursive: true });
           const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}-${run + 1}.json`;
@@ -173,7 +188,7 @@ try {
         if (!error) failing = failingAudits(result);
       }
       const row = { page: `${page.name} ${page.path.length > 24 ? '/gallery/<id>' : page.path}`, preset: preset.name };
-      const keys = Object.keys(samples[0]!) as (keyof Sample)[];
+      const keys = Object.keys(NO_SAMPLE) as (keyof Sample)[];
       const med = Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k]))])) as unknown as Sample;
       rows.push({ ...row, ...med, status, failing, failedRuns });
       console.error(`measured ${row.page} (${row.preset})`);
@@ -196,7 +211,7 @@ console.log('| page | preset | perf | a11y | best pr. | SEO | FCP s | LCP s | TB
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.page}${r.status >= 400 ? ' (error status)' : ''}${r.failedRuns.length ? ` (${r.failedRuns.length} of ${RUNS} runs failed: ${r.failedRuns.join(', ')})` : ''} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.jsKiB.toFixed(0)} |`,
+    `| ${r.page}${r.status >= 400 ? ' (error status)' : ''}${r.failedRuns.length ? ` (${r.failedRuns.length} failed run(s) tried again: ${r.failedRuns.join(', ')})` : ''} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.jsKiB.toFixed(0)} |`,
   );
 }
 const notes = [...new Set(rows.flatMap((r) => r.failing.map((f) => `${f} (${r.page.split(' /')[0]})`)))];
