@@ -134,13 +134,19 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('price-pro')).toBeVisible();
     expect(apiCalls).toEqual([]);
 
-    // In-app navigation: no new document, the title follows.
+    // In-app navigation: no new document; the title, description, canonical link (what a
+    // browser's Share sends) and preview tags follow.
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
     await page.locator('footer').getByRole('link', { name: 'Gallery' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
     await expect(page).toHaveTitle('Gallery — Atelier');
+    const canonical = page.locator('link[rel="canonical"]');
+    await expect(canonical).toHaveCount(1);
+    await expect(canonical).toHaveAttribute('href', /\/gallery$/);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/gallery$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Browse artworks/);
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
     // The pricing toggle still answers (the page is live, not only painted).
     await page.goBack();
@@ -189,6 +195,27 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL('/');
     expect(problems).toEqual([]);
   });
+});
+
+test("a public page's link preview shows Atelier's card: a 1200 × 630 picture served by Atelier", async ({
+  browser,
+}) => {
+  const reader = await browser.newContext({ javaScriptEnabled: false, locale: 'ja-JP' });
+  const preview = await reader.newPage();
+  await preview.goto('/pricing');
+  const image = await preview.locator('meta[property="og:image"]').getAttribute('content');
+  const width = await preview.locator('meta[property="og:image:width"]').getAttribute('content');
+  const height = await preview.locator('meta[property="og:image:height"]').getAttribute('content');
+  await expect(preview.locator('meta[name="twitter:image"]')).toHaveAttribute('content', image!);
+  const file = await preview.request.get(image!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('image/jpeg');
+  // The picture is the size the tags say (a preview lays it out by them).
+  await preview.goto(image!);
+  const size = await preview.locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(size.map(String)).toEqual([width, height]);
+  expect(size).toEqual([1200, 630]);
+  await reader.close();
 });
 
 test('an artwork has its own page: rendered with og:image, hydrated, reachable in the app; a private one is 404', async ({

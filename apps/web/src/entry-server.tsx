@@ -16,7 +16,7 @@ import type { PageHandle } from './app/lazy-page.ts';
 import { pageMeta, toolPageMeta } from './app/page-meta.ts';
 import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
 import { routes } from './app/router.tsx';
-import { escapeHtml, headTags, signedInPageHead } from './app/seo/head-tags.ts';
+import { escapeHtml, publicPageHead, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
 import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { sessionQuery } from './features/auth/use-session.ts';
@@ -155,7 +155,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   return currentApi.run(request.api, async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const state = () => hydrationStateElement({ language, hints, queries: dehydrate(queryClient) });
+    const state = () =>
+      hydrationStateElement({ language, publicUrl: request.publicUrl, hints, queries: dehydrate(queryClient) });
     if (!found) {
       const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
       // A visitor is sent to sign in by the browser; other signed-in pages render there.
@@ -165,8 +166,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       const i18n = createServerI18n(language);
       const html = await renderPage(url, queryClient, i18n, hints);
       const tool = toolForPath(url.pathname);
-      const head = signedInPageHead(
-        tool ? toolPageMeta(i18n.t, tool.id) : staticPageMeta(i18n.t, 'home', url.pathname),
+      const head = renderPageHead(
+        signedInPageHead(tool ? toolPageMeta(i18n.t, tool.id) : staticPageMeta(i18n.t, 'home', url.pathname)),
       );
       return { kind: 'page', status: 200, html, head, state: state(), modules };
     }
@@ -191,7 +192,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       kind: 'page',
       status,
       html,
-      head: `${headTags(meta, language, request.publicUrl)}\n    ${preload}`,
+      head: `${renderPageHead(publicPageHead(meta, language, request.publicUrl))}\n    ${preload}`,
       state: state(),
       modules,
     };

@@ -40,12 +40,19 @@ export const PUBLIC_PAGES = [
   '/privacy',
 ] as const;
 
+/**
+ * The picture of a link preview (og:image) for a public page without one of its own: a file of
+ * the web build's public folder (drawn by scripts/share-card.ts), at the size the previews of
+ * Facebook, X and LinkedIn show large (1.91:1).
+ */
+export const SHARE_CARD = { path: 'share-card.jpg', width: 1200, height: 630 } as const;
+
 /** Routes that need a signed-in user (tool routes are added from the tool catalogue). */
 export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history'] as const;
 
 /**
  * Home-page JavaScript budget as transferred (brotli), checked by the build test; issue 15
- * asks at most 100 KB. On Preact (ADR 0021) the home route is about 82 KiB: React Router
+ * asks at most 100 KB. On Preact (ADR 0021) the home route is about 83.5 KiB: React Router
  * (~25 KiB), i18next (~16 KiB) and TanStack Query (~9 KiB) are the larger part, Preact with
  * its React layer about 9 KiB where React DOM was about 55 KiB.
  */

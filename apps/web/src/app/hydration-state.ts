@@ -10,6 +10,8 @@ import type { RenderHints } from './render-hints.ts';
  */
 export interface HydrationState {
   language: Language;
+  /** PUBLIC_URL: the browser makes a page's canonical and preview links absolute with it, as the server does. */
+  publicUrl: string;
   hints: RenderHints;
   queries: DehydratedState;
 }
@@ -22,8 +24,15 @@ export function hydrationStateElement(state: HydrationState): string {
   return `<script type="application/json" id="${HYDRATION_STATE_ID}">${json}</script>`;
 }
 
+let serverPublicUrl: string | undefined;
+
 /** The state the server sent with this page, when it rendered it. */
 export function readHydrationState(): HydrationState | undefined {
   const element = globalThis.document?.getElementById(HYDRATION_STATE_ID);
-  return element?.textContent ? (JSON.parse(element.textContent) as HydrationState) : undefined;
+  const state = element?.textContent ? (JSON.parse(element.textContent) as HydrationState) : undefined;
+  serverPublicUrl = state?.publicUrl;
+  return state;
 }
+
+/** PUBLIC_URL as the server sent it; the page's own origin where no server answered (Vite's dev server). */
+export const publicUrl = () => serverPublicUrl ?? globalThis.location.origin;

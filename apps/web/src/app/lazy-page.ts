@@ -20,8 +20,8 @@ export interface PageHandle {
   namespaces: readonly string[];
   /** Public pages are rendered on the server, with this page's title and description. */
   seo?: SeoPage;
-  /** The page sets the tab's title itself (useDocumentTitle with its own title): the layout leaves it. */
-  ownTitle?: boolean;
+  /** The page writes its head itself (usePageHead with its own): the layout leaves it. */
+  ownHead?: boolean;
 }
 
 /**
@@ -35,7 +35,7 @@ export function lazyPage(
   page: string,
   namespaces: readonly string[] = [],
   seo?: SeoPage,
-  options: { ownTitle?: boolean } = {},
+  options: { ownHead?: boolean } = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[`../features/${page}.tsx`];
   if (!load) throw new Error(`No page module features/${page}.tsx`);

@@ -6,7 +6,7 @@ import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts'
 const TITLE_PROMPT_CHARS = 60;
 
 /** An artwork's page: its prompt (else its tool) by its author, and its card thumbnail as the picture. */
-export function artworkPageMeta(t: TFunction, artwork: Artwork): PageMeta {
+function artworkPageMeta(t: TFunction, artwork: Artwork): PageMeta {
   const tool = t(`tools:${artwork.toolType}.name`);
   const prompt = artwork.prompt.trim();
   const title =

@@ -8,14 +8,14 @@ import { SessionMonitor } from '../features/security/session-monitor.tsx';
 import { HydrationSlice } from '../lib/hydration-slices.tsx';
 import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
 import { ThemeSync } from '../lib/use-theme.ts';
-import { useDocumentTitle } from './seo/use-document-title.ts';
+import { usePageHead } from './seo/use-page-head.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));
 
 /** Every page: skip link, top bar, the page inside <main>, footer and the toasts. */
 export function RootLayout() {
   const { t } = useTranslation('common');
-  useDocumentTitle();
+  usePageHead();
   const toasterWanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
   return (
     <div className="flex min-h-dvh flex-col">

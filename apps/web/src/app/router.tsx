@@ -13,7 +13,7 @@ import { RouteError } from './route-error.tsx';
 const publicPages: RouteObject[] = [
   { path: 'pricing', ...lazyPage('pricing/pricing-page', ['pricing'], 'pricing') },
   { path: 'gallery', ...lazyPage('gallery/gallery-page', ['gallery'], 'gallery') },
-  { path: 'gallery/:id', ...lazyPage('gallery/artwork-page', ['gallery'], 'artwork', { ownTitle: true }) },
+  { path: 'gallery/:id', ...lazyPage('gallery/artwork-page', ['gallery'], 'artwork', { ownHead: true }) },
   { path: 'payment-success', ...lazyPage('pricing/payment-success-page', ['pricing']) },
   { path: 'terms', ...lazyPage('legal/terms-page', ['legal'], 'terms') },
   { path: 'privacy', ...lazyPage('legal/privacy-page', ['legal'], 'privacy') },
@@ -38,7 +38,7 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], RouteObject> = {
 const toolRoutes: RouteObject[] = TOOLS.flatMap((tool) =>
   toolPaths(tool).map((path) => ({
     path,
-    ...lazyPage('tools/tool-page', ['tool-run', 'studio-batch'], undefined, { ownTitle: true }),
+    ...lazyPage('tools/tool-page', ['tool-run', 'studio-batch'], undefined, { ownHead: true }),
   })),
 );
 

@@ -4,21 +4,37 @@ import { OG_LOCALES, type PageMeta } from './seo-pages.ts';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).href;
+/** An element of the <head> that says what the page is (besides its title). */
+export type HeadElement =
+  | { tag: 'meta'; attribute: 'name' | 'property'; key: string; content: string }
+  | { tag: 'link'; rel: 'canonical'; href: string };
+
+/** What a page puts in the <head>: the server writes it, the browser puts it there on in-app navigation. */
+export interface PageHead {
+  title: string;
+  elements: HeadElement[];
+}
 
 /**
- * The <head> elements of a server-rendered page: title, description, canonical link, Open
- * Graph and Twitter card, all in the page's language. Image URLs are made absolute, as link
- * previews need.
+ * Every element a PageHead may hold, to take out before another page's go in: description,
+ * robots, canonical link, Open Graph and Twitter tags.
  */
-export function headTags(meta: PageMeta, language: Language, publicUrl: string): string {
+export const PAGE_HEAD_SELECTOR =
+  'meta[name="description"],meta[name="robots"],meta[name^="twitter:"],meta[property^="og:"],link[rel="canonical"]';
+
+const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).href;
+const property = (key: string, content: string): HeadElement => ({ tag: 'meta', attribute: 'property', key, content });
+const named = (key: string, content: string): HeadElement => ({ tag: 'meta', attribute: 'name', key, content });
+
+/**
+ * A public page's head: title, description, canonical link, Open Graph and Twitter card, all
+ * in the page's language. Links are made absolute (PUBLIC_URL), as link previews need.
+ */
+export function publicPageHead(meta: PageMeta, language: Language, publicUrl: string): PageHead {
   const url = absolute(publicUrl, meta.path);
-  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
-  const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
+  const elements = [
     named('description', meta.description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    { tag: 'link', rel: 'canonical', href: url } as const,
     property('og:site_name', 'Atelier'),
     property('og:type', meta.type),
     property('og:title', meta.title),
@@ -31,7 +47,7 @@ export function headTags(meta: PageMeta, language: Language, publicUrl: string):
   ];
   if (meta.image) {
     const image = absolute(publicUrl, meta.image.url);
-    tags.push(
+    elements.push(
       property('og:image', image),
       property('og:image:width', String(meta.image.width)),
       property('og:image:height', String(meta.image.height)),
@@ -40,18 +56,44 @@ export function headTags(meta: PageMeta, language: Language, publicUrl: string):
       named('twitter:image:alt', meta.image.alt),
     );
   }
-  return tags.join('\n    ');
+  return { title: meta.title, elements };
 }
 
 /**
- * The <head> elements of a page rendered on the server for a signed-in user (a tool page):
- * its title and description, and no indexing — robots.txt keeps crawlers off it already; this
- * covers a link followed from elsewhere.
+ * The head of a page for a signed-in user (a tool page, the profile): its title and
+ * description, and no indexing — robots.txt keeps crawlers off it already; this covers a link
+ * followed from elsewhere. No canonical link or preview tags: it is nobody else's to share.
  */
-export function signedInPageHead(meta: Pick<PageMeta, 'title' | 'description'>): string {
-  return [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    '<meta name="robots" content="noindex" />',
-  ].join('\n    ');
+export function signedInPageHead(meta: Pick<PageMeta, 'title' | 'description'>): PageHead {
+  return { title: meta.title, elements: [named('description', meta.description), named('robots', 'noindex')] };
+}
+
+/** The head as HTML, for the server's first answer. */
+export function renderPageHead(head: PageHead): string {
+  const html = head.elements.map((element) =>
+    element.tag === 'link'
+      ? `<link rel="${element.rel}" href="${escapeHtml(element.href)}" />`
+      : `<meta ${element.attribute}="${element.key}" content="${escapeHtml(element.content)}" />`,
+  );
+  return [`<title>${escapeHtml(head.title)}</title>`, ...html].join('\n    ');
+}
+
+/**
+ * Puts a page's head in the document after in-app navigation, in place of the last page's:
+ * a browser's Share uses the canonical link, and a stale one would share the page first opened.
+ */
+export function applyPageHead(head: PageHead, document: Document = globalThis.document): void {
+  document.title = head.title;
+  for (const old of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) old.remove();
+  for (const element of head.elements) {
+    const node = document.createElement(element.tag);
+    if (element.tag === 'link') {
+      node.setAttribute('rel', element.rel);
+      node.setAttribute('href', element.href);
+    } else {
+      node.setAttribute(element.attribute, element.key);
+      node.setAttribute('content', element.content);
+    }
+    document.head.append(node);
+  }
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@atelier/contracts';
+import { type Language, SHARE_CARD } from '@atelier/contracts';
 import type { TFunction } from 'i18next';
 
 /** Public pages: rendered on the server, each with its own texts in the seo namespace. */
@@ -31,7 +31,18 @@ export interface PageMeta {
 /** og:locale of each interface language. */
 export const OG_LOCALES: Record<Language, string> = { en: 'en_US', 'zh-TW': 'zh_TW', 'zh-CN': 'zh_CN', ja: 'ja_JP' };
 
-/** The title and description of a page without content of its own (every page but an artwork's). */
+/** The picture of a link to a page without one of its own: Atelier's card (scripts/share-card.ts). */
+const shareCard = (t: TFunction): PageMeta['image'] => ({
+  url: `/${SHARE_CARD.path}`,
+  width: SHARE_CARD.width,
+  height: SHARE_CARD.height,
+  alt: t('seo:shareCardAlt'),
+});
+
+/**
+ * The title and description of a page without content of its own (every page but an
+ * artwork's), and Atelier's card as its picture; the 404 page has none, as it is nothing to share.
+ */
 export function staticPageMeta(t: TFunction, page: Exclude<SeoPage, 'artwork'>, path: string): PageMeta {
   const title = t(`seo:${page}.title`);
   return {
@@ -40,5 +51,6 @@ export function staticPageMeta(t: TFunction, page: Exclude<SeoPage, 'artwork'>, 
     description: t(`seo:${page}.description`),
     path,
     type: 'website',
+    ...(page === 'notFound' ? {} : { image: shareCard(t) }),
   };
 }

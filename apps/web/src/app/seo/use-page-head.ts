@@ -6,8 +6,7 @@ import { useLocation, useMatches } from 'react-router';
 import { i18next, loadNamespaces } from '../../lib/i18n.ts';
 import { publicUrl } from '../hydration-state.ts';
 import type { PageHandle } from '../lazy-page.ts';
-import { applyPageHead, type PageHead, publicPageHead, signedInPageHead } from './head-tags.ts';
-import { staticPageMeta } from './seo-pages.ts';
+import type { PageHead } from './head-tags.ts';
 
 /** A page's head from its content: its texts (`t`), language and PUBLIC_URL. */
 export type OwnPageHead = (t: TFunction, language: Language, publicUrl: string) => PageHead;
@@ -28,18 +27,21 @@ export function usePageHead(ownHead?: OwnPageHead) {
     // A page with a head of its own (an artwork's, a tool's): the layout leaves it alone.
     if (pageHasOwnHead && !ownHead) return;
     let current = true;
-    void loadNamespaces(['seo']).then(() => {
-      if (!current) return;
-      const language = i18n.language as Language;
-      const t = i18next.getFixedT(language);
-      if (ownHead) applyPageHead(ownHead(t, language, publicUrl()));
-      else if (page && page !== 'artwork') {
-        applyPageHead(publicPageHead(staticPageMeta(t, page, pathname), language, publicUrl()));
-      } else {
-        // A signed-in page (the profile, History…): the site's title, and nothing to share.
-        applyPageHead(signedInPageHead(staticPageMeta(t, 'home', pathname)));
-      }
-    });
+    // Its code loads with its texts, off the first page's path: the server wrote that page's head.
+    void Promise.all([import('./head-tags.ts'), import('./seo-pages.ts'), loadNamespaces(['seo'])]).then(
+      ([{ applyPageHead, publicPageHead, signedInPageHead }, { staticPageMeta }]) => {
+        if (!current) return;
+        const language = i18n.language as Language;
+        const t = i18next.getFixedT(language);
+        if (ownHead) applyPageHead(ownHead(t, language, publicUrl()));
+        else if (page && page !== 'artwork') {
+          applyPageHead(publicPageHead(staticPageMeta(t, page, pathname), language, publicUrl()));
+        } else {
+          // A signed-in page (the profile, History…): the site's title, and nothing to share.
+          applyPageHead(signedInPageHead(staticPageMeta(t, 'home', pathname)));
+        }
+      },
+    );
     return () => {
       current = false;
     };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import { artworkPageMeta } from '../../app/page-meta.ts';
-import { useDocumentTitle } from '../../app/seo/use-document-title.ts';
+import { pageMeta } from '../../app/page-meta.ts';
+import { publicPageHead } from '../../app/seo/head-tags.ts';
+import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
 import { ArrowLeft, Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -25,11 +25,12 @@ export default function ArtworkPage() {
   const title = useArtworkTitle();
   const query = useQuery(publicArtworkQuery(id));
   const artwork = query.data;
-  const ownTitle = useCallback(
-    (t: TFunction) => (artwork ? artworkPageMeta(t, artwork).title : t('seo:notFound.title')),
-    [artwork],
+  // As the server wrote it: the artwork's title, description and picture, else the 404 page's.
+  const ownHead = useCallback<OwnPageHead>(
+    (t, language, publicUrl) => publicPageHead(pageMeta(t, 'artwork', `/gallery/${id}`, artwork), language, publicUrl),
+    [artwork, id],
   );
-  useDocumentTitle(query.isPending ? undefined : ownTitle);
+  usePageHead(query.isPending ? undefined : ownHead);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return (

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { toolPageMeta } from '../../app/page-meta.ts';
-import { useDocumentTitle } from '../../app/seo/use-document-title.ts';
+import { signedInPageHead } from '../../app/seo/head-tags.ts';
+import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
 import { toolForPath } from '../../lib/tool-href.ts';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { TOOL_PAGES } from './tool-definitions.ts';
@@ -26,9 +26,9 @@ export default function ToolPage() {
   useSuspenseQuery(creditsQuery);
   const tool = toolForPath(pathname);
   const toolId = tool?.id;
-  // The tab says which tool it is (the server's render put the same title in the HTML).
-  const title = useCallback((t: TFunction) => toolPageMeta(t, toolId!).title, [toolId]);
-  useDocumentTitle(toolId ? title : undefined);
+  // The tab says which tool it is (the server's render put the same head in the HTML).
+  const ownHead = useCallback<OwnPageHead>((t) => signedInPageHead(toolPageMeta(t, toolId!)), [toolId]);
+  usePageHead(toolId ? ownHead : undefined);
   if (!tool) return <NotFoundPage />;
   return (
     <ToolWorkspace

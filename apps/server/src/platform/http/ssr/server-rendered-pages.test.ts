@@ -129,7 +129,12 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     expect(text).toContain('<meta property="og:title" content="料金プラン — Atelier" />');
     expect(text).toContain('<meta property="og:locale" content="ja_JP" />');
     expect(text).toContain('<meta property="og:type" content="website" />');
-    expect(text).toContain('<meta name="twitter:card" content="summary" />');
+    // Atelier's card is the picture of a page without one of its own, with its size and alt text.
+    expect(text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}/share-card.jpg" />`);
+    expect(text).toContain('<meta property="og:image:width" content="1200" />');
+    expect(text).toContain('<meta property="og:image:height" content="630" />');
+    expect(text).toContain('<meta property="og:image:alt" content="Atelier のロゴと 4 枚のサンプル写真" />');
     const home = (await html('/', { 'accept-language': 'zh-TW' })).text;
     expect(home).toContain('<title>Atelier — 為創作者與設計師打造的 AI 圖像工具</title>');
     expect(home).toContain('<meta property="og:locale" content="zh_TW" />');
