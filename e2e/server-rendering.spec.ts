@@ -314,6 +314,94 @@ test('a phone gets the gallery in its layouts, the first rows of each, then ever
   await phone.close();
 });
 
+test('no public page moves while it loads and hydrates, on a phone or a desktop', async ({ browser }) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport, locale: 'en-US' });
+    const tab = await context.newPage();
+    await tab.addInitScript(() => {
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          const sources = entry.sources.map((source) =>
+            source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName),
+          );
+          shifts.push({ value: entry.value, sources });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [path, english] of PUBLIC_PAGES) {
+      await tab.goto(path, { waitUntil: 'networkidle' });
+      await expect(tab.getByRole('heading', { level: 1 })).toContainText(english);
+      // The footer and every section stay where the server's HTML put them (issue 15: CLS ≤ 0.05).
+      const shifts = await tab.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+      expect(shifts, `${path} at ${viewport.width}×${viewport.height}`).toEqual([]);
+    }
+    await context.close();
+  }
+});
+
+/**
+ * The text a visitor reads in the server's HTML (captured before any script runs) and once the
+ * app has hydrated it. Rendered text (innerText): the gallery's layouts for other widths are
+ * hidden by CSS until hydration keeps the one that fits.
+ */
+async function textBeforeAndAfterHydration(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  // Hydration is over when the presses held meanwhile are handed over (ADR 0026).
+  await page.waitForFunction(() => !('__releaseEarlyPresses' in window));
+  return page.evaluate(() => [
+    (window as unknown as { serverText: string }).serverText,
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (see above)
+    document.getElementById('root')!.innerText,
+  ]);
+}
+
+test('the text the server sent is the text once hydrated, on every server-rendered page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Preact's hydration keeps a server text node as it is: JSX that renders two texts side by
+  // side ({n}.) where the HTML has one would read "1.." once hydrated (the legal pages did).
+  await page.goto('/');
+  await signUpViaApi(page);
+  const publicId = await saveArtwork(page.request, baseURL!, `text kept ${Date.now()}`, true);
+  const signedIn = page.context();
+  const visitor = await browser.newContext({ locale: 'ja-JP' });
+  const capture = () => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      // biome-ignore lint/performance/useDomNodeTextContent: as read, layouts hidden by CSS left out
+      (window as unknown as { serverText: string }).serverText = document.getElementById('root')!.innerText;
+    });
+  };
+  await signedIn.addInitScript(capture);
+  await visitor.addInitScript(capture);
+  const visitorTab = await visitor.newPage();
+  const paths = [...PUBLIC_PAGES.map(([path]) => path), `/gallery/${publicId}`];
+  for (const [tab, who] of [
+    [visitorTab, 'a visitor (ja)'],
+    [page, 'signed in (en)'],
+  ] as const) {
+    for (const path of who === 'signed in (en)' ? [...paths, '/tools/image-generation'] : paths) {
+      if (path === '/login' && who === 'signed in (en)') continue;
+      const [server, hydrated] = await textBeforeAndAfterHydration(tab, path);
+      expect(server, `${path}, ${who}: the server sent text`).not.toBe('');
+      expect(hydrated, `${path}, ${who}`).toBe(server);
+    }
+  }
+  await visitor.close();
+});
+
 /** Holds back the requests `url` matches until `release` is called (then they go out). */
 async function holdRequests(page: Page, url: string | RegExp) {
   let release!: () => void;

@@ -29,7 +29,6 @@ export function LegalDocument({ documentKey }: { documentKey: LegalDocumentKey }
       aria-labelledby="legal-title"
       className="mx-auto w-full max-w-3xl px-4 py-10 text-zinc-800 sm:px-6 sm:py-14 dark:text-zinc-200"
     >
-      <title>{`${title} · Atelier`}</title>
       <header className="border-b border-zinc-200 pb-6 dark:border-zinc-800">
         <h1 id="legal-title" className="text-3xl font-bold tracking-tight text-zinc-950 sm:text-4xl dark:text-white">
           {title}
@@ -61,7 +60,9 @@ export function LegalDocument({ documentKey }: { documentKey: LegalDocumentKey }
       {sections.map((section, index) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-10 scroll-mt-24">
           <h2 id={section.id} className="scroll-mt-24 text-xl font-semibold text-zinc-950 dark:text-white">
-            <span className="mr-2 text-zinc-500 dark:text-zinc-400">{index + 1}.</span>
+            {/* One string, not {n}. — the server sends one text node, and Preact's hydration does
+                not split it: two here made "1.." once hydrated (e2e: text kept through hydration). */}
+            <span className="mr-2 text-zinc-500 dark:text-zinc-400">{`${index + 1}.`}</span>
             {section.heading}
           </h2>
           {section.paragraphs.map((paragraph) => (
@@ -86,7 +87,7 @@ export function LegalDocument({ documentKey }: { documentKey: LegalDocumentKey }
 
       <section aria-labelledby={CONTACT_SECTION_ID} className="mt-10">
         <h2 id={CONTACT_SECTION_ID} className="scroll-mt-24 text-xl font-semibold text-zinc-950 dark:text-white">
-          <span className="mr-2 text-zinc-500 dark:text-zinc-400">{sections.length + 1}.</span>
+          <span className="mr-2 text-zinc-500 dark:text-zinc-400">{`${sections.length + 1}.`}</span>
           {t('contact.heading')}
         </h2>
         <p className="mt-3 text-base leading-7">{t('contact.body')}</p>

@@ -26,7 +26,6 @@ export function ContentPage({ id, title, lead, children }: ContentPageProps) {
       aria-labelledby={headingId}
       className="mx-auto w-full max-w-3xl px-4 py-10 text-zinc-800 sm:px-6 sm:py-14 dark:text-zinc-200"
     >
-      <title>{`${title} · Atelier`}</title>
       <header className="border-b border-zinc-200 pb-6 dark:border-zinc-800">
         <h1 id={headingId} className="text-3xl font-bold tracking-tight text-zinc-950 sm:text-4xl dark:text-white">
           {title}
