@@ -1,3 +1,4 @@
+import { TOOLS } from '@atelier/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { makePng } from './support/png.ts';
@@ -392,7 +393,9 @@ test('the text the server sent is the text once hydrated, on every server-render
     [visitorTab, 'a visitor (ja)'],
     [page, 'signed in (en)'],
   ] as const) {
-    for (const path of who === 'signed in (en)' ? [...paths, '/tools/image-generation'] : paths) {
+    // Signed in, the eleven tool pages are server-rendered too (ADR 0025).
+    const toolPages = TOOLS.map((tool) => `/tools/${tool.id}`);
+    for (const path of who === 'signed in (en)' ? [...paths, ...toolPages] : paths) {
       if (path === '/login' && who === 'signed in (en)') continue;
       const [server, hydrated] = await textBeforeAndAfterHydration(tab, path);
       expect(server, `${path}, ${who}: the server sent text`).not.toBe('');
