@@ -237,8 +237,10 @@ test('an artwork has its own page: rendered with og:image, hydrated, reachable i
   await expect(preview.getByText(prompt).first()).toBeVisible();
   await expect(preview.getByText('0 likes')).toBeVisible();
   const ogImage = await preview.locator('meta[property="og:image"]').getAttribute('content');
-  expect(ogImage).toMatch(new RegExp(`^${baseURL}/files/artworks/${publicId}/w\\d+\\.webp$`));
-  expect((await preview.request.get(ogImage!)).status()).toBe(200);
+  expect(ogImage).toBe(`${baseURL}/files/artworks/${publicId}/share.jpg`);
+  const shareImage = await preview.request.get(ogImage!);
+  expect(shareImage.status()).toBe(200);
+  expect(shareImage.headers()['content-type']).toBe('image/jpeg');
   await expect(preview.locator('img[fetchpriority="high"]')).toHaveAttribute('width', /\d+/);
 
   const missing = await preview.goto(`/gallery/${privateId}`);

@@ -560,7 +560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An artwork's image or thumbnail (`Artwork.imageUrl`, `thumbnails[].url`); a private one only for its owner */
+        /** An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner */
         get: operations["getArtworkFile"];
         put?: never;
         post?: never;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURSOR_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
+import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
 
 /** Gallery constants (platform.md §9). */
 export const ARTWORKS_PAGE_SIZE = 20;
@@ -18,6 +19,12 @@ export const GALLERY_SERVER_ROWS = 3;
 export const ARTWORK_THUMBNAIL_WIDTHS = [320, 640] as const;
 /** The thumbnail the listings name as `thumbnailUrl`. */
 export const ARTWORK_CARD_THUMBNAIL_WIDTH = 640;
+/**
+ * An artwork's picture in link previews: a JPEG (LinkedIn and Skype show no WebP) of the whole
+ * artwork on a blurred copy of itself, made from the original when first asked for and kept.
+ */
+export const ARTWORK_SHARE_IMAGE = { file: 'share.jpg', ...LINK_PREVIEW_IMAGE_SIZE } as const;
+export const artworkShareImageUrl = (artworkId: string) => `/files/artworks/${artworkId}/${ARTWORK_SHARE_IMAGE.file}`;
 /** An artwork keeps the prompt its run was given: the same bound. */
 export const ARTWORK_PROMPT_MAX_LENGTH = PROMPT_MAX_LENGTH;
 /** A run has at most a handful of outputs; the cap only keeps the number sane. */

@@ -41,11 +41,16 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /**
- * The picture of a link preview (og:image) for a public page without one of its own: a file of
- * the web build's public folder (drawn by scripts/share-card.ts), at the size the previews of
- * Facebook, X and LinkedIn show large (1.91:1).
+ * The size of a link preview's picture (og:image) that Facebook, X and LinkedIn show large
+ * (1.91:1): Atelier's card (SHARE_CARD) and each artwork's share image (ARTWORK_SHARE_IMAGE).
  */
-export const SHARE_CARD = { path: 'share-card.jpg', width: 1200, height: 630 } as const;
+export const LINK_PREVIEW_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The picture of a link preview (og:image) for a public page without one of its own: a file of
+ * the web build's public folder (drawn by scripts/share-card.ts).
+ */
+export const SHARE_CARD = { path: 'share-card.jpg', ...LINK_PREVIEW_IMAGE_SIZE } as const;
 
 /** Routes that need a signed-in user (tool routes are added from the tool catalogue). */
 export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history'] as const;

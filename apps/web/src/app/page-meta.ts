@@ -1,26 +1,25 @@
-import type { Artwork, ToolId } from '@atelier/contracts';
+import { ARTWORK_SHARE_IMAGE, type Artwork, artworkShareImageUrl, type ToolId } from '@atelier/contracts';
 import type { TFunction } from 'i18next';
 import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts';
 
 /** A title for a link preview stays short: the prompt is cut at this many characters. */
 const TITLE_PROMPT_CHARS = 60;
 
-/** An artwork's page: its prompt (else its tool) by its author, and its card thumbnail as the picture. */
+/** An artwork's page: its prompt (else its tool) by its author, and its share image as the picture. */
 function artworkPageMeta(t: TFunction, artwork: Artwork): PageMeta {
   const tool = t(`tools:${artwork.toolType}.name`);
   const prompt = artwork.prompt.trim();
   const title =
     prompt.length > TITLE_PROMPT_CHARS ? `${prompt.slice(0, TITLE_PROMPT_CHARS - 1).trimEnd()}…` : prompt || tool;
-  const thumbnail = artwork.thumbnails.at(-1);
   return {
     title: `${t('seo:artwork.title', { title, author: artwork.authorName })} — ${t('seo:siteName')}`,
     description: t('seo:artwork.description', { author: artwork.authorName, tool }),
     path: `/gallery/${artwork.id}`,
     type: 'article',
     image: {
-      url: thumbnail?.url ?? artwork.thumbnailUrl,
-      width: thumbnail?.width ?? artwork.width,
-      height: thumbnail?.height ?? artwork.height,
+      url: artworkShareImageUrl(artwork.id),
+      width: ARTWORK_SHARE_IMAGE.width,
+      height: ARTWORK_SHARE_IMAGE.height,
       alt: t('seo:imageAlt', { title }),
     },
   };

@@ -1,9 +1,14 @@
-import { ARTWORK_CARD_THUMBNAIL_WIDTH, ARTWORK_THUMBNAIL_WIDTHS, type ArtworkThumbnail } from '@atelier/contracts';
+import {
+  ARTWORK_CARD_THUMBNAIL_WIDTH,
+  ARTWORK_SHARE_IMAGE,
+  ARTWORK_THUMBNAIL_WIDTHS,
+  type ArtworkThumbnail,
+} from '@atelier/contracts';
 import type { StoredThumbnail } from '../../platform/db/schema/index.ts';
-import { contentTypeForKey, readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
+import { contentTypeForKey, readStoredBytes, type Storage, type StoredObject } from '../../platform/storage/storage.ts';
 import { FILES_URL_PREFIX } from '../profiles/service.ts';
 import { ARTWORK_KEY_PREFIX, artworkFolder } from './artwork-keys.ts';
-import { makeThumbnails } from './thumbnails.ts';
+import { makeShareImage, makeThumbnails } from './thumbnails.ts';
 
 export { ARTWORK_KEY_PREFIX, artworkFolder };
 
@@ -50,8 +55,29 @@ export async function storeArtworkFiles(
   return { imageKey, thumbnails: stored };
 }
 
+/** The key of an artwork's share image: in its folder, beside the original (`imageKey`). */
+export const shareImageKey = (imageKey: string) =>
+  `${imageKey.slice(0, imageKey.lastIndexOf('/') + 1)}${ARTWORK_SHARE_IMAGE.file}`;
+
 export async function removeArtworkFiles(storage: Storage, files: StoredArtworkFiles): Promise<void> {
-  await Promise.all([files.imageKey, ...files.thumbnails.map((t) => t.key)].map((key) => storage.delete(key)));
+  // The share image too, when it was ever asked for (deleting a missing key is no error).
+  const keys = [files.imageKey, shareImageKey(files.imageKey), ...files.thumbnails.map((t) => t.key)];
+  await Promise.all(keys.map((key) => storage.delete(key)));
+}
+
+/**
+ * An artwork's share image (ARTWORK_SHARE_IMAGE): made from the original the first time a
+ * link preview asks for it, and kept beside it — most artworks are never shared, and those
+ * saved before share images existed get theirs the same way. Null when the original is gone.
+ */
+export async function openShareImage(storage: Storage, imageKey: string): Promise<StoredObject | null> {
+  const key = shareImageKey(imageKey);
+  const stored = await storage.get(key);
+  if (stored) return stored;
+  const original = await readStoredBytes(storage, imageKey);
+  if (!original) return null;
+  await storage.put(key, await makeShareImage(original), 'image/jpeg');
+  return storage.get(key);
 }
 
 export function thumbnailUrls(files: StoredArtworkFiles): { thumbnailUrl: string; thumbnails: ArtworkThumbnail[] } {

@@ -4,6 +4,7 @@ import {
   ARTWORKS_PAGE_SIZE,
   type ArtworkListResponse,
   type ArtworkResponse,
+  artworkShareImageUrl,
   type LikeResponse,
   type RunStatus,
   type ToolId,
@@ -178,6 +179,41 @@ describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
     const gone = await save(ada, true);
     expect((await rt.request(`/api/artworks/${gone.id}`, as(ada, { method: 'DELETE' }))).status).toBe(204);
     expect((await one(`/api/artworks/${gone.id}`)).status).toBe(404);
+  });
+
+  it("makes an artwork's share image when first asked for: a 1200×630 JPEG, kept, private ones only for the owner", async () => {
+    const open = await save(ada, true);
+    const shareUrl = artworkShareImageUrl(open.id);
+    const key = `artworks/${open.id}/share.jpg`;
+    expect(await rt.storage.exists(key)).toBe(false);
+    const res = await rt.request(shareUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const image = Buffer.from(await res.arrayBuffer());
+    expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    // The 800×600 blue square (#3366cc), fitted whole in the middle: blue there.
+    const middle = await sharp(image).extract({ left: 580, top: 295, width: 40, height: 40 }).stats();
+    const [red, , blue] = middle.channels.map((channel) => channel.mean);
+    expect(blue).toBeGreaterThan(150);
+    expect(red).toBeLessThan(100);
+    // Kept: the second answer is the stored file.
+    expect(await rt.storage.exists(key)).toBe(true);
+    expect(Buffer.from(await (await rt.request(shareUrl)).arrayBuffer()).equals(image)).toBe(true);
+
+    const hidden = await save(ada, false);
+    const hiddenUrl = artworkShareImageUrl(hidden.id);
+    expect((await rt.request(hiddenUrl)).status).toBe(404);
+    expect((await rt.request(hiddenUrl, as(bob))).status).toBe(404);
+    expect(await rt.storage.exists(`artworks/${hidden.id}/share.jpg`)).toBe(false);
+    const own = await rt.request(hiddenUrl, as(ada));
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+
+    // Deleting the artwork deletes its share image with its other files.
+    expect((await rt.request(`/api/artworks/${open.id}`, as(ada, { method: 'DELETE' }))).status).toBe(204);
+    expect(await rt.storage.exists(key)).toBe(false);
+    expect((await rt.request(shareUrl)).status).toBe(404);
   });
 
   it('lets only the owner publish, hide or delete an artwork', async () => {

@@ -14,7 +14,15 @@ import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage, StoredObject } from '../../platform/storage/storage.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
-import { artworkIdOfKey, fileUrl, removeArtworkFiles, storeArtworkFiles, thumbnailUrls } from './artwork-files.ts';
+import {
+  artworkIdOfKey,
+  fileUrl,
+  openShareImage,
+  removeArtworkFiles,
+  shareImageKey,
+  storeArtworkFiles,
+  thumbnailUrls,
+} from './artwork-files.ts';
 import { decodeCursor, encodeCursor } from './feed-cursor.ts';
 import {
   type ArtworkListRow,
@@ -210,7 +218,12 @@ export async function openArtworkFile(
   const artworkId = artworkIdOfKey(key);
   if (!artworkId) return null;
   const files = await findVisibleArtworkFiles(db, artworkId, viewerId);
-  if (!files || (files.imageKey !== key && !files.thumbnails.some((t) => t.key === key))) return null;
-  const object = await storage.get(key);
+  if (!files) return null;
+  const object =
+    key === shareImageKey(files.imageKey)
+      ? await openShareImage(storage, files.imageKey)
+      : files.imageKey === key || files.thumbnails.some((t) => t.key === key)
+        ? await storage.get(key)
+        : null;
   return object && { object, isPublic: files.isPublic };
 }

@@ -65,7 +65,7 @@ export function registerFileOperations(api: ApiRouter) {
       operationId: 'getArtworkFile',
       access: 'optional',
       summary:
-        "An artwork's image or thumbnail (`Artwork.imageUrl`, `thumbnails[].url`); a private one only for its owner",
+        "An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner",
       params: z.object({ artworkId: segment("The artwork's id"), file: segment('The image or a thumbnail') }),
       notFound: 'No such file, or a private artwork of someone else (NOT_FOUND)',
     }),

@@ -182,9 +182,18 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     expect(image).toMatch(/fetchpriority="high"/i);
     expect(image).toContain('width="800" height="600"');
     expect(text).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/i);
-    const thumbnail = shared.thumbnails.at(-1)!;
-    expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}${thumbnail.url}" />`);
-    expect(text).toContain(`<meta property="og:image:width" content="${thumbnail.width}" />`);
+    // Its share image (a JPEG every preview shows), answered by the server at the size named.
+    const shareImage = `/files/artworks/${shared.id}/share.jpg`;
+    expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}${shareImage}" />`);
+    expect(text).toContain('<meta property="og:image:width" content="1200" />');
+    expect(text).toContain('<meta property="og:image:height" content="630" />');
+    expect(text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const picture = await rt.request(shareImage);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 630,
+    });
     expect(text).toContain('<meta property="og:type" content="article" />');
     expect(text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/gallery/${shared.id}" />`);
     expect(text).toMatch(/<title>A lighthouse at dawn &lt;in oils&gt; by ada\.lovelace — Atelier<\/title>/);
