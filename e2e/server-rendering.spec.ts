@@ -24,6 +24,15 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/** Signs a new user up in the page's context and saves a public artwork of theirs per prompt; their ids. */
+async function signUpWithArtworks(page: Page, baseURL: string, prompts: string[]) {
+  await page.goto('/');
+  await signUpViaApi(page);
+  const ids: string[] = [];
+  for (const prompt of prompts) ids.push(await saveArtwork(page.request, baseURL, prompt, true));
+  return ids;
+}
+
 /** Starts a real run (demo engine) and saves its output; returns the artwork's id. */
 async function saveArtwork(request: APIRequestContext, origin: string, prompt: string, isPublic: boolean) {
   const headers = { origin };
@@ -224,10 +233,8 @@ test('an artwork has its own page: rendered with og:image, hydrated, reachable i
   browser,
   baseURL,
 }) => {
-  await page.goto('/');
-  await signUpViaApi(page);
   const prompt = `a lighthouse at dawn ${Date.now()}`;
-  const publicId = await saveArtwork(page.request, baseURL!, prompt, true);
+  const [publicId] = await signUpWithArtworks(page, baseURL!, [prompt]);
   const privateId = await saveArtwork(page.request, baseURL!, 'a private sketch', false);
 
   // As a link preview or a search engine sees it: no JavaScript.
@@ -270,17 +277,53 @@ test('an artwork has its own page: rendered with og:image, hydrated, reachable i
   expect(problems).toEqual([]);
 });
 
+test("an artwork's page passes its link on: Copy link, and Share on a device with a share sheet", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const prompt = `shared from a phone ${Date.now()}`;
+  const [id] = await signUpWithArtworks(page, baseURL!, [prompt]);
+  const pageUrl = `${baseURL}/gallery/${id}`;
+
+  // A desktop without a share sheet: Copy link only.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/gallery/${id}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
+  await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
+
+  // A phone's browser has navigator.share (stood in for here: headless Chromium has none).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const tab = await phone.newPage();
+  await tab.addInitScript(() => {
+    const shared: ShareData[] = [];
+    (window as unknown as { shared: ShareData[] }).shared = shared;
+    navigator.share = async (data?: ShareData) => {
+      shared.push(data ?? {});
+    };
+  });
+  const html = await (await tab.request.get(`/gallery/${id}`)).text();
+  // Not in the server's HTML (only the browser knows): it appears once hydrated, moving nothing.
+  expect(html).not.toContain('aria-label="Share"');
+  await tab.goto(`/gallery/${id}`, { waitUntil: 'networkidle' });
+  await tab.getByRole('button', { name: 'Share' }).tap();
+  await expect
+    .poll(() => tab.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
+    .toEqual([{ title: prompt, url: pageUrl }]);
+  await phone.close();
+});
+
 test('a phone gets the gallery in its layouts, the first rows of each, then every card without a layout shift', async ({
   browser,
   page,
   baseURL,
 }) => {
-  await page.goto('/');
-  await signUpViaApi(page);
   const stamp = Date.now();
   // More than the 1-column layout's first rows (GALLERY_SERVER_ROWS = 3).
   const prompts = Array.from({ length: 5 }, (_, i) => `phone gallery ${stamp} ${i}`);
-  for (const prompt of prompts) await saveArtwork(page.request, baseURL!, prompt, true);
+  await signUpWithArtworks(page, baseURL!, prompts);
 
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -375,9 +418,7 @@ test('the text the server sent is the text once hydrated, on every server-render
 }) => {
   // Preact's hydration keeps a server text node as it is: JSX that renders two texts side by
   // side ({n}.) where the HTML has one would read "1.." once hydrated (the legal pages did).
-  await page.goto('/');
-  await signUpViaApi(page);
-  const publicId = await saveArtwork(page.request, baseURL!, `text kept ${Date.now()}`, true);
+  const [publicId] = await signUpWithArtworks(page, baseURL!, [`text kept ${Date.now()}`]);
   const signedIn = page.context();
   const visitor = await browser.newContext({ locale: 'ja-JP' });
   const capture = () => {

@@ -1,16 +1,13 @@
 import type { Artwork } from '@atelier/contracts';
-import { Link2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { copyWithToast } from '../../lib/copy-with-toast.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
+import { ArtworkLinkActions } from './artwork-link-actions.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
 import { formatDate } from '../../lib/format-date.ts';
-
-/** A public artwork's own page (server-rendered, with a preview for shared links). */
-export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery/${id}`;
 
 /** The full image with its prompt, author and tool; `actions` is the like button or owner controls. */
 export function ArtworkLightbox({
@@ -61,21 +58,7 @@ export function ArtworkLightbox({
               <div className="mt-auto flex items-end justify-between gap-2">
                 {actions}
                 <div className="flex flex-wrap justify-end gap-2">
-                  {artwork.isPublic && (
-                    <button
-                      type="button"
-                      className={buttonClass('secondary', 'sm')}
-                      onClick={() =>
-                        copyWithToast(artworkPageUrl(artwork.id), {
-                          copied: t('toast.linkCopied'),
-                          failed: t('toast.copyFailed'),
-                        })
-                      }
-                    >
-                      <Link2 aria-hidden="true" className="size-4" />
-                      {t('lightbox.copyLink')}
-                    </button>
-                  )}
+                  {artwork.isPublic && <ArtworkLinkActions artworkId={artwork.id} title={title(artwork)} />}
                   <a
                     href={artwork.imageUrl}
                     target="_blank"

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import NotFoundPage from '../errors/not-found-page.tsx';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
+import { ArtworkLinkActions } from './artwork-link-actions.tsx';
 import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './artwork-page-image.ts';
 import { publicArtworkQuery } from './use-artworks.ts';
 import { formatDate } from '../../lib/format-date.ts';
@@ -85,14 +86,12 @@ export default function ArtworkPage() {
             </time>
           </ArtworkFact>
         </dl>
-        <a
-          href={artwork.imageUrl}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClass('secondary', 'sm', 'self-start')}
-        >
-          {t('lightbox.openOriginal')}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href={artwork.imageUrl} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
+            {t('lightbox.openOriginal')}
+          </a>
+          <ArtworkLinkActions artworkId={artwork.id} title={title(artwork)} />
+        </div>
       </div>
     </article>
   );
