@@ -64,6 +64,7 @@ export function publicArtworksForSitemap(db: DbOrTx, limit: number) {
   return db
     .select({
       id: artworks.id,
+      imageKey: artworks.imageKey,
       updatedAt: sql<string>`to_char(${artworks.updatedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
     })
     .from(artworks)

@@ -94,11 +94,15 @@ describe.each(DATABASE_KINDS)('robots.txt and sitemap.xml on %s', (kind) => {
     for (const page of PUBLIC_PAGES) expect(byLoc.has(`${PUBLIC_URL}${page}`), page).toBe(true);
     expect(byLoc.get(`${PUBLIC_URL}/terms`)).toBe(LEGAL_LAST_UPDATED);
 
+    // Each artwork's page with its image (Google's image extension), newest first.
+    expect(doc.urlset['@_xmlns:image']).toBe('http://www.google.com/schemas/sitemap-image/1.1');
     const artworkUrls = urls.filter((u) => u.loc.startsWith(`${PUBLIC_URL}/gallery/`));
+    const image = (id: string) => ({ 'image:loc': `${PUBLIC_URL}/files/artworks/${id}/original.png` });
     expect(artworkUrls).toEqual([
-      { loc: `${PUBLIC_URL}/gallery/${ids.newer}`, lastmod: '2026-03-04T05:06:07Z' },
-      { loc: `${PUBLIC_URL}/gallery/${ids.older}`, lastmod: '2026-01-02T03:04:05Z' },
+      { loc: `${PUBLIC_URL}/gallery/${ids.newer}`, lastmod: '2026-03-04T05:06:07Z', 'image:image': image(ids.newer) },
+      { loc: `${PUBLIC_URL}/gallery/${ids.older}`, lastmod: '2026-01-02T03:04:05Z', 'image:image': image(ids.older) },
     ]);
+    expect(urls.find((u) => u.loc === `${PUBLIC_URL}/pricing`)).toEqual({ loc: `${PUBLIC_URL}/pricing` });
     expect(byLoc.get(`${PUBLIC_URL}/gallery`)).toBe('2026-03-04T05:06:07Z');
     // Private and disabled-author artworks are not there.
     expect(xml).not.toContain(ids.private);
