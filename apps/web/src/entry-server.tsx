@@ -13,10 +13,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { hydrationStateElement } from './app/hydration-state.ts';
 import type { PageHandle } from './app/lazy-page.ts';
-import { pageMeta, toolPageMeta } from './app/page-meta.ts';
+import { artworkStructuredData, pageMeta, toolPageMeta } from './app/page-meta.ts';
 import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
 import { routes } from './app/router.tsx';
-import { escapeHtml, publicPageHead, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
+import { escapeHtml, publicPageHead, renderJsonLd, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
 import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { sessionQuery } from './features/auth/use-session.ts';
@@ -185,14 +185,15 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const html = await renderPage(url, queryClient, i18n, hints);
     const meta = pageMeta(i18n.t, found.page, url.pathname, artwork);
     // An artwork's image is its page's largest paint: the head preloads it, as it will be chosen.
-    const preload = artwork
-      ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />`
+    // It is also described as data (JSON-LD), for image search.
+    const artworkHead = artwork
+      ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />\n    ${renderJsonLd(artworkStructuredData(i18n.t, artwork, request.publicUrl))}`
       : '';
     return {
       kind: 'page',
       status,
       html,
-      head: `${renderPageHead(publicPageHead(meta, language, request.publicUrl))}\n    ${preload}`,
+      head: `${renderPageHead(publicPageHead(meta, language, request.publicUrl))}\n    ${artworkHead}`,
       state: state(),
       modules,
     };

@@ -1,5 +1,6 @@
 import type { Language } from '@atelier/contracts';
 import type { DehydratedState } from '@tanstack/react-query';
+import { jsonDataBlock } from './json-data-block.ts';
 import type { RenderHints } from './render-hints.ts';
 
 /**
@@ -18,10 +19,9 @@ export interface HydrationState {
 
 export const HYDRATION_STATE_ID = 'atelier-state';
 
-/** The data block for a page; `<` is escaped so no text in it can close the element. */
+/** The data block for a page. */
 export function hydrationStateElement(state: HydrationState): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${HYDRATION_STATE_ID}">${json}</script>`;
+  return jsonDataBlock('application/json', state, HYDRATION_STATE_ID);
 }
 
 let serverPublicUrl: string | undefined;

@@ -36,3 +36,34 @@ export const toolPageMeta = (t: TFunction, tool: ToolId): Pick<PageMeta, 'title'
   title: `${t(`tools:${tool}.name`)} — ${t('seo:siteName')}`,
   description: t(`tools:${tool}.description`),
 });
+
+/**
+ * What search engines read of an artwork's page as data (schema.org ImageObject, JSON-LD): the
+ * image, its author, when it was made, the prompt as its caption and its likes.
+ * Absolute URLs, as the page's own canonical link.
+ */
+export function artworkStructuredData(t: TFunction, artwork: Artwork, publicUrl: string) {
+  const absolute = (path: string) => new URL(path, publicUrl).href;
+  const meta = artworkPageMeta(t, artwork);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ImageObject',
+    name: meta.title,
+    // "By <author>, made with <tool>", in the page's language.
+    description: meta.description,
+    url: absolute(`/gallery/${artwork.id}`),
+    contentUrl: absolute(artwork.imageUrl),
+    thumbnailUrl: absolute(artwork.thumbnailUrl),
+    width: artwork.width,
+    height: artwork.height,
+    ...(artwork.prompt.trim() ? { caption: artwork.prompt.trim() } : {}),
+    creator: { '@type': 'Person', name: artwork.authorName },
+    creditText: artwork.authorName,
+    datePublished: artwork.createdAt,
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/LikeAction',
+      userInteractionCount: artwork.likesCount,
+    },
+  };
+}

@@ -2,7 +2,14 @@ import { createInstance } from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en/seo.json';
 import ja from '../../locales/ja/seo.json';
-import { applyPageHead, PAGE_HEAD_SELECTOR, publicPageHead, renderPageHead, signedInPageHead } from './head-tags.ts';
+import {
+  applyPageHead,
+  PAGE_HEAD_SELECTOR,
+  publicPageHead,
+  renderJsonLd,
+  renderPageHead,
+  signedInPageHead,
+} from './head-tags.ts';
 import { staticPageMeta } from './seo-pages.ts';
 
 const PUBLIC_URL = 'https://atelier.example';
@@ -47,9 +54,13 @@ describe('page head', () => {
 
   it("replaces the last page's description, canonical link and preview tags on in-app navigation", async () => {
     const t = await seoT('en');
-    serverWrote(renderPageHead(publicPageHead(staticPageMeta(t, 'pricing', '/pricing'), 'en', PUBLIC_URL)));
+    serverWrote(
+      `${renderPageHead(publicPageHead(staticPageMeta(t, 'pricing', '/pricing'), 'en', PUBLIC_URL))}${renderJsonLd({ '@type': 'ImageObject' })}`,
+    );
 
     applyPageHead(publicPageHead(staticPageMeta(t, 'gallery', '/gallery'), 'en', PUBLIC_URL));
+    // The last page's structured data is not this page's.
+    expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
     expect(document.title).toBe('Gallery — Atelier');
     expect(document.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}/gallery`);

@@ -1,4 +1,5 @@
 import type { Language } from '@atelier/contracts';
+import { jsonDataBlock } from '../json-data-block.ts';
 import { OG_LOCALES, type PageMeta } from './seo-pages.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -17,10 +18,11 @@ export interface PageHead {
 
 /**
  * Every element a PageHead may hold, to take out before another page's go in: description,
- * robots, canonical link, Open Graph and Twitter tags.
+ * robots, canonical link, Open Graph and Twitter tags; and the server's structured data
+ * (JSON-LD), which is for crawlers, who load each page afresh.
  */
 export const PAGE_HEAD_SELECTOR =
-  'meta[name="description"],meta[name="robots"],meta[name^="twitter:"],meta[property^="og:"],link[rel="canonical"]';
+  'meta[name="description"],meta[name="robots"],meta[name^="twitter:"],meta[property^="og:"],link[rel="canonical"],script[type="application/ld+json"]';
 
 const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).href;
 const property = (key: string, content: string): HeadElement => ({ tag: 'meta', attribute: 'property', key, content });
@@ -67,6 +69,9 @@ export function publicPageHead(meta: PageMeta, language: Language, publicUrl: st
 export function signedInPageHead(meta: Pick<PageMeta, 'title' | 'description'>): PageHead {
   return { title: meta.title, elements: [named('description', meta.description), named('robots', 'noindex')] };
 }
+
+/** Structured data (JSON-LD) for the head. */
+export const renderJsonLd = (data: object) => jsonDataBlock('application/ld+json', data);
 
 /** The head as HTML, for the server's first answer. */
 export function renderPageHead(head: PageHead): string {

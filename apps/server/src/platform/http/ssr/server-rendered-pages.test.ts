@@ -197,6 +197,20 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     expect(text).toContain('<meta property="og:type" content="article" />');
     expect(text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/gallery/${shared.id}" />`);
     expect(text).toMatch(/<title>A lighthouse at dawn &lt;in oils&gt; by ada\.lovelace — Atelier<\/title>/);
+    // Described as data for image search (schema.org ImageObject); its `<` cannot close the element.
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(text)?.[1];
+    expect(jsonLd).toContain('\\u003cin oils>');
+    expect(JSON.parse(jsonLd!)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ImageObject',
+      url: `${PUBLIC_URL}/gallery/${shared.id}`,
+      contentUrl: `${PUBLIC_URL}${shared.imageUrl}`,
+      caption: 'A lighthouse at dawn <in oils>',
+      creator: { '@type': 'Person', name: 'ada.lovelace' },
+      datePublished: shared.createdAt,
+      width: 800,
+      height: 600,
+    });
   });
 
   it('answers 404 with the 404 page for a private, unknown or malformed artwork and an unknown path', async () => {
