@@ -117,18 +117,18 @@ function sampleOf(result: RunnerResult): Sample {
   };
 }
 
-/** The keys of a sample; a row with no completed run shows NaN for each. */
-const NO_SAMPLE: Sample = {
-  performance: Number.NaN,
-  accessibility: Number.NaN,
-  bestPractices: Number.NaN,
-  seo: Number.NaN,
-  fcp: Number.NaN,
-  lcp: Number.NaN,
-  tbt: Number.NaN,
-  cls: Number.NaN,
-  jsKiB: Number.NaN,
-};
+/** A row's figures, each the median of its runs' (NaN for a row where no run completed). */
+const SAMPLE_KEYS = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'fcp',
+  'lcp',
+  'tbt',
+  'cls',
+  'jsKiB',
+] as const satisfies readonly (keyof Sample)[];
 
 /** Median of the runs that produced the figure (a run under heavy load may miss a metric). */
 const median = (values: number[]) => {
@@ -188,8 +188,9 @@ try {
         if (!error) failing = failingAudits(result);
       }
       const row = { page: `${page.name} ${page.path.length > 24 ? '/gallery/<id>' : page.path}`, preset: preset.name };
-      const keys = Object.keys(NO_SAMPLE) as (keyof Sample)[];
-      const med = Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k]))])) as unknown as Sample;
+      const med = Object.fromEntries(
+        SAMPLE_KEYS.map((k) => [k, median(samples.map((s) => s[k]))]),
+      ) as unknown as Sample;
       rows.push({ ...row, ...med, status, failing, failedRuns });
       console.error(`measured ${row.page} (${row.preset})`);
     }

@@ -187,7 +187,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     // An artwork's image is its page's largest paint: the head preloads it, as it will be chosen.
     // It is also described as data (JSON-LD), for image search.
     const artworkHead = artwork
-      ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />\n    ${renderJsonLd(artworkStructuredData(i18n.t, artwork, request.publicUrl))}`
+      ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />\n    ${renderJsonLd(artworkStructuredData(meta, artwork, request.publicUrl))}`
       : '';
     return {
       kind: 'page',

@@ -1,5 +1,6 @@
 import { ARTWORK_SHARE_IMAGE, type Artwork, artworkShareImageUrl, type ToolId } from '@atelier/contracts';
 import type { TFunction } from 'i18next';
+import { absoluteUrl } from './seo/head-tags.ts';
 import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts';
 
 /** A title for a link preview stays short: the prompt is cut at this many characters. */
@@ -39,19 +40,18 @@ export const toolPageMeta = (t: TFunction, tool: ToolId): Pick<PageMeta, 'title'
 
 /**
  * What search engines read of an artwork's page as data (schema.org ImageObject, JSON-LD): the
- * image, its author, when it was made, the prompt as its caption and its likes.
- * Absolute URLs, as the page's own canonical link.
+ * image, its author, when it was made, the prompt as its caption and its likes; named and
+ * described as the page's `meta` (pageMeta) says. Absolute URLs, as the page's canonical link.
  */
-export function artworkStructuredData(t: TFunction, artwork: Artwork, publicUrl: string) {
-  const absolute = (path: string) => new URL(path, publicUrl).href;
-  const meta = artworkPageMeta(t, artwork);
+export function artworkStructuredData(meta: PageMeta, artwork: Artwork, publicUrl: string) {
+  const absolute = (path: string) => absoluteUrl(publicUrl, path);
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageObject',
     name: meta.title,
     // "By <author>, made with <tool>", in the page's language.
     description: meta.description,
-    url: absolute(`/gallery/${artwork.id}`),
+    url: absolute(meta.path),
     contentUrl: absolute(artwork.imageUrl),
     thumbnailUrl: absolute(artwork.thumbnailUrl),
     width: artwork.width,

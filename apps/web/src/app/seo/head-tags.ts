@@ -24,7 +24,8 @@ export interface PageHead {
 export const PAGE_HEAD_SELECTOR =
   'meta[name="description"],meta[name="robots"],meta[name^="twitter:"],meta[property^="og:"],link[rel="canonical"],script[type="application/ld+json"]';
 
-const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).href;
+/** A path made absolute with PUBLIC_URL, as link previews and structured data need. */
+export const absoluteUrl = (publicUrl: string, path: string) => new URL(path, publicUrl).href;
 const property = (key: string, content: string): HeadElement => ({ tag: 'meta', attribute: 'property', key, content });
 const named = (key: string, content: string): HeadElement => ({ tag: 'meta', attribute: 'name', key, content });
 
@@ -33,7 +34,7 @@ const named = (key: string, content: string): HeadElement => ({ tag: 'meta', att
  * in the page's language. Links are made absolute (PUBLIC_URL), as link previews need.
  */
 export function publicPageHead(meta: PageMeta, language: Language, publicUrl: string): PageHead {
-  const url = absolute(publicUrl, meta.path);
+  const url = absoluteUrl(publicUrl, meta.path);
   const elements = [
     named('description', meta.description),
     { tag: 'link', rel: 'canonical', href: url } as const,
@@ -48,7 +49,7 @@ export function publicPageHead(meta: PageMeta, language: Language, publicUrl: st
     named('twitter:description', meta.description),
   ];
   if (meta.image) {
-    const image = absolute(publicUrl, meta.image.url);
+    const image = absoluteUrl(publicUrl, meta.image.url);
     elements.push(
       property('og:image', image),
       property('og:image:width', String(meta.image.width)),
