@@ -63,6 +63,9 @@ export default defineConfig({
         APPLE_CLIENT_SECRET: FAKE_APPLE_CLIENT_SECRET,
         APPLE_ISSUER: appleIssuer,
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        // The suite signs up a few hundred people from one address in minutes.
+        SIGN_UPS_PER_CLIENT_PER_HOUR: '10000',
+        SIGN_UPS_PER_DOMAIN_PER_WINDOW: '10000',
       },
     },
   ],

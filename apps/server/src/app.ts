@@ -104,7 +104,10 @@ export function createApp(deps: AppDeps) {
   api.route('/docs', apiDocsRoutes());
   api.notFound(apiNotFound);
   // Beside the public API, not in it: its operations stay out of /api/openapi.json.
-  app.route('/api/admin', adminRoutes({ db: database.db, billing: billing.service }));
+  app.route(
+    '/api/admin',
+    adminRoutes({ db: database.db, billing: billing.service, requireSecondFactor: config.adminRequireSecondFactor }),
+  );
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
   if (billing.sandboxPages) app.route('/billing/sandbox', billing.sandboxPages);

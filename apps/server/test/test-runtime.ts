@@ -28,7 +28,15 @@ export async function createTestRuntime(
 ): Promise<TestRuntime> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const database = await openTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // Tests sign many people up from one in-process client; the sign-up limits' own tests set these.
+    SIGN_UPS_PER_CLIENT_PER_HOUR: '10000',
+    SIGN_UPS_PER_DOMAIN_PER_WINDOW: '10000',
+    ...env,
+  });
   const runtime = await createRuntime(config, { database, logger: createLogger('silent'), ...overrides });
   return {
     ...runtime,

@@ -57,3 +57,29 @@ export function signIn(rt: TestRuntime, by: { email: string } | { username: stri
   const path = 'email' in by ? '/api/auth/sign-in/email' : '/api/auth/sign-in/username';
   return rt.request(path, postJson({ ...by, password }, headers));
 }
+
+/** The links of the mail last sent to `email` (the dev mailbox), newest mail first. */
+export async function mailedLinks(rt: TestRuntime, email: string): Promise<URL[]> {
+  const mailbox = (await (await rt.request('/dev/mailbox.json')).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  // The mailbox lists the newest first.
+  const mail = mailbox.messages.find((m) => m.to === email.toLowerCase());
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return mail.links.map((link) => new URL(link));
+}
+
+/**
+ * Opens the user's activation link where they are signed in, as the person who signed up does:
+ * the address is proven and the account claimed. That ends the sessions made before, so the
+ * user goes on with the session the link makes.
+ */
+export async function verifyTestUser(rt: TestRuntime, user: TestUser): Promise<TestUser> {
+  const link = (await mailedLinks(rt, user.email)).find((url) => url.pathname.endsWith('/verify-email'));
+  if (!link) throw new Error(`no activation link for ${user.email}`);
+  const res = await rt.request(`${link.pathname}${link.search}`, { headers: { cookie: user.cookie } });
+  const cookie = cookieOf(res);
+  if (res.status !== 302 || !cookie)
+    throw new Error(`verification failed: ${res.status} ${res.headers.get('location')}`);
+  return { ...user, cookie };
+}

@@ -25,6 +25,20 @@ export const PASSWORD_RESET_REQUESTS_PER_HOUR = 5;
 export const PASSWORD_RESET_REQUESTS_PER_CLIENT_PER_HOUR = 30;
 /** A password-reset link works once and for this long. */
 export const PASSWORD_RESET_EXPIRES_MINUTES = 60;
+/**
+ * Failed sign-ins of one account, from anywhere, before each further attempt on it waits: a soft,
+ * growing delay (1 s, 2 s, 4 s … up to the maximum), never a lock — a lock would let anyone keep
+ * the owner out by typing wrong passwords. Each client address keeps its own hard limit above.
+ */
+export const SIGN_IN_ACCOUNT_SOFT_FAILURES = 10;
+export const SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS = 60;
+/** Accounts one client address may open per hour (sign-up attempts that reach account checks). */
+export const SIGN_UPS_PER_CLIENT_PER_HOUR = 5;
+/** Sign-ups with addresses at one e-mail domain within a short window: stops scripted bursts. */
+export const SIGN_UPS_PER_DOMAIN_PER_WINDOW = 20;
+export const SIGN_UP_DOMAIN_WINDOW_MINUTES = 10;
+/** One-time backup codes given when two-factor sign-in is turned on. */
+export const TWO_FACTOR_BACKUP_CODES = 10;
 /** Referral codes: 8 upper-case letters and digits. */
 export const REFERRAL_CODE_LENGTH = 8;
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -33,6 +33,8 @@ export const authUserSchema = z
     name: z.string(),
     image: z.string().nullish(),
     emailVerified: z.boolean(),
+    /** Whether a password sign-in also asks for an authenticator code. */
+    twoFactorEnabled: z.boolean().nullish(),
     createdAt: z.string().describe('ISO 8601'),
     updatedAt: z.string().describe('ISO 8601'),
   })

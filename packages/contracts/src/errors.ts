@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'API_KEY_NOT_ALLOWED',
   'RUN_NOT_RERUNNABLE',
   'WEBHOOK_URL_NOT_ALLOWED',
+  'TWO_FACTOR_REQUIRED',
+  'INVALID_TWO_FACTOR_CODE',
+  'TWO_FACTOR_EXPIRED',
+  'TWO_FACTOR_ALREADY_ENABLED',
   'INTERNAL',
 ] as const;
 
@@ -99,6 +103,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RUN_NOT_RERUNNABLE: 409,
   /** A webhook address that is not https (production) or points into a private network. */
   WEBHOOK_URL_NOT_ALLOWED: 400,
+  /** The admin console, with ADMIN_REQUIRE_2FA, for a session signed in without a second factor. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** A wrong authenticator or backup code. */
+  INVALID_TWO_FACTOR_CODE: 401,
+  /** The sign-in waiting for its second factor has run out (or had too many tries): sign in again. */
+  TWO_FACTOR_EXPIRED: 401,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
   INTERNAL: 500,
 };
 

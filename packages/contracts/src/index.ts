@@ -19,3 +19,4 @@ export * from './field-issues.ts';
 export * from './automation.ts';
 export * from './archive-names.ts';
 export * from './http.ts';
+export * from './two-factor.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signUpTestUser } from '../../../test/users.ts';
+import { as, signUpTestUser, verifyTestUser } from '../../../test/users.ts';
 import { openDatabase } from '../../platform/db/open-database.ts';
 import { adminAuditLog, profiles } from '../../platform/db/schema/index.ts';
 import { runAdminCommand } from './admin-command.ts';
@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('npm run admin on %s', (kind) => {
   };
 
   it('grants and revokes the role by e-mail, audited as the command line; the session follows at once', async () => {
-    const user = await signUpTestUser(rt, { email: 'Grace@Example.com' });
+    const user = await verifyTestUser(rt, await signUpTestUser(rt, { email: 'Grace@Example.com' }));
     expect((await rt.request('/api/admin/me', as(user))).status).toBe(404);
     expect(await run(['grant', 'GRACE@example.com', '--reason', 'new on-call'])).toEqual({
       code: 0,
@@ -50,6 +50,15 @@ describe.each(DATABASE_KINDS)('npm run admin on %s', (kind) => {
       { via: 'cli', action: 'role.grant', reason: 'new on-call', actorId: null, before: { role: 'user' } },
       { via: 'cli', action: 'role.revoke', reason: 'command line', after: { role: 'user' } },
     ]);
+  });
+
+  it('warns that an unverified account opens the console only once its owner verifies it', async () => {
+    const user = await signUpTestUser(rt, { email: 'linus@example.com' });
+    expect((await run(['grant', 'linus@example.com'])).output).toMatch(/not verified yet/);
+    // Whoever signed up with the address is not its owner yet: no console for this session.
+    expect((await rt.request('/api/admin/me', as(user))).status).toBe(404);
+    const verified = await verifyTestUser(rt, user);
+    expect((await rt.request('/api/admin/me', as(verified))).status).toBe(200);
   });
 
   it('says when there is no such account, and shows its usage', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { profiles } from '../../platform/db/schema/index.ts';
 import { type RoleChange, setAdminRole } from './roles.ts';
@@ -44,8 +44,22 @@ export async function runAdminCommand(
   }
   const outcome = await setAdminRole(db, email, command === 'grant' ? 'admin' : 'user', { via: 'cli' }, reason);
   options.print(`${email} ${OUTCOMES[outcome]}`);
+  if (outcome === 'granted' && !(await isClaimed(db, email))) {
+    options.print(
+      'Note: the address is not verified yet, so the console opens only once its owner has verified it ' +
+        '(until then the account may be someone else who signed up with it).',
+    );
+  }
   if (outcome === 'revoked' && options.adminEmails.includes(email.trim().toLowerCase())) {
     options.print('Note: ADMIN_EMAILS still lists this address, so the next sign-in makes it an admin again.');
   }
   return outcome === 'no-such-user' ? 1 : 0;
+}
+
+async function isClaimed(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ claimedAt: profiles.claimedAt })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.email})`, email.trim().toLowerCase()));
+  return Boolean(row?.claimedAt);
 }

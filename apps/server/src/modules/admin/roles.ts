@@ -2,6 +2,7 @@ import type { UserRole } from '@atelier/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { authUsers, profiles } from '../../platform/db/schema/index.ts';
+import { PASSWORD_METHODS, type SignInMethod } from '../auth/sign-in-method.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.ts';
 
 export type RoleChange = 'granted' | 'revoked' | 'unchanged' | 'no-such-user';
@@ -38,16 +39,27 @@ export async function setAdminRole(
   });
 }
 
+/** What the admin rules need to know of a session. */
+export interface SessionFacts {
+  userId: string;
+  createdAt: Date;
+  signInMethod?: string | null;
+}
+
 /**
- * ADMIN_EMAILS at sign-in: an account named there becomes an admin — only once its address
- * is verified, or anyone could sign up with an admin's address first and be made admin.
+ * ADMIN_EMAILS at sign-in: an account named there becomes an admin when a session is made with
+ * its password after the account was claimed — its address proven by whoever holds that password
+ * (modules/auth/account-claim.ts). Anyone can sign up with an admin's address first; verifying it
+ * then ends their sessions and voids their password, so they never get here.
  */
-export async function promoteListedAdmin(db: Database, adminEmails: readonly string[], userId: string) {
-  if (adminEmails.length === 0) return;
+export async function promoteListedAdmin(db: Database, adminEmails: readonly string[], session: SessionFacts) {
+  if (adminEmails.length === 0 || !PASSWORD_METHODS.includes(session.signInMethod as SignInMethod)) return;
   const [user] = await db
-    .select({ email: authUsers.email, verified: authUsers.emailVerified })
+    .select({ email: authUsers.email, verified: authUsers.emailVerified, claimedAt: profiles.claimedAt })
     .from(authUsers)
-    .where(eq(authUsers.id, userId));
-  if (!user?.verified || !adminEmails.includes(user.email.toLowerCase())) return;
+    .innerJoin(profiles, eq(profiles.userId, authUsers.id))
+    .where(eq(authUsers.id, session.userId));
+  if (!user?.verified || !user.claimedAt || session.createdAt < user.claimedAt) return;
+  if (!adminEmails.includes(user.email.toLowerCase())) return;
   await setAdminRole(db, user.email, 'admin', { via: 'admin_emails' }, 'listed in ADMIN_EMAILS');
 }

@@ -148,11 +148,11 @@ const adminOf = (c: Context<AppEnv>): ConsoleAdmin => {
  */
 export function adminRoutes(deps: AdminDeps) {
   const router = createApiRouter();
-  router.use('*', requireAdmin);
+  router.use('*', requireAdmin({ requireSecondFactor: deps.requireSecondFactor ?? false }));
   return declareAdminApi(router, deps);
 }
 
-type AdminDeps = { db: Database; billing: BillingService };
+type AdminDeps = { db: Database; billing: BillingService; requireSecondFactor?: boolean };
 
 /**
  * The admin API's document as admins read it, without an admin session: what

@@ -6,6 +6,7 @@ import { profiles } from '../../platform/db/schema/index.ts';
 export interface AccountStanding {
   role: UserRole;
   disabled: boolean;
+  claimedAt: Date | null;
 }
 
 /**
@@ -15,10 +16,10 @@ export interface AccountStanding {
  */
 export async function accountStanding(db: DbOrTx, userId: string): Promise<AccountStanding | undefined> {
   const [row] = await db
-    .select({ role: profiles.role, disabledAt: profiles.disabledAt })
+    .select({ role: profiles.role, disabledAt: profiles.disabledAt, claimedAt: profiles.claimedAt })
     .from(profiles)
     .where(eq(profiles.userId, userId));
-  return row ? { role: row.role, disabled: row.disabledAt !== null } : undefined;
+  return row ? { role: row.role, disabled: row.disabledAt !== null, claimedAt: row.claimedAt } : undefined;
 }
 
 /** The answer to a sign-in of a disabled account (any method): Better Auth passes it on. */

@@ -1,14 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_EXPIRES_MINUTES } from '@atelier/contracts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_EXPIRES_MINUTES, TWO_FACTOR_BACKUP_CODES } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../../platform/config/config.ts';
 import { resolveSessionSecret } from '../../platform/config/session-secret.ts';
 import type { Database, Transaction } from '../../platform/db/database.ts';
-import { authAccounts, authSessions, authUsers, authVerifications } from '../../platform/db/schema/index.ts';
+import {
+  authAccounts,
+  authSessions,
+  authTwoFactors,
+  authUsers,
+  authVerifications,
+} from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createProfile } from '../profiles/service.ts';
@@ -16,12 +24,14 @@ import { findProfile } from '../profiles/repo.ts';
 import { recordReferral, referralCodeOf } from '../referrals/record-referral.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { enforceSessionLimit } from '../security/session-revocation.ts';
-import { promoteListedAdmin } from '../admin/roles.ts';
+import { promoteListedAdmin, type SessionFacts } from '../admin/roles.ts';
 import { accountChangeEvents } from './account-change-events.ts';
+import { claimAccount, deleteResetTokens } from './account-claim.ts';
 import { ACCOUNT_DISABLED_MESSAGE, accountStanding } from './account-gate.ts';
 import { appleClientSecret } from './apple-client-secret.ts';
 import { activationMail, passwordResetMail } from './mail-templates.ts';
 import { requestLanguage } from './request-language.ts';
+import { signInMethodOf } from './sign-in-method.ts';
 
 /** The auth routes hand Better Auth the client address in this header (see auth-routes.ts). */
 export const CLIENT_ADDRESS_HEADER = 'x-atelier-client-address';
@@ -74,8 +84,18 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     database: drizzleAdapter(withVisibleTransactions(db, currentTransaction), {
       provider: 'pg',
       transaction: true,
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        twoFactor: authTwoFactors,
+      },
     }),
+    session: {
+      // Set by the session hook below from the endpoint that makes the session; never by a client.
+      additionalFields: { signInMethod: { type: 'string', required: false, input: false } },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -86,11 +106,17 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       // Whoever reset the password may be locking out someone who stole the old one.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // Only the newest link works: an older one may sit in a mailbox someone else reads.
+        await deleteResetTokens(db, user.id, token);
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMail(user.email, await languageOf(user.id), link));
       },
       onPasswordReset: async ({ user }) => {
         await logSecurityEvent(db, { eventType: 'password_reset', userId: user.id, severity: 'medium' });
+        // The link came to the address: whoever used it proved it, and the password is theirs.
+        // Claiming ends every session and the reset links still outstanding.
+        await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+        await claimAccount(db, { userId: user.id, at: new Date(), keepPassword: true, via: 'password_reset' });
       },
     },
     emailVerification: {
@@ -108,17 +134,19 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       session: {
         create: {
           // Every way of signing in (e-mail, username, Apple, a verification link) makes a
-          // session here: a disabled account gets none.
-          before: async (session) => {
+          // session here: a disabled account gets none, and each session notes how it was made.
+          before: async (session, ctx) => {
             // Inside sign-up's transaction on PGlite, a query outside it would wait for it forever.
             const standing = await accountStanding(currentTransaction.getStore() ?? db, session.userId);
             if (standing?.disabled) {
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: ACCOUNT_DISABLED_MESSAGE });
             }
+            const carried = (session as { signInMethod?: unknown }).signInMethod;
+            return { data: { ...session, signInMethod: signInMethodOf(ctx?.path, carried) } };
           },
           after: async (session) => {
             await enforceSessionLimit(db, session.userId);
-            await promoteListedAdmin(db, config.adminEmails, session.userId);
+            await promoteListedAdmin(db, config.adminEmails, session as SessionFacts);
           },
         },
       },
@@ -132,7 +160,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             const id = randomUUID();
             const body = ctx?.body as { language?: unknown } | undefined;
             const language = requestLanguage(body?.language, ctx?.headers?.get('accept-language'));
-            await createProfile(tx, { userId: id, email: user.email.toLowerCase(), language });
+            // An account made through Apple comes with its address proven by Apple: claimed at once.
+            const claimedAt = user.emailVerified ? new Date() : null;
+            await createProfile(tx, { userId: id, email: user.email.toLowerCase(), language, claimedAt });
             // A `?ref=` code from the body (e-mail sign-up) or the SPA's cookie (any sign-up).
             const referralCode = referralCodeOf(ctx?.body, ctx?.headers?.get('cookie'));
             if (referralCode) await recordReferral(tx, id, referralCode);
@@ -150,37 +180,42 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    plugins: apple
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: APPLE_PROVIDER_ID,
-                name: 'Apple',
-                clientId: apple.clientId,
-                clientSecret:
-                  apple.clientSecret ??
-                  appleClientSecret({
-                    clientId: apple.clientId,
-                    teamId: apple.teamId!,
-                    keyId: apple.keyId!,
-                    privateKey: apple.privateKey!,
-                    issuer: apple.issuer,
-                  }),
-                discoveryUrl: `${apple.issuer}/.well-known/openid-configuration`,
-                requireIdTokenVerification: true,
-                scopes: ['openid', 'email', 'name'],
-                // Apple posts the result back (form_post) when name or email is asked for.
-                responseMode: 'form_post',
-                authentication: 'post',
-                pkce: false,
-                // Apple sends the name only once, outside the ID token; the e-mail is enough.
-                mapProfileToUser: (profile) => ({ name: profile.name ?? profile.email?.split('@')[0] ?? '' }),
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Authenticator-app codes (TOTP) as a second factor, with one-time backup codes. Atelier's
+      // routes never pass `trustDevice`, so every password sign-in of such an account asks for one.
+      twoFactor({ issuer: 'Atelier', backupCodeOptions: { amount: TWO_FACTOR_BACKUP_CODES } }),
+      ...(apple
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: APPLE_PROVIDER_ID,
+                  name: 'Apple',
+                  clientId: apple.clientId,
+                  clientSecret:
+                    apple.clientSecret ??
+                    appleClientSecret({
+                      clientId: apple.clientId,
+                      teamId: apple.teamId!,
+                      keyId: apple.keyId!,
+                      privateKey: apple.privateKey!,
+                      issuer: apple.issuer,
+                    }),
+                  discoveryUrl: `${apple.issuer}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  scopes: ['openid', 'email', 'name'],
+                  // Apple posts the result back (form_post) when name or email is asked for.
+                  responseMode: 'form_post',
+                  authentication: 'post',
+                  pkce: false,
+                  // Apple sends the name only once, outside the ID token; the e-mail is enough.
+                  mapProfileToUser: (profile) => ({ name: profile.name ?? profile.email?.split('@')[0] ?? '' }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -1,5 +1,11 @@
 import {
   authProvidersSchema,
+  backupCodeRequestSchema,
+  disableTwoFactorRequestSchema,
+  enableTwoFactorRequestSchema,
+  enableTwoFactorResponseSchema,
+  twoFactorChallengeSchema,
+  twoFactorCodeRequestSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   emailSignInRequestSchema,
@@ -17,6 +23,8 @@ import {
   verifyEmailQuerySchema,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
+import { z } from 'zod';
+import { promoteListedAdmin } from '../admin/roles.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
@@ -24,14 +32,30 @@ import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError, rateLimited } from '../../platform/http/app-error.ts';
+import type { RateLimitRule } from '../security/rate-limiter.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import { findProfileByUsername } from '../profiles/repo.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
+import { logSecurityEvent } from '../security/security-events.ts';
+import {
+  claimAccount,
+  deleteResetTokens,
+  endSessionsSince,
+  issueResetToken,
+  vouchForNewSessions,
+} from './account-claim.ts';
 import { APPLE_PROVIDER_ID, type Auth, AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { toApiErrorResponse } from './auth-errors.ts';
-import { passwordResetLimits } from './auth-limits.ts';
+import { passwordResetLimits, signUpLimits } from './auth-limits.ts';
+import { findAuthUserByEmail, isEmailVerified, verificationTokenEmail } from './email-verification.ts';
+import { totpQrCodeSvg, totpSecretOf } from './totp-qr-code.ts';
 import { requireUser } from './require-user.ts';
 import { type SignInAttempt, SignInGuard } from './sign-in-guard.ts';
+
+/** Turning two-factor sign-in on or off (each needs the password): a handful an hour. */
+const TWO_FACTOR_SETUP_RULE: RateLimitRule = { maxAttempts: 10, windowMinutes: 60, blockMinutes: 60 };
+/** Codes tried from one client address, across sign-ins (each sign-in also allows only five). */
+const TWO_FACTOR_CODE_RULE: RateLimitRule = { maxAttempts: 30, windowMinutes: 60, blockMinutes: 15 };
 
 const redirect = (description: string) => ({
   description,
@@ -55,7 +79,13 @@ const signUpRoute = apiRoute({
   operationId: 'signUpWithEmail',
   tag: 'auth',
   access: 'public',
+  rateLimited: true,
   summary: 'Create an account (30 credits) and sign in; sets the session cookie and mails an activation link',
+  description:
+    'At most 5 sign-ups an hour from one client address (a taken address counts too) and a burst limit per ' +
+    'e-mail domain. Until the address is verified the account is only a claim on it: verifying ends every ' +
+    'session made before, and when the link is opened where the account is not signed in, the password set ' +
+    'at sign-up is voided and the link leads to choosing a new one.',
   request: jsonBody(signUpRequestSchema),
   responses: {
     200: jsonContent(signUpResponseSchema, 'Signed up and signed in'),
@@ -71,9 +101,15 @@ const emailSignInRoute = apiRoute({
   access: 'public',
   rateLimited: true,
   summary: 'Sign in with an e-mail and password; sets the session cookie',
-  description: 'Five failed attempts in 60 minutes, per account and per client, block sign-in for 15 minutes.',
+  description:
+    'Five failed attempts in 60 minutes from one client block that client for 15 minutes. After ten failed ' +
+    'attempts on one account from anywhere, each further attempt on it waits a little longer (1 s, 2 s … a ' +
+    'minute). An account with two-factor sign-in answers a `TwoFactorChallenge` instead of a session.',
   request: jsonBody(emailSignInRequestSchema),
-  responses: { 200: jsonContent(signInResponseSchema, 'Signed in'), 401: wrongPassword },
+  responses: {
+    200: jsonContent(z.union([signInResponseSchema, twoFactorChallengeSchema]), 'Signed in, or a code is asked for'),
+    401: wrongPassword,
+  },
 });
 
 const usernameSignInRoute = apiRoute({
@@ -87,7 +123,7 @@ const usernameSignInRoute = apiRoute({
   description: 'Shares the lockout of `signInWithEmail`; an unknown username counts against the client.',
   request: jsonBody(usernameSignInSchema),
   responses: {
-    200: jsonContent(signInResponseSchema, 'Signed in'),
+    200: jsonContent(z.union([signInResponseSchema, twoFactorChallengeSchema]), 'Signed in, or a code is asked for'),
     401: errorResponse('Wrong password (INVALID_CREDENTIALS)'),
     404: errorResponse('No account has this username (USERNAME_NOT_FOUND)'),
   },
@@ -137,7 +173,7 @@ const resetPasswordRoute = apiRoute({
   operationId: 'resetPassword',
   tag: 'auth',
   access: 'public',
-  summary: "Set a new password with a reset link's token; every session of the account ends",
+  summary: "Set a new password with a reset link's token; every session and every other reset link of the account ends",
   request: jsonBody(resetPasswordRequestSchema),
   responses: {
     200: jsonContent(statusResponseSchema, 'The password is changed'),
@@ -152,10 +188,14 @@ const verifyEmailRoute = apiRoute({
   tag: 'auth',
   access: 'public',
   summary: "The activation link's target: confirms the e-mail address and signs the account in",
+  description:
+    'Confirming the address ends every session the account had. Opened where the account is signed in, the ' +
+    'new session carries on; opened anywhere else, the password set at sign-up (by whoever typed the address) ' +
+    'is voided and the answer leads to `/reset-password?token=…&claim=1` to choose one.',
   request: { query: verifyEmailQuerySchema },
   responses: {
     200: jsonContent(statusResponseSchema, 'Confirmed (without a callbackURL)'),
-    302: redirect('Confirmed, or not (`?error=` says why): on to callbackURL'),
+    302: redirect('Confirmed, or not (`?error=` says why): on to callbackURL, or to choose a password'),
     401: errorResponse('The token is invalid or expired (UNAUTHENTICATED), without a callbackURL'),
   },
 });
@@ -229,6 +269,80 @@ const appleCallbackRoute = (method: 'get' | 'post') =>
     },
   });
 
+const enableTwoFactorRoute = apiRoute({
+  method: 'post',
+  path: '/two-factor/enable',
+  operationId: 'enableTwoFactor',
+  tag: 'auth',
+  access: 'user',
+  rateLimited: true,
+  summary: 'Start turning on two-factor sign-in: the authenticator secret (and its QR code) and backup codes',
+  description:
+    'Needs the password and an account whose address is verified. Two-factor sign-in is on once a first ' +
+    'code from the app is confirmed with `verifyTwoFactorCode`.',
+  middleware: [requireUser] as const,
+  request: jsonBody(enableTwoFactorRequestSchema),
+  responses: {
+    200: jsonContent(enableTwoFactorResponseSchema, 'Set up the app with this, then confirm a code'),
+    401: errorResponse('Not signed in (UNAUTHENTICATED), or the password is wrong (INVALID_CREDENTIALS)'),
+    403: errorResponse('The address is not verified yet (EMAIL_NOT_CONFIRMED)'),
+    409: errorResponse('Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED)'),
+  },
+});
+
+const verifyTwoFactorRoute = apiRoute({
+  method: 'post',
+  path: '/two-factor/verify-totp',
+  operationId: 'verifyTwoFactorCode',
+  tag: 'auth',
+  access: 'public',
+  rateLimited: true,
+  summary: "A code from the authenticator app: the sign-in's second step, or the confirmation that turns it on",
+  description:
+    'After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in ' +
+    'while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt.',
+  request: jsonBody(twoFactorCodeRequestSchema),
+  responses: {
+    200: jsonContent(signUpResponseSchema, 'Signed in (the session cookie is set), or turned on'),
+    401: errorResponse(
+      'The code is wrong (INVALID_TWO_FACTOR_CODE), or the sign-in waiting for it has ended (TWO_FACTOR_EXPIRED)',
+    ),
+  },
+});
+
+const verifyBackupCodeRoute = apiRoute({
+  method: 'post',
+  path: '/two-factor/verify-backup-code',
+  operationId: 'verifyBackupCode',
+  tag: 'auth',
+  access: 'public',
+  rateLimited: true,
+  summary: "A backup code in place of the app's code, at the sign-in's second step (each code works once)",
+  request: jsonBody(backupCodeRequestSchema),
+  responses: {
+    200: jsonContent(signUpResponseSchema, 'Signed in: the session cookie is set'),
+    401: errorResponse(
+      'The code is wrong or used (INVALID_TWO_FACTOR_CODE), or the sign-in has ended (TWO_FACTOR_EXPIRED)',
+    ),
+  },
+});
+
+const disableTwoFactorRoute = apiRoute({
+  method: 'post',
+  path: '/two-factor/disable',
+  operationId: 'disableTwoFactor',
+  tag: 'auth',
+  access: 'user',
+  rateLimited: true,
+  summary: 'Turn two-factor sign-in off (needs the password)',
+  middleware: [requireUser] as const,
+  request: jsonBody(disableTwoFactorRequestSchema),
+  responses: {
+    200: jsonContent(statusResponseSchema, 'Turned off'),
+    401: errorResponse('Not signed in (UNAUTHENTICATED), or the password is wrong (INVALID_CREDENTIALS)'),
+  },
+});
+
 /**
  * /api/auth: Better Auth's handler, with what it cannot do by itself in front of it — the
  * client address (it cannot see the socket under Hono on Node), the failed-sign-in lockout,
@@ -237,6 +351,56 @@ const appleCallbackRoute = (method: 'get' | 'post') =>
 export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; config: Config }) {
   const guard = new SignInGuard(db);
   const limiter = new RateLimiter(db);
+
+  /** Counts an attempt under each limit; 429 with the longest wait when any refuses it. */
+  const consumeLimits = async (limits: [string, RateLimitRule][]) => {
+    const states = await Promise.all(limits.map(([key, rule]) => limiter.consume(key, rule)));
+    const refused = states.filter((state) => !state.allowed);
+    if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
+  };
+
+  /**
+   * The verification link: Better Auth confirms the address; Atelier then hands the account to
+   * whoever proved it (account-claim.ts). The request goes on without its cookie, so Better Auth
+   * always makes a fresh session, after the claim's moment — the sessions before it all end.
+   */
+  const verifyEmail = async (c: Context<AppEnv>) => {
+    const email = verificationTokenEmail(c.req.query('token') ?? '');
+    const account = email ? await findAuthUserByEmail(db, email) : undefined;
+    if (!account || account.emailVerified) return forward(c, c.req.raw);
+    const claimant = await c
+      .get('getSessionUser')(c.req.raw.headers, { touch: false })
+      .catch(() => null);
+    const at = new Date();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('cookie');
+    const res = await forward(c, new Request(c.req.raw, { headers }));
+    if (!(await isEmailVerified(db, account.id))) return res;
+
+    const keepPassword = claimant?.id === account.id;
+    const { passwordVoided } = await claimAccount(db, {
+      userId: account.id,
+      at,
+      keepPassword,
+      via: 'verification_link',
+    });
+    if (passwordVoided) {
+      // Whoever set that password may not be the owner: no session on it, and the owner chooses one.
+      await endSessionsSince(db, account.id, at);
+      const token = await issueResetToken(db, account.id);
+      // Better Auth's answer would set the cookie of the session just ended: a plain redirect instead.
+      return new Response(null, {
+        status: 302,
+        headers: { location: `/reset-password?token=${encodeURIComponent(token)}&claim=1` },
+      });
+    }
+    if (keepPassword) {
+      for (const session of await vouchForNewSessions(db, account.id, at)) {
+        await promoteListedAdmin(db, config.adminEmails, session);
+      }
+    }
+    return res;
+  };
 
   /** Calls Better Auth with our client address in place of anything the client sent. */
   const forward = async (c: Context<AppEnv>, request: Request) => {
@@ -287,7 +451,11 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
   // delete-user, change-email …) would go around Atelier's own rules, and answer 404 here.
   return createApiRouter()
     .openapi(providersRoute, (c) => c.json({ apple: Boolean(config.apple) }, 200))
-    .openapi(signUpRoute, async (c) => passOn(await forward(c, jsonRequest(c, '/sign-up/email', c.req.valid('json')))))
+    .openapi(signUpRoute, async (c) => {
+      const body = c.req.valid('json');
+      await consumeLimits(signUpLimits(body.email, clientAddress(c, config.trustProxy), config.signUpLimits));
+      return passOn(await forward(c, jsonRequest(c, '/sign-up/email', body)));
+    })
     .openapi(emailSignInRoute, async (c) => {
       const body = c.req.valid('json');
       const email = body.email.toLowerCase();
@@ -311,19 +479,56 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     .openapi(requestResetRoute, async (c) => {
       // Each reset request sends an e-mail: limited per address asked for and per client.
       const body = c.req.valid('json');
-      const limits = passwordResetLimits(body.email, clientAddress(c, config.trustProxy));
-      const states = await Promise.all(limits.map(([key, rule]) => limiter.consume(key, rule)));
-      const refused = states.filter((state) => !state.allowed);
-      if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
+      await consumeLimits(passwordResetLimits(body.email, clientAddress(c, config.trustProxy)));
       return passOn(await forward(c, jsonRequest(c, '/request-password-reset', body)));
     })
     .openapi(resetPasswordRoute, async (c) =>
       passOn(await forward(c, jsonRequest(c, '/reset-password', c.req.valid('json')))),
     )
-    .openapi(verifyEmailRoute, async (c) => passOn(await forward(c, c.req.raw)))
-    .openapi(changePasswordRoute, async (c) =>
-      passOn(await forward(c, jsonRequest(c, '/change-password', c.req.valid('json')))),
-    )
+    .openapi(verifyEmailRoute, async (c) => passOn(await verifyEmail(c)))
+    .openapi(changePasswordRoute, async (c) => {
+      const res = await forward(c, jsonRequest(c, '/change-password', c.req.valid('json')));
+      // A reset link sent before the change would undo it: they all die with the old password.
+      if (res.ok) await deleteResetTokens(db, c.get('user').id);
+      return passOn(res);
+    })
+    .openapi(enableTwoFactorRoute, async (c) => {
+      const user = c.get('user');
+      await consumeLimits([[`two-factor:user:${user.id}`, TWO_FACTOR_SETUP_RULE]]);
+      // Before the address is proven the account may be someone else's claim on it: a second
+      // factor set up then would lock the owner out.
+      if (!user.claimedAt) {
+        throw new AppError('EMAIL_NOT_CONFIRMED', 'Confirm your e-mail address before turning on two-factor sign-in');
+      }
+      const res = await forward(c, jsonRequest(c, '/two-factor/enable', { password: c.req.valid('json').password }));
+      if (!res.ok) return passOn(res);
+      const { totpURI, backupCodes } = (await res.json()) as { totpURI: string; backupCodes: string[] };
+      const body = { totpURI, secret: totpSecretOf(totpURI), qrCodeSvg: await totpQrCodeSvg(totpURI), backupCodes };
+      return c.json(body, 200, { 'cache-control': 'no-store' });
+    })
+    .openapi(verifyTwoFactorRoute, async (c) => {
+      await consumeLimits([[`two-factor:address:${clientAddress(c, config.trustProxy)}`, TWO_FACTOR_CODE_RULE]]);
+      const signedIn = await c
+        .get('getSessionUser')(c.req.raw.headers)
+        .catch(() => null);
+      const res = await forward(c, jsonRequest(c, '/two-factor/verify-totp', { code: c.req.valid('json').code }));
+      // Signed in, a right code is the confirmation that turns two-factor sign-in on.
+      if (res.ok && signedIn) {
+        await logSecurityEvent(db, { eventType: 'two_factor_enabled', userId: signedIn.id, severity: 'medium' });
+      }
+      return passOn(res);
+    })
+    .openapi(verifyBackupCodeRoute, async (c) => {
+      await consumeLimits([[`two-factor:address:${clientAddress(c, config.trustProxy)}`, TWO_FACTOR_CODE_RULE]]);
+      return passOn(await forward(c, jsonRequest(c, '/two-factor/verify-backup-code', c.req.valid('json'))));
+    })
+    .openapi(disableTwoFactorRoute, async (c) => {
+      const user = c.get('user');
+      await consumeLimits([[`two-factor:user:${user.id}`, TWO_FACTOR_SETUP_RULE]]);
+      const res = await forward(c, jsonRequest(c, '/two-factor/disable', c.req.valid('json')));
+      if (res.ok) await logSecurityEvent(db, { eventType: 'two_factor_disabled', userId: user.id, severity: 'high' });
+      return passOn(res);
+    })
     .openapi(socialSignInRoute, async (c) => {
       assertApple();
       return passOn(await forward(c, jsonRequest(c, '/sign-in/social', c.req.valid('json'))));

@@ -21,6 +21,11 @@ export function sessionResolver(auth: Auth, db: DbOrTx, trustProxy: boolean): Mi
         email: session.user.email,
         sessionId: session.session.id,
         role: standing.role,
+        session: {
+          createdAt: new Date(session.session.createdAt),
+          signInMethod: (session.session as { signInMethod?: string | null }).signInMethod ?? null,
+        },
+        claimedAt: standing.claimedAt,
       };
       // The inactivity timeout (platform.md §4) and the suspicious request patterns (§9): an
       // idle session is ended here, and every authenticated request is seen here, for every route.

@@ -5,7 +5,7 @@ import { rateLimited } from '../../platform/http/app-error.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { reportFailedLogins } from '../security/suspicious-patterns.ts';
-import { SIGN_IN_FAILURE_RULE, signInAccountKey, signInAddressKey } from './auth-limits.ts';
+import { SIGN_IN_ACCOUNT_DELAY_RULE, SIGN_IN_FAILURE_RULE, signInAccountKey, signInAddressKey } from './auth-limits.ts';
 
 export interface SignInAttempt {
   /** The account's e-mail, or null when a username matched no account. */
@@ -16,10 +16,15 @@ export interface SignInAttempt {
 }
 
 /**
- * The failed-sign-in lockout: 5 failures in 60 minutes, per account and per client address,
- * block further attempts for 15 minutes — the right password included, or the block would
- * tell an attacker when they had guessed it. A success clears the account's count (not the
- * address's, or one valid account would reset an attacker's address).
+ * Limits on failed sign-ins, two of them:
+ * - per client address, hard: 5 failures in 60 minutes block that address for 15 minutes — the
+ *   right password included, or the block would tell an attacker when they had guessed it;
+ * - per account, soft: after 10 failures from anywhere each further attempt waits a little
+ *   longer (1 s, 2 s … a minute). A lock here would be a weapon — anyone could keep the owner
+ *   out by typing wrong passwords for their address — so the owner, from their own address,
+ *   is at most asked to wait a moment.
+ * A success clears the account's count (not the address's, or one valid account would reset an
+ * attacker's address).
  */
 export class SignInGuard {
   private readonly limiter: RateLimiter;
@@ -33,7 +38,7 @@ export class SignInGuard {
     return keys;
   }
 
-  /** Throws RATE_LIMITED (429 with retryAfter) while the account or the address is blocked. */
+  /** Throws RATE_LIMITED (429 with retryAfter) while the address is blocked or the account waits. */
   async assertAllowed(attempt: SignInAttempt): Promise<void> {
     const states = await Promise.all(this.keys(attempt).map((key) => this.limiter.check(key)));
     const retryAfter = Math.max(0, ...states.map((s) => s.retryAfter));
@@ -42,7 +47,10 @@ export class SignInGuard {
 
   async recordFailure(attempt: SignInAttempt, reason: 'invalid_credentials' | 'unknown_username'): Promise<void> {
     const userId = attempt.email ? await this.userIdOf(attempt.email) : null;
-    const states = await Promise.all(this.keys(attempt).map((key) => this.limiter.hit(key, SIGN_IN_FAILURE_RULE)));
+    const [address, account] = await Promise.all([
+      this.limiter.hit(signInAddressKey(attempt.address), SIGN_IN_FAILURE_RULE),
+      attempt.email ? this.limiter.delay(signInAccountKey(attempt.email), SIGN_IN_ACCOUNT_DELAY_RULE) : undefined,
+    ]);
     const base = { userId, ip: attempt.address, userAgent: attempt.userAgent ?? null };
     await logSecurityEvent(this.db, {
       ...base,
@@ -50,16 +58,23 @@ export class SignInGuard {
       severity: 'medium',
       details: { method: attempt.method, reason },
     });
-    if (states.some((s) => s.attempts === SIGN_IN_FAILURE_RULE.maxAttempts)) {
+    if (address.attempts === SIGN_IN_FAILURE_RULE.maxAttempts) {
       await logSecurityEvent(this.db, {
         ...base,
         eventType: 'sign_in_blocked',
         severity: 'high',
-        details: { method: attempt.method, blockMinutes: SIGN_IN_FAILURE_RULE.blockMinutes },
+        details: { method: attempt.method, scope: 'address', blockMinutes: SIGN_IN_FAILURE_RULE.blockMinutes },
       });
     }
-    // The account's own count (the last key), not the address's: one user's pattern.
-    const account = attempt.email ? states.at(-1) : undefined;
+    if (account?.attempts === SIGN_IN_ACCOUNT_DELAY_RULE.freeAttempts) {
+      await logSecurityEvent(this.db, {
+        ...base,
+        eventType: 'sign_in_blocked',
+        severity: 'high',
+        details: { method: attempt.method, scope: 'account', delaySeconds: account.retryAfter },
+      });
+    }
+    // The account's own count, not the address's: one user's pattern.
     if (userId && account) {
       await reportFailedLogins(this.db, userId, account.attempts, {
         address: attempt.address,

@@ -99,13 +99,14 @@ describe.each(DATABASE_KINDS)('sign-up and sign-in on %s', (kind) => {
   });
 
   it('mails an activation link in the user language that verifies and lands on /auth/callback', async () => {
-    await signUp({ email: 'kenji@example.com', password: 'correct horse', language: 'ja' });
+    const signedUp = await signUp({ email: 'kenji@example.com', password: 'correct horse', language: 'ja' });
     const mailbox = (await (await rt.request('/dev/mailbox.json')).json()) as Mailbox;
     const mail = mailbox.messages.find((m) => m.to === 'kenji@example.com');
     expect(mail?.subject).toBe('Atelier アカウントの確認');
     const link = new URL(mail!.links[0]!);
     expect(link.pathname).toBe('/api/auth/verify-email');
-    const verify = await rt.request(`${link.pathname}${link.search}`);
+    // Opened where Kenji is signed in (the link opened anywhere else: test/security/account-claims.test.ts).
+    const verify = await rt.request(`${link.pathname}${link.search}`, { headers: { cookie: cookieOf(signedUp) } });
     expect(verify.status).toBe(302);
     expect(verify.headers.get('location')).toBe('/auth/callback');
     const [user] = await rt.database.db.select().from(authUsers).where(eq(authUsers.email, 'kenji@example.com'));

@@ -18,7 +18,7 @@ export async function findProfileByUsername(db: DbOrTx, username: string): Promi
 /** Inserts a profile unless its referral code is taken; returns undefined on that collision. */
 export async function insertProfile(
   db: DbOrTx,
-  values: { userId: string; email: string; language: string; referralCode: string },
+  values: { userId: string; email: string; language: string; referralCode: string; claimedAt?: Date | null },
 ): Promise<Profile | undefined> {
   const [row] = await db
     .insert(profiles)

@@ -58,7 +58,7 @@ export function toProfileDto(profile: Profile): ProfileDto {
  */
 export async function createProfile(
   tx: DbOrTx,
-  user: { userId: string; email: string; language: Language },
+  user: { userId: string; email: string; language: Language; claimedAt?: Date | null },
 ): Promise<Profile> {
   // A referral-code collision is astronomically rare; ON CONFLICT DO NOTHING lets us retry
   // without aborting the surrounding transaction.

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_ROW_RETENTION_MINUTES } from '@atelier/contracts';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { rateLimits } from '../../platform/db/schema/index.ts';
 
@@ -8,6 +8,17 @@ export interface RateLimitRule {
   maxAttempts: number;
   windowMinutes: number;
   blockMinutes: number;
+}
+
+/**
+ * A soft limit: the first `freeAttempts` in the window cost nothing; each one after starts a wait
+ * that doubles (1 s, 2 s, 4 s …) up to `maxDelaySeconds`. Never a lock; the window does not
+ * restart when a wait ends, so the waits keep growing while the failures go on.
+ */
+export interface DelayRule {
+  freeAttempts: number;
+  windowMinutes: number;
+  maxDelaySeconds: number;
 }
 
 export interface RateLimitState {
@@ -86,12 +97,41 @@ export class RateLimiter {
     };
   }
 
-  /** Refuses when blocked, otherwise counts the attempt and allows it. */
+  /**
+   * Refuses when blocked (without lengthening the block), otherwise counts the attempt: allowed
+   * up to `maxAttempts` in the window. The count is atomic, so a burst of concurrent attempts
+   * cannot all slip past the check together.
+   */
   async consume(key: string, rule: RateLimitRule): Promise<RateLimitState> {
     const current = await this.check(key);
     if (!current.allowed) return current;
-    const counted = await this.hit(key, rule);
-    return { ...counted, allowed: true };
+    return this.hit(key, rule);
+  }
+
+  /** Counts one attempt under a DelayRule and sets the wait it earns (atomic, like `hit`). */
+  async delay(key: string, rule: DelayRule): Promise<RateLimitState> {
+    const window = sql`make_interval(mins => ${rule.windowMinutes})`;
+    const fresh = sql`(${rateLimits.windowStart} <= now() - ${window})`;
+    const attempts = sql`CASE WHEN ${fresh} THEN 1 ELSE ${rateLimits.attempts} + 1 END`;
+    const wait = (count: SQL) =>
+      sql`CASE WHEN ${count} >= ${rule.freeAttempts}
+        THEN now() + make_interval(secs => least(${rule.maxDelaySeconds}, power(2, ${count} - ${rule.freeAttempts})))
+        ELSE NULL END`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, attempts: 1, windowStart: sql`now()`, blockedUntil: wait(sql`1`) })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          attempts,
+          windowStart: sql`CASE WHEN ${fresh} THEN now() ELSE ${rateLimits.windowStart} END`,
+          blockedUntil: wait(attempts),
+        },
+      })
+      .returning({ attempts: rateLimits.attempts, blockedUntil: rateLimits.blockedUntil, now: sql<Date>`now()` });
+    const now = new Date(row!.now);
+    const retryAfter = secondsUntil(row!.blockedUntil, now);
+    return { allowed: retryAfter === 0, attempts: row!.attempts, retryAfter };
   }
 
   /**

@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { booleanFromEnv } from './boolean-from-env.ts';
 import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pipeline-config.ts';
 import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
 import { operationsConfig, operationsEnv } from './operations-config.ts';
 
 /** A container platform's usual wait between SIGTERM and SIGKILL. */
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 /**
  * The whole configuration, read once from the environment at boot. Every variable is

@@ -1,4 +1,6 @@
+import { SIGN_UPS_PER_CLIENT_PER_HOUR, SIGN_UPS_PER_DOMAIN_PER_WINDOW } from '@atelier/contracts';
 import { z } from 'zod';
+import { booleanFromEnv } from './boolean-from-env.ts';
 
 /**
  * The environment of running Atelier as a service (issue 17): the private metrics listener,
@@ -19,6 +21,9 @@ export const operationsEnv = {
     )
     .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')))
     .optional(),
+  ADMIN_REQUIRE_2FA: booleanFromEnv.default(false),
+  SIGN_UPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(SIGN_UPS_PER_CLIENT_PER_HOUR),
+  SIGN_UPS_PER_DOMAIN_PER_WINDOW: z.coerce.number().int().min(1).default(SIGN_UPS_PER_DOMAIN_PER_WINDOW),
 };
 
 type OperationsEnv = z.output<z.ZodObject<typeof operationsEnv>>;
@@ -27,7 +32,17 @@ export function operationsConfig(env: OperationsEnv) {
   return {
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     readyDrainDelayMs: env.READY_DRAIN_DELAY_MS,
-    /** Lower-cased; these accounts become admins when they sign in with a verified address. */
+    /**
+     * Lower-cased; these accounts become admins when they sign in with their password after
+     * their address was proven (modules/admin/roles.ts).
+     */
     adminEmails: env.ADMIN_EMAILS ?? [],
+    /** The admin console only for sessions made with a second factor (an authenticator code). */
+    adminRequireSecondFactor: env.ADMIN_REQUIRE_2FA,
+    /** How many accounts one client address, and one e-mail domain, may open (modules/auth). */
+    signUpLimits: {
+      perClientPerHour: env.SIGN_UPS_PER_CLIENT_PER_HOUR,
+      perDomainPerWindow: env.SIGN_UPS_PER_DOMAIN_PER_WINDOW,
+    },
   };
 }

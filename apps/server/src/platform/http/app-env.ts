@@ -10,6 +10,10 @@ export interface SessionUser {
   role: UserRole;
   /** Set when the request came with a personal API key rather than a session (modules/api-keys). */
   apiKeyId?: string;
+  /** The session's making, for rules that trust only some sessions (the admin console). */
+  session?: { createdAt: Date; signInMethod: string | null };
+  /** When the account's address was proven (modules/auth/account-claim.ts); null until then. */
+  claimedAt?: Date | null;
 }
 
 /** Values that middleware puts on the Hono context for handlers. */

@@ -22,6 +22,13 @@ export const profiles = pgTable(
     language: text('language').notNull().default('en'),
     /** `admin` opens the admin console (ADMIN_EMAILS at sign-in, or `npm run admin`). */
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /**
+     * When the account's address was proven by whoever holds its way in (the verification link
+     * opened where the account is signed in, a password reset, a sign-up through Apple). Until
+     * then the account is only a claim on the address: someone may have signed up with another
+     * person's e-mail. Sessions made before this moment are ended; ADMIN_EMAILS applies after it.
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** Set while an admin has disabled the account: no sign-in, no session, out of the gallery. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
