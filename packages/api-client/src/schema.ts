@@ -159,7 +159,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link's token; every session of the account ends */
+        /** Set a new password with a reset link's token; every session and every other reset link of the account ends */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -178,7 +178,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with an e-mail and password; sets the session cookie
-         * @description Five failed attempts in 60 minutes, per account and per client, block sign-in for 15 minutes.
+         * @description Five failed attempts in 60 minutes from one client block that client for 15 minutes. After ten failed attempts on one account from anywhere, each further attempt on it waits a little longer (1 s, 2 s … a minute). An account with two-factor sign-in answers a `TwoFactorChallenge` instead of a session.
          */
         post: operations["signInWithEmail"];
         delete?: never;
@@ -253,8 +253,85 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (30 credits) and sign in; sets the session cookie and mails an activation link */
+        /**
+         * Create an account (30 credits) and sign in; sets the session cookie and mails an activation link
+         * @description At most 5 sign-ups an hour from one client address (a taken address counts too) and a burst limit per e-mail domain. Until the address is verified the account is only a claim on it: verifying ends every session made before, and when the link is opened where the account is not signed in, the password set at sign-up is voided and the link leads to choosing a new one.
+         */
         post: operations["signUpWithEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off (needs the password) */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in: the authenticator secret (and its QR code) and backup codes
+         * @description Needs the password and an account whose address is verified. Two-factor sign-in is on once a first code from the app is confirmed with `verifyTwoFactorCode`.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/verify-backup-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A backup code in place of the app's code, at the sign-in's second step (each code works once) */
+        post: operations["verifyBackupCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/verify-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A code from the authenticator app: the sign-in's second step, or the confirmation that turns it on
+         * @description After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt.
+         */
+        post: operations["verifyTwoFactorCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -268,7 +345,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The activation link's target: confirms the e-mail address and signs the account in */
+        /**
+         * The activation link's target: confirms the e-mail address and signs the account in
+         * @description Confirming the address ends every session the account had. Opened where the account is signed in, the new session carries on; opened anywhere else, the password set at sign-up (by whoever typed the address) is voided and the answer leads to `/reset-password?token=…&claim=1` to choose one.
+         */
         get: operations["verifyEmail"];
         put?: never;
         post?: never;
@@ -1422,7 +1502,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "INTERNAL";
         /** @description One refused field of a VALIDATION_ERROR. */
         FieldIssue: {
             field: string;
@@ -1952,6 +2032,7 @@ export interface components {
             name: string;
             image?: string | null;
             emailVerified: boolean;
+            twoFactorEnabled?: boolean | null;
             /** @description ISO 8601 */
             createdAt: string;
             /** @description ISO 8601 */
@@ -1973,6 +2054,12 @@ export interface components {
             token: string;
             url?: string | null;
             user: components["schemas"]["AuthUser"];
+        };
+        /** @description The password was right; send a code to verifyTwoFactorCode (or a backup code) within 10 minutes. */
+        TwoFactorChallenge: {
+            /** @enum {boolean} */
+            twoFactorRedirect: true;
+            twoFactorMethods: string[];
         };
         EmailSignInRequest: {
             /** Format: email */
@@ -2027,6 +2114,28 @@ export interface components {
             currentPassword: string;
             newPassword: string;
             revokeOtherSessions?: boolean;
+        };
+        /** @description Set up the app with this, then confirm with a code (verifyTwoFactorCode) to turn it on. */
+        EnableTwoFactorResponse: {
+            totpURI: string;
+            secret: string;
+            qrCodeSvg: string;
+            backupCodes: string[];
+        };
+        /** @description The account's password, to turn two-factor sign-in on. */
+        EnableTwoFactorRequest: {
+            password: string;
+        };
+        /** @description A code from the authenticator app. */
+        TwoFactorCodeRequest: {
+            code: string;
+        };
+        /** @description One of the backup codes; each works once. */
+        BackupCodeRequest: {
+            code: string;
+        };
+        DisableTwoFactorRequest: {
+            password: string;
         };
         /** @description Send the browser to `url`: the provider's sign-in page. */
         ProviderRedirect: {
@@ -2778,13 +2887,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
+            /** @description Signed in, or a code is asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"];
+                    "application/json": components["schemas"]["SignInResponse"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2853,13 +2962,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
+            /** @description Signed in, or a code is asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"];
+                    "application/json": components["schemas"]["SignInResponse"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2952,6 +3061,176 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Turned off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description Not signed in (UNAUTHENTICATED), or the password is wrong (INVALID_CREDENTIALS) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["SessionOnly"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnableTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Set up the app with this, then confirm a code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnableTwoFactorResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description Not signed in (UNAUTHENTICATED), or the password is wrong (INVALID_CREDENTIALS) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not verified yet (EMAIL_NOT_CONFIRMED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyBackupCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description The code is wrong or used (INVALID_TWO_FACTOR_CODE), or the sign-in has ended (TWO_FACTOR_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyTwoFactorCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in (the session cookie is set), or turned on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description The code is wrong (INVALID_TWO_FACTOR_CODE), or the sign-in waiting for it has ended (TWO_FACTOR_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CrossSiteRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2976,7 +3255,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatusResponse"];
                 };
             };
-            /** @description Confirmed, or not (`?error=` says why): on to callbackURL */
+            /** @description Confirmed, or not (`?error=` says why): on to callbackURL, or to choose a password */
             302: {
                 headers: {
                     /** @description Where the browser goes next */

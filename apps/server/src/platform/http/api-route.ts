@@ -84,6 +84,8 @@ export const SHARED_RESPONSES = {
   UnsupportedMediaType: 'The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)',
   RateLimited: 'Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)',
   AdminOnly: 'Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace',
+  SecondFactorRequired:
+    "An admin's session signed in without a second factor while ADMIN_REQUIRE_2FA is on (TWO_FACTOR_REQUIRED)",
   InternalError: 'An unexpected error, logged with the request id (INTERNAL)',
 } as const;
 const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
@@ -114,7 +116,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
   const generic = {
     ...(request?.params || request?.query || request?.body ? { 400: shared('ValidationError') } : {}),
     ...(access === 'user' ? { 401: shared('Unauthenticated') } : {}),
-    ...(access === 'admin' ? { 404: shared('AdminOnly') } : {}),
+    ...(access === 'admin' ? { 403: shared('SecondFactorRequired'), 404: shared('AdminOnly') } : {}),
     ...(SAFE_METHODS.has(route.method) || crossSite ? {} : { 403: shared('CrossSiteRequest') }),
     ...(access === 'user' && !apiKey ? { 403: shared('SessionOnly') } : {}),
     ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
