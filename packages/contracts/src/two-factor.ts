@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth.ts';
+import { CODE_MAX_LENGTH } from './limits.ts';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and one-time backup codes,
@@ -9,6 +10,7 @@ import { passwordSchema } from './auth.ts';
 /** A code from an authenticator app: six digits (spaces a person types are dropped). */
 export const totpCodeSchema = z
   .string()
+  .max(CODE_MAX_LENGTH)
   .transform((code) => code.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
 
@@ -17,7 +19,7 @@ export const backupCodeSchema = z
   .string()
   .trim()
   .min(1, 'Enter one of your backup codes')
-  .max(32)
+  .max(CODE_MAX_LENGTH)
   .regex(/^[A-Za-z0-9-]+$/, 'Enter one of your backup codes');
 
 export const enableTwoFactorRequestSchema = z
