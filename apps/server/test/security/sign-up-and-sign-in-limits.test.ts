@@ -1,8 +1,4 @@
-import {
-  SIGN_IN_MAX_FAILURES,
-  SIGN_UPS_PER_CLIENT_PER_HOUR,
-  SIGN_UPS_PER_DOMAIN_PER_WINDOW,
-} from '@atelier/contracts';
+import { SIGN_IN_MAX_FAILURES, SIGN_UPS_PER_CLIENT_PER_HOUR, SIGN_UPS_PER_DOMAIN_PER_WINDOW } from '@atelier/contracts';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers } from '../../src/platform/db/schema/index.ts';

@@ -21,7 +21,12 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const started = await rt.request('/api/auth/two-factor/enable', as(user, postJson({ password: user.password })));
     expect(started.status).toBe(200);
     expect(started.headers.get('cache-control')).toBe('no-store');
-    const setup = (await started.json()) as { totpURI: string; secret: string; qrCodeSvg: string; backupCodes: string[] };
+    const setup = (await started.json()) as {
+      totpURI: string;
+      secret: string;
+      qrCodeSvg: string;
+      backupCodes: string[];
+    };
     expect(setup.totpURI).toMatch(/^otpauth:\/\/totp\/Atelier:/);
     expect(setup.qrCodeSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(setup.backupCodes).toHaveLength(10);
@@ -66,7 +71,10 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: { code: 'INVALID_TWO_FACTOR_CODE' } });
-    const right = await rt.request('/api/auth/two-factor/verify-totp', postJson({ code: totpCode(secret) }, { cookie: pending }));
+    const right = await rt.request(
+      '/api/auth/two-factor/verify-totp',
+      postJson({ code: totpCode(secret) }, { cookie: pending }),
+    );
     expect(right.status).toBe(200);
     expect((await rt.request('/api/me', { headers: { cookie: cookieOf(right) } })).status).toBe(200);
 
@@ -78,7 +86,10 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const user = await verifyTestUser(rt, await signUpTestUser(rt));
     const { backupCodes } = await enable(user);
     const use = async () =>
-      rt.request('/api/auth/two-factor/verify-backup-code', postJson({ code: backupCodes[0] }, { cookie: await challenge(user) }));
+      rt.request(
+        '/api/auth/two-factor/verify-backup-code',
+        postJson({ code: backupCodes[0] }, { cookie: await challenge(user) }),
+      );
     expect((await use()).status).toBe(200);
     const again = await use();
     expect(again.status).toBe(401);

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     /** What was wrong with each refused field of a VALIDATION_ERROR. */
     readonly issues: readonly FieldIssue[] = [],
+    /** Seconds until a RATE_LIMITED call may be tried again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -63,9 +65,9 @@ interface CallResult<T> {
 /** The failure of a call as an ApiError; a refused field's text is in the user's language. */
 function failure(response: Response, error: unknown): ApiError {
   if (!isErrorBody(error)) return new ApiError(response.status, 'INTERNAL', response.statusText);
-  const { code, message, issues = [] } = error.error;
+  const { code, message, issues = [], retryAfter } = error.error;
   const text = issues.length && i18next.isInitialized ? issuesText(i18next.t, issues) : message;
-  return new ApiError(response.status, code, text, issues);
+  return new ApiError(response.status, code, text, issues, retryAfter);
 }
 
 async function settle<T>(pending: Promise<CallResult<T>>): Promise<CallResult<T>> {

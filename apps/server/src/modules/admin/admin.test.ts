@@ -13,15 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { runToEnd } from '../../../test/tool-runs.ts';
-import {
-  as,
-  cookieOf,
-  postJson,
-  signIn,
-  signUpTestUser,
-  type TestUser,
-  verifyTestUser,
-} from '../../../test/users.ts';
+import { as, cookieOf, postJson, signIn, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
 import { creditLedger, profiles, runs } from '../../platform/db/schema/index.ts';
 import { setAdminRole } from './roles.ts';
 

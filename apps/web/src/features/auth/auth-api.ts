@@ -27,6 +27,10 @@ export const authApi = {
       }),
     ),
 
+  /** The second step of a sign-in with two-factor on (the first left its cookie). */
+  verifyTwoFactor: (code: string) => call(api.POST('/auth/two-factor/verify-totp', { body: { code } })),
+  verifyBackupCode: (code: string) => call(api.POST('/auth/two-factor/verify-backup-code', { body: { code } })),
+
   requestPasswordReset: (email: string) =>
     call(api.POST('/auth/request-password-reset', { body: { email: email.trim(), redirectTo: '/reset-password' } })),
 

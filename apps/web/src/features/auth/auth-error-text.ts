@@ -17,6 +17,8 @@ const CATALOGUED = new Set([
   'VALIDATION_ERROR',
   'FORBIDDEN',
   'ACCOUNT_DISABLED',
+  'INVALID_TWO_FACTOR_CODE',
+  'TWO_FACTOR_EXPIRED',
 ]);
 
 /**
@@ -33,13 +35,23 @@ function catalogueCode(error: unknown): string {
   return CATALOGUED.has(error.code) ? error.code : 'UNKNOWN';
 }
 
-/** The title and description of a failed auth call, in the user's language. */
-export function authErrorText(t: TFunction<'auth'>, error: unknown): { title: string; description: string } {
+/** Minutes to wait, rounded up: the server's `retryAfter` when it sent one, else the sign-in block. */
+function minutesToWait(error: unknown): number {
+  const seconds = error instanceof ApiError ? error.retryAfter : undefined;
+  return seconds ? Math.max(1, Math.ceil(seconds / 60)) : RATE_LIMIT_BLOCK_MINUTES;
+}
+
+/** The catalogue code, title and description of a failed auth call, in the user's language. */
+export function authErrorText(
+  t: TFunction<'auth'>,
+  error: unknown,
+): { code: string; title: string; description: string } {
   const code = catalogueCode(error);
   return {
+    code,
     title: t(`errors.${code}.title`),
     description: t(`errors.${code}.description`, {
-      minutes: RATE_LIMIT_BLOCK_MINUTES,
+      minutes: minutesToWait(error),
       count: PASSWORD_MIN_LENGTH,
     }),
   };

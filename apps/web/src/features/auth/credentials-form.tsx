@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify.ts';
 import { useInteractive } from '../../lib/use-hydrating.ts';
 import { authApi } from './auth-api.ts';
 import { authErrorText } from './auth-error-text.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 
 /**
@@ -19,6 +20,8 @@ export function CredentialsForm({ mode }: { mode: 'signIn' | 'signUp' }) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The password was right and the account asks for a second factor. */
+  const [secondStep, setSecondStep] = useState(false);
   const interactive = useInteractive();
   const signUp = mode === 'signUp';
 
@@ -27,16 +30,33 @@ export function CredentialsForm({ mode }: { mode: 'signIn' | 'signUp' }) {
     setBusy(true);
     try {
       const language = isLanguage(i18n.language) ? i18n.language : 'en';
-      const { user } = signUp
+      const result = signUp
         ? await authApi.signUp(identifier, password, language)
         : await authApi.signIn(identifier, password);
-      await finish(user, mode);
+      if ('twoFactorRedirect' in result) {
+        setSecondStep(true);
+        setBusy(false);
+        return;
+      }
+      await finish(result.user, mode);
     } catch (error) {
       const text = authErrorText(t, error);
       void notify((toast) => toast.error(text.title, { description: text.description }));
       setBusy(false);
     }
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={(user) => finish(user, mode)}
+        onRestart={() => {
+          setSecondStep(false);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label={t(`title.${mode}`)}>
