@@ -61,3 +61,4 @@ export const twoFactorChallengeSchema = z
     id: 'TwoFactorChallenge',
     description: 'The password was right; send a code to verifyTwoFactorCode (or a backup code) within 10 minutes.',
   });
+export type EnableTwoFactorResponse = z.infer<typeof enableTwoFactorResponseSchema>;

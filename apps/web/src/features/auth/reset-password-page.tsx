@@ -8,11 +8,18 @@ import { notify } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
 import { authErrorText } from './auth-error-text.ts';
 
-/** /reset-password?token=…: the target of the reset e-mail; the new password twice. */
+/**
+ * /reset-password?token=…: the target of the reset e-mail; the new password twice. With
+ * `&claim=1` it is where a verification link leads when it was opened where the account was not
+ * signed in: the address is confirmed, and the owner chooses the password (the one set at
+ * sign-up may have been someone else's).
+ */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const claiming = params.get('claim') === '1';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +47,8 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-4 py-12">
-      <h1 className="text-center text-3xl font-bold tracking-tight">{t('reset.title')}</h1>
+      <h1 className="text-center text-3xl font-bold tracking-tight">{t(claiming ? 'claim.title' : 'reset.title')}</h1>
+      {claiming && <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">{t('claim.body')}</p>}
       {token ? (
         <form
           onSubmit={submit}

@@ -7,6 +7,10 @@ export interface SessionUser {
   id: string;
   email: string;
   username?: string | null;
+  /** Whether the address is confirmed (until then the account is only a claim on it). */
+  emailVerified?: boolean;
+  /** Whether a password sign-in also asks for an authenticator code. */
+  twoFactorEnabled?: boolean;
 }
 
 export type SessionState =
@@ -20,7 +24,14 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   const { data, response } = await api.GET('/auth/get-session');
   if (!response.ok) throw new Error(`Session check failed (${response.status})`);
-  return data ? { id: data.user.id, email: data.user.email } : null;
+  return data
+    ? {
+        id: data.user.id,
+        email: data.user.email,
+        emailVerified: data.user.emailVerified,
+        twoFactorEnabled: data.user.twoFactorEnabled ?? false,
+      }
+    : null;
 }
 
 /** The session as every page asks for it (the server renderer answers it ahead, ADR 0016). */

@@ -20,4 +20,8 @@ export const securityApi = {
     callWithoutContent(api.DELETE('/security/sessions/{id}', { params: { path: { id } } })),
   heartbeat: (report: Heartbeat) => call(api.POST('/security/heartbeat', { body: report })),
   extendSession: () => call(api.POST('/security/session/extend')),
+  /** Two-factor sign-in: set-up starts with the password, and is on once a first code is confirmed. */
+  startTwoFactor: (password: string) => call(api.POST('/auth/two-factor/enable', { body: { password } })),
+  confirmTwoFactor: (code: string) => call(api.POST('/auth/two-factor/verify-totp', { body: { code } })),
+  disableTwoFactor: (password: string) => call(api.POST('/auth/two-factor/disable', { body: { password } })),
 };

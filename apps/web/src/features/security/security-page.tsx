@@ -7,9 +7,10 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { SecurityDashboard } from './security-dashboard.tsx';
 import { card, SecuritySettingsCard } from './security-settings-card.tsx';
 import { ToggleRow } from './toggle-row.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 import { useSecuritySettings } from './use-security-settings.ts';
 
-/** /security (platform.md §2): session settings, file security, monitoring and the dashboard. */
+/** /security (platform.md §2): session settings, two-factor sign-in, file security, monitoring and the dashboard. */
 export default function SecurityPage() {
   const { t } = useTranslation('security');
   const { settings, save } = useSecuritySettings();
@@ -35,6 +36,7 @@ export default function SecurityPage() {
         saving={save.isPending}
         onSave={save.mutate}
       />
+      <TwoFactorCard />
       <section aria-labelledby="file-security-title" className={card}>
         <h2 id="file-security-title" className="text-lg font-semibold">
           {t('files.title')}
