@@ -1,3 +1,5 @@
+import { desc, eq } from 'drizzle-orm';
+import { mailOutbox } from '../src/platform/db/schema/index.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 export interface TestUser {
@@ -56,4 +58,21 @@ export function cookieOf(res: Response): string {
 export function signIn(rt: TestRuntime, by: { email: string } | { username: string }, password: string, headers = {}) {
   const path = 'email' in by ? '/api/auth/sign-in/email' : '/api/auth/sign-in/username';
   return rt.request(path, postJson({ ...by, password }, headers));
+}
+
+/**
+ * Verifies the user's e-mail address as the user does: follows the activation link of the
+ * mail sent at sign-up (kept by the outbox mail driver) through the real auth endpoint.
+ */
+export async function verifyEmail(rt: TestRuntime, user: { email: string }): Promise<void> {
+  const mails = await rt.database.db
+    .select({ links: mailOutbox.links })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, user.email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt));
+  const link = mails.flatMap((m) => m.links).find((l) => l.includes('/api/auth/verify-email'));
+  if (!link) throw new Error(`no activation mail for ${user.email}`);
+  const url = new URL(link);
+  const res = await rt.request(`${url.pathname}${url.search}`);
+  if (res.status !== 302) throw new Error(`verification failed: ${res.status} ${await res.text()}`);
 }

@@ -35,6 +35,8 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   logger: Logger;
+  /** Runs once a user's e-mail address is verified (a referral may complete then, ADR 0027). */
+  onEmailVerified?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -49,7 +51,7 @@ function withVisibleTransactions(db: Database, current: AsyncLocalStorage<Transa
   return wrapper;
 }
 
-export function createAuth({ config, db, mailer, logger }: AuthDeps) {
+export function createAuth({ config, db, mailer, logger, onEmailVerified }: AuthDeps) {
   const currentTransaction = new AsyncLocalStorage<Transaction>();
   const log = logger.child({ module: 'auth' });
   const apple = config.apple;
@@ -99,6 +101,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(AUTH_CALLBACK_PATH)}`;
         await mailer.send(activationMail(user.email, await languageOf(user.id), link));
+      },
+      // The address is verified (committed) whatever happens here: a failure is logged.
+      afterEmailVerification: async (user) => {
+        await onEmailVerified?.(user.id).catch((err: unknown) =>
+          log.error({ err: { message: (err as Error).message } }, 'auth: after e-mail verification failed'),
+        );
       },
     },
     // Password changes by a signed-in user become security events.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { type FakeStripe, startFakeStripe } from '../../../test/fakes/fake-stripe.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyEmail } from '../../../test/users.ts';
 import { invitationCodeRedemptions, invitationCodes, subscriptions } from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
 
@@ -213,6 +213,7 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     const res = await rt.request('/api/auth/sign-up/email', postJson({ email, password, name: 'f', referralCode }));
     expect(res.status).toBe(200);
     const { user } = (await res.json()) as { user: { id: string } };
+    await verifyEmail(rt, { email }); // a referral counts for a verified friend only
     return { userId: user.id, email, password, cookie: cookieOf(res) };
   };
   const newDiscountCode = async (creator: TestUser) =>

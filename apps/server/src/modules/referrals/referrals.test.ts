@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyEmail } from '../../../test/users.ts';
 import {
   invitationCodeRedemptions,
   invitationCodes,
@@ -51,6 +51,8 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     );
     expect(res.status).toBe(200);
     const { user } = (await res.json()) as { user: { id: string } };
+    // A referral counts for a verified friend only (ADR 0027; coupon-abuse.test.ts has the rest).
+    await verifyEmail(rt, { email });
     return { userId: user.id, email, password, cookie: cookieOf(res) };
   };
   const setPlan = (user: TestUser, plan: string) =>
