@@ -17,7 +17,8 @@ import {
 } from '../../src/platform/db/schema/index.ts';
 import { getCreditBalance } from '../../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from '../databases.ts';
-import { type FakeStripe, startFakeStripe } from '../fakes/fake-stripe.ts';
+import type { FakeStripe } from '../fakes/fake-stripe.ts';
+import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyEmail } from '../users.ts';
 
@@ -297,29 +298,17 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
 });
 
 describe.each(DATABASE_KINDS)('coupon and referral abuse with Stripe (local fake) on %s', (kind) => {
+  let harness: StripeTestRuntime;
   let rt: TestRuntime;
   let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    rt = await createTestRuntime(kind, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
+    harness = await createStripeTestRuntime(kind);
+    ({ rt, stripe } = harness);
   });
-  afterAll(async () => {
-    await rt?.close();
-    await stripe?.close();
-  });
+  afterAll(() => harness?.close());
   const c = clientOf(() => rt);
   const deliver = async (type: string, session: Record<string, unknown>) => {
-    const event = stripe.signedEvent(type, session);
-    const res = await rt.request('/api/billing/webhooks/stripe', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      body: event.payload,
-    });
-    expect(res.status).toBe(200);
+    expect((await harness.deliver(stripe.signedEvent(type, session))).status).toBe(200);
   };
 
   it('sends the expiry to Stripe and releases the code on checkout.session.expired', async () => {
