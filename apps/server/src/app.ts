@@ -77,7 +77,14 @@ export function createApp(deps: AppDeps) {
   );
   app.onError(errorHandler);
 
-  const auth = createAuth({ config, db: database.db, mailer, logger });
+  const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    logger,
+    onEmailVerified: (userId) => billing.service.accountVerified(userId),
+  });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
   app.use('*', apiKeyAuth(apiKeys));
@@ -90,7 +97,6 @@ export function createApp(deps: AppDeps) {
   api.route('/', runRoutes(deps.runs.service, deps.runs.watcher, config.webhooks));
   const batches = createBatchService({ db: database.db, storage, runs: deps.runs.service });
   api.route('/', batchRoutes(batches, deps.runs.service, config.webhooks));
-  const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, db: database.db, config }));

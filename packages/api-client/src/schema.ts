@@ -404,7 +404,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts a subscription checkout for a user without one, with an optional new-user discount code; answers the payment page URL */
+        /**
+         * Starts a subscription checkout for a user without one, with an optional new-user discount code; answers the payment page URL
+         * @description The checkout can be paid for 60 minutes. A discount code's use is reserved for it until it is paid, expires or is cancelled; with a code, the caller's other open checkouts are closed first.
+         */
         post: operations["startCheckout"];
         delete?: never;
         options?: never;
@@ -438,7 +441,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts the one-time lifetime payment, with an optional new-user discount code; answers the payment page URL */
+        /**
+         * Starts the one-time lifetime payment, with an optional new-user discount code; answers the payment page URL
+         * @description The checkout can be paid for 60 minutes. A discount code's use is reserved for it until it is paid, expires or is cancelled; with a code, the caller's other open checkouts are closed first.
+         */
         post: operations["startLifetimeCheckout"];
         delete?: never;
         options?: never;
@@ -1502,7 +1508,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "INTERNAL";
         /** @description One refused field of a VALIDATION_ERROR. */
         FieldIssue: {
             field: string;
@@ -3387,7 +3393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired or used up) or DISCOUNT_CODE_CURRENCY */
+            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3452,7 +3458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired or used up) or DISCOUNT_CODE_CURRENCY */
+            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3508,7 +3514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired or used up) or DISCOUNT_CODE_CURRENCY */
+            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -76,6 +76,20 @@ export type LifetimeRequest = z.infer<typeof lifetimeRequestSchema>;
 export const DISCOUNT_MIN_CHARGE_MINOR = 50;
 
 /**
+ * How long a checkout may be paid, from its creation (ADR 0028). Stripe Checkout takes an
+ * `expires_at` between 30 minutes and 24 hours out; the sandbox's sessions expire alike. A
+ * discount code's use is reserved by the checkout until then.
+ */
+export const CHECKOUT_EXPIRES_MINUTES = 60;
+
+/**
+ * A pending checkout keeps its reservation this long past its expiry, for a payment the
+ * provider completed at the last moment whose event has not reached us yet. The provider's own
+ * expiry event (`checkout.session.expired`) releases it at once.
+ */
+export const CHECKOUT_EXPIRY_GRACE_MINUTES = 5;
+
+/**
  * How often each server process retries telling the payment provider to end the subscriptions
  * of people who became Lifetime, when the call right after their payment failed (ADR 0009).
  */

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'DISCOUNT_CODE_NOT_REFERRED',
   'DISCOUNT_CODE_NOT_FIRST_PURCHASE',
   'DISCOUNT_CODE_CURRENCY',
+  'DISCOUNT_CODE_CHECKOUT_OPEN',
   'SESSION_EXPIRED',
   'ACCOUNT_DISABLED',
   'API_KEY_NOT_ALLOWED',
@@ -95,6 +96,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DISCOUNT_CODE_NOT_REFERRED: 403,
   DISCOUNT_CODE_NOT_FIRST_PURCHASE: 403,
   DISCOUNT_CODE_CURRENCY: 409,
+  /** The caller has another checkout open (or being opened): a new user has none (ADR 0028). */
+  DISCOUNT_CODE_CHECKOUT_OPEN: 409,
   SESSION_EXPIRED: 401,
   ACCOUNT_DISABLED: 403,
   /** An API key was used where only a signed-in person may act (account, billing, keys …). */

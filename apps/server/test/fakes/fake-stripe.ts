@@ -57,8 +57,13 @@ export interface FakeStripe {
    * retried by stripe-node), as an unreachable or refusing Stripe would.
    */
   failNext(method: string, path: RegExp, times?: number): void;
-  /** The customer pays on Stripe's page: the session completes and its subscription starts. */
+  /**
+   * The customer pays on Stripe's page: the session completes and its subscription starts.
+   * Throws, as Stripe's page refuses, for a session that is not open or past its `expires_at`.
+   */
   completeCheckout(sessionId: string): Obj;
+  /** Stripe's clock reaches the session's `expires_at`: an open session expires (answered). */
+  expireSession(sessionId: string): Obj;
   /** A new period of a subscription is paid: answers the paid invoice. */
   renew(subscriptionId: string): Obj;
   /** A webhook delivery of an event about `object`, signed with the webhook secret. */
@@ -112,6 +117,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (coupon.max_redemptions !== null && (coupon.times_redeemed as number) >= (coupon.max_redemptions as number)) {
       coupon.valid = false;
     }
+  };
+
+  const expireOpen = (session: Obj): Obj => {
+    if (session.status !== 'open') {
+      throw new StripeFakeError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status as string}".`,
+      );
+    }
+    session.status = 'expired';
+    return session;
   };
 
   const createPrice = (data: Obj): Obj => {
@@ -225,6 +241,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           0,
         );
         const { coupon, off } = sessionDiscount(data.discounts, currency, subtotal);
+        const expiresAt = data.expires_at === undefined ? now() + DAY : Number(data.expires_at);
+        if (expiresAt < now() + 30 * 60 - 60 || expiresAt > now() + DAY + 60) {
+          throw new StripeFakeError(
+            400,
+            'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.',
+          );
+        }
         const session = {
           ...data,
           id: sessionId,
@@ -235,6 +258,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           amount_subtotal: subtotal,
           amount_total: subtotal - off,
           total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
+          expires_at: expiresAt,
           discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
           url: `https://checkout.stripe.test/c/pay/${sessionId}`,
           subscription: null,
@@ -246,6 +270,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       },
     ],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([sid], data) => expand(found(sessions, sid!), data.expand)],
+    // Only an open session can be expired; then it can no longer be completed.
+    ['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, ([sid]) => expireOpen(found(sessions, sid!))],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([sid], data) => expand(found(subscriptions, sid!), data.expand)],
     [
       'POST',
@@ -350,6 +376,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     completeCheckout(sessionId) {
       const session = found(sessions, sessionId);
+      if (session.status !== 'open' || now() >= (session.expires_at as number)) {
+        throw new Error(`Checkout session ${sessionId} is ${session.status as string} or expired: it cannot be paid`);
+      }
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
       for (const discount of session.discounts as Obj[]) redeem(found(coupons, discount.coupon as string));
       if (session.mode === 'subscription') {
@@ -359,6 +388,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         session.payment_intent = id('pi');
       }
       return session;
+    },
+    expireSession(sessionId) {
+      return expireOpen(found(sessions, sessionId));
     },
     renew(subscriptionId) {
       const subscription = found(subscriptions, subscriptionId);

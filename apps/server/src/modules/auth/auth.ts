@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_EXPIRES_MINUTES, TWO_FACTOR_BACKUP_CODES } from '@atelier/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -45,6 +45,8 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   logger: Logger;
+  /** Runs once a user's e-mail address is verified (a referral may complete then, ADR 0028). */
+  onEmailVerified?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -59,10 +61,17 @@ function withVisibleTransactions(db: Database, current: AsyncLocalStorage<Transa
   return wrapper;
 }
 
-export function createAuth({ config, db, mailer, logger }: AuthDeps) {
+export function createAuth({ config, db, mailer, logger, onEmailVerified }: AuthDeps) {
   const currentTransaction = new AsyncLocalStorage<Transaction>();
   const log = logger.child({ module: 'auth' });
   const apple = config.apple;
+
+  // The address is verified (committed) whatever happens here: a failure is logged.
+  const afterVerified = async (userId: string) => {
+    await onEmailVerified?.(userId).catch((err: unknown) =>
+      log.error({ err: { message: (err as Error).message } }, 'auth: after e-mail verification failed'),
+    );
+  };
 
   const languageOf = async (userId: string) => (await findProfile(db, userId))?.language;
 
@@ -115,7 +124,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         await logSecurityEvent(db, { eventType: 'password_reset', userId: user.id, severity: 'medium' });
         // The link came to the address: whoever used it proved it, and the password is theirs.
         // Claiming ends every session and the reset links still outstanding.
-        await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+        const [flipped] = await db
+          .update(authUsers)
+          .set({ emailVerified: true })
+          .where(and(eq(authUsers.id, user.id), eq(authUsers.emailVerified, false)))
+          .returning({ id: authUsers.id });
+        if (flipped) await afterVerified(user.id);
         await claimAccount(db, { userId: user.id, at: new Date(), keepPassword: true, via: 'password_reset' });
       },
     },
@@ -126,6 +140,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         const link = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(AUTH_CALLBACK_PATH)}`;
         await mailer.send(activationMail(user.email, await languageOf(user.id), link));
       },
+      afterEmailVerification: async (user) => afterVerified(user.id),
     },
     // Password changes by a signed-in user become security events.
     hooks: { after: accountChangeEvents(db) },

@@ -6,10 +6,11 @@ import { orders, type PaymentProviderName, paymentEvents } from '../../platform/
 import type { Logger } from '../../platform/logging/logger.ts';
 import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
 import { grantCredits } from '../credits/credits-service.ts';
-import { completeReferral } from '../referrals/referral-rewards.ts';
+import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
 import {
   getProfilePlan,
   insertInvoiceOrder,
+  isOpenCheckout,
   lockOrderBySession,
   lockSubscriptionByProviderId,
   makeLifetime,
@@ -88,9 +89,24 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     return;
   }
   if (order.status === 'paid') return;
+  const paidAt = new Date();
+  // What the provider charged is what was paid; it can differ from the order's price only by
+  // a fault somewhere, which is logged.
+  const amount = fact.amountPaid ?? order.amount;
+  if (amount !== order.amount) {
+    log.warn(
+      { orderId: order.id, priced: order.amount, charged: amount },
+      'billing: the provider charged another amount',
+    );
+  }
+  // A session the provider completed after Atelier took it for closed (ADR 0028): honoured,
+  // the money is taken; its discount code's count cannot pass max_uses (countDiscountUse).
+  if (!isOpenCheckout(order, paidAt)) {
+    log.warn({ orderId: order.id, status: order.status }, 'billing: a checkout was paid after it expired or closed');
+  }
   await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: new Date(), providerPaymentId: fact.paymentId })
+    .set({ status: 'paid', paidAt, providerPaymentId: fact.paymentId, amount })
     .where(eq(orders.id, order.id));
   afterCommit(() => recordPaymentApplied(provider, 'checkout'));
   // Once per order: a replayed payment returned above, finding the order paid.
@@ -106,7 +122,7 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     // Lifetime also asks the provider to stop a running subscription (after the commit).
     if (order.plan === 'lifetime') await makeLifetime(tx, order.userId);
     else await setProfilePlan(tx, order.userId, order.plan);
-    await completeReferral(tx, order.userId);
+    await completeReferralIfEarned(tx, order.userId);
     return;
   }
   const s = fact.subscription;
@@ -127,9 +143,9 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
   // A subscription paid for by someone already Lifetime (a checkout left open while they became
   // Lifetime) is redundant: it is cancelled at the provider like one running at that moment.
   if ((await getProfilePlan(tx, order.userId))?.plan === 'lifetime') await requestSubscriptionCancel(tx, order.userId);
-  // The payer's referral completes once their plan is no longer free (platform.md §4); it
-  // happens once per user, so later payments and replays find nothing to do.
-  if (planForStatus(s) !== 'free') await completeReferral(tx, order.userId);
+  // The payer's referral completes once they are verified, paid something and their plan is
+  // no longer free (platform.md §4, ADR 0028); once per user, so replays find nothing to do.
+  await completeReferralIfEarned(tx, order.userId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { CHECKOUT_EXPIRY_GRACE_MINUTES } from '@atelier/contracts';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
   billingCustomers,
@@ -14,6 +15,48 @@ import {
 /** SQL of the billing module; every user-scoped query selects by owner id. */
 
 export const newOrderId = () => `ord_${randomBytes(12).toString('base64url')}`;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A checkout is open while its order is pending and the provider may still complete it: until
+ * its session expires, plus a grace period for a completion whose event is on its way. Past
+ * that it is over without anything being written (a lazy expiry): it holds no reservation and
+ * no longer stops its owner from opening a discounted checkout. The provider's expiry event or
+ * a close by Atelier marks it canceled at once.
+ */
+export function openCheckout(now: Date) {
+  return and(eq(orders.status, 'pending'), gt(orders.expiresAt, openSince(now)));
+}
+
+/** `openCheckout` for an order in hand. */
+export const isOpenCheckout = (order: OrderRow, now: Date) =>
+  order.status === 'pending' && order.expiresAt !== null && order.expiresAt > openSince(now);
+
+const openSince = (now: Date) => new Date(now.getTime() - CHECKOUT_EXPIRY_GRACE_MINUTES * MINUTE_MS);
+
+/** Uses of a discount code held by open checkouts (of people other than `exceptUserId`). */
+export async function countReservedUses(
+  db: DbOrTx,
+  codeId: string,
+  { exceptUserId, now }: { exceptUserId: string; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.discountCodeId, codeId), ne(orders.userId, exceptUserId), openCheckout(now)));
+  return row?.n ?? 0;
+}
+
+/** Whether the user has a checkout open (one being opened right now included). */
+export async function hasOpenCheckout(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), openCheckout(now)))
+    .limit(1);
+  return row !== undefined;
+}
 
 export async function countPaidLifetimeOrders(db: DbOrTx): Promise<number> {
   const [row] = await db
@@ -35,10 +78,6 @@ export async function findCustomerId(db: DbOrTx, userId: string, provider: Payme
 export async function saveCustomerId(db: DbOrTx, userId: string, provider: PaymentProviderName, customerId: string) {
   await db.insert(billingCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
   return (await findCustomerId(db, userId, provider)) ?? customerId;
-}
-
-export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert) {
-  await db.insert(orders).values(values);
 }
 
 export async function findOrderBySession(db: DbOrTx, sessionId: string, options: { userId?: string } = {}) {
@@ -66,11 +105,12 @@ export async function insertInvoiceOrder(db: DbOrTx, values: typeof orders.$infe
   return rows.length > 0;
 }
 
-export async function listVisibleOrders(db: DbOrTx, userId: string) {
+/** Paid orders and checkouts still open; an abandoned checkout drops out once it expires. */
+export async function listVisibleOrders(db: DbOrTx, userId: string, now = new Date()) {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'pending'])))
+    .where(and(eq(orders.userId, userId), or(eq(orders.status, 'paid'), openCheckout(now))))
     .orderBy(desc(orders.createdAt));
 }
 

@@ -1,5 +1,4 @@
 import {
-  applyDiscount,
   CURRENCIES,
   CURRENCY_BY_LANGUAGE,
   type CheckoutRequest as CheckoutBody,
@@ -27,16 +26,16 @@ import {
   findOrderBySession,
   findSubscription,
   getProfilePlan,
-  insertOrder,
   listCancelRequests,
   listPendingCheckouts,
   listVisibleOrders,
-  newOrderId,
   saveCustomerId,
   settleCancelRequest,
 } from './billing-repo.ts';
-import { resolveDiscount, type UsableDiscount } from './discount-codes.ts';
 import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
+import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
+import { attachSession, releaseReservation, reserveCheckout } from './checkout-reservations.ts';
+import { enforceDiscountAttempts, previewDiscount } from './discount-codes.ts';
 import { buildPlansResponse } from './plans-response.ts';
 import {
   type PaidCycle,
@@ -110,14 +109,13 @@ export class BillingService {
       throw alreadySubscribed('You already have a subscription: change your plan with an upgrade.');
     }
     const currency = CURRENCY_BY_LANGUAGE[body.language];
-    const discount = body.discountCode ? await resolveDiscount(this.db, user.id, body.discountCode, currency) : null;
     const price = subscriptionPrice(currency, body.planId, body.billingCycle);
     return this.startCheckout(user, {
       plan: body.planId,
       cycle: body.billingCycle,
       amount: toMinorUnits(price.amount),
       currency,
-      discount,
+      discountCode: body.discountCode,
       failureMessage: MESSAGES.checkout,
     });
   }
@@ -127,12 +125,13 @@ export class BillingService {
    * language's currency, or the DISCOUNT_CODE_* error a checkout with it would answer.
    */
   async checkDiscount(user: BillingUser, body: DiscountCheckRequest): Promise<DiscountCheckResponse> {
-    const { codeId: _codeId, ...usable } = await resolveDiscount(
-      this.db,
-      user.id,
-      body.code,
-      CURRENCY_BY_LANGUAGE[body.language],
-    );
+    await enforceDiscountAttempts(this.db, user.id);
+    const { codeId: _codeId, ...usable } = await previewDiscount(this.db, {
+      userId: user.id,
+      rawCode: body.code,
+      currency: CURRENCY_BY_LANGUAGE[body.language],
+      now: new Date(),
+    });
     return usable;
   }
 
@@ -144,14 +143,13 @@ export class BillingService {
     const remaining = await this.remainingLifetimeSlots();
     if (remaining <= 0) throw new AppError('CONFLICT', 'Lifetime memberships are sold out.');
     const currency = CURRENCY_BY_LANGUAGE[body.language];
-    const discount = body.discountCode ? await resolveDiscount(this.db, user.id, body.discountCode, currency) : null;
     const price = lifetimePrice(currency, remaining);
     return this.startCheckout(user, {
       plan: 'lifetime',
       cycle: 'lifetime',
       amount: toMinorUnits(price.amount),
       currency,
-      discount,
+      discountCode: body.discountCode,
       failureMessage: MESSAGES.lifetime,
     });
   }
@@ -355,6 +353,16 @@ export class BillingService {
     await this.processCancelRequestsSafely();
   }
 
+  /**
+   * A referred account's e-mail address was just verified: its referral completes now if it has
+   * paid already — a referral counts once both hold, whichever comes last (ADR 0028) — and a
+   * Lifetime reward it earns reaches the referrer's running subscription as after a payment.
+   */
+  async accountVerified(userId: string): Promise<void> {
+    await this.db.transaction((tx) => completeReferralIfEarned(tx, userId));
+    await this.processCancelRequestsSafely();
+  }
+
   /** Applies facts in one transaction, then passes on the cancellations they requested. */
   private async apply(facts: readonly PaymentFact[]) {
     await this.db.transaction((tx) => applyPaymentFacts({ tx, provider: this.provider.name, log: this.log }, facts));
@@ -369,46 +377,79 @@ export class BillingService {
   }
 
   /**
-   * Opens a checkout at the provider and records its pending order. A discount (already
-   * checked) comes off the first payment, never below the minimum charge; the order records
-   * the amount charged, the amount taken off and the code, whose use is counted when paid.
+   * Opens a checkout (ADR 0028). Its pending order is recorded first, reserving a discount
+   * code's use under row locks (reserveCheckout); then the provider is asked for a session that
+   * expires when the order does. A provider failure releases the reservation at once; a crash in
+   * between leaves an order that expires by itself. A discount (never below the minimum charge)
+   * comes off the first payment; the order records the amount charged, the amount taken off
+   * and the code, whose use is counted when paid.
    */
   private async startCheckout(
     user: BillingUser,
-    { plan, cycle, amount, currency, discount, failureMessage }: CheckoutPlan,
+    { plan, cycle, amount, currency, discountCode, failureMessage }: CheckoutPlan,
   ): Promise<{ url: string }> {
-    const orderId = newOrderId();
-    const priced = discount ? applyDiscount(amount, discount.amountOff) : { charged: amount, discount: 0 };
-    const checkout = await this.callProvider(failureMessage, async () =>
-      this.provider.createCheckout({
-        orderId,
-        userId: user.id,
-        customerId: await this.customerId(user),
-        plan,
-        cycle,
-        amount,
-        currency,
-        discount:
-          discount && priced.discount > 0 ? { amount: priced.discount, name: `Discount code ${discount.code}` } : null,
-        productName: PRODUCT_NAME[plan],
-        successUrl: `${this.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${this.publicUrl}/pricing`,
-      }),
-    );
-    await insertOrder(this.db, {
-      id: orderId,
+    if (discountCode) {
+      await enforceDiscountAttempts(this.db, user.id);
+      await this.closeOpenCheckouts(user.id);
+    }
+    const reserved = await reserveCheckout(this.db, {
       userId: user.id,
       provider: this.provider.name,
-      providerSessionId: checkout.sessionId,
       plan,
-      billingCycle: cycle,
-      amount: priced.charged,
+      cycle,
+      amount,
       currency,
-      status: 'pending',
-      discountCodeId: discount && priced.discount > 0 ? discount.codeId : null,
-      discountAmount: priced.discount,
+      discountCode,
+      now: new Date(),
     });
-    return { url: checkout.url };
+    try {
+      const checkout = await this.callProvider(failureMessage, async () =>
+        this.provider.createCheckout({
+          orderId: reserved.orderId,
+          userId: user.id,
+          customerId: await this.customerId(user),
+          plan,
+          cycle,
+          amount,
+          currency,
+          discount: reserved.discount
+            ? { amount: reserved.discount.amount, name: `Discount code ${reserved.discount.code}` }
+            : null,
+          productName: PRODUCT_NAME[plan],
+          expiresAt: reserved.expiresAt,
+          successUrl: `${this.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${this.publicUrl}/pricing`,
+        }),
+      );
+      await attachSession(this.db, reserved.orderId, checkout.sessionId);
+      return { url: checkout.url };
+    } catch (err) {
+      await releaseReservation(this.db, reserved.orderId);
+      throw err;
+    }
+  }
+
+  /**
+   * Before a discounted checkout: the caller's other checkouts still pending are closed at the
+   * provider (Stripe's expire call), so one person never has a discounted checkout beside
+   * another payable one, and "back, enter the code, check out again" works. One found paid is
+   * applied (the caller is then no longer new). One that cannot be closed (a payment under
+   * way, the provider unreachable) stays open, and the reservation refuses the new checkout.
+   */
+  private async closeOpenCheckouts(userId: string): Promise<void> {
+    for (const order of await listPendingCheckouts(this.db, userId, SYNC_LIMIT)) {
+      const sessionId = order.providerSessionId;
+      if (!sessionId) continue; // being opened right now: the reservation refuses
+      try {
+        const paid = await this.provider.expireCheckout(sessionId);
+        await this.apply([paid ?? { type: 'checkout.canceled', sessionId }]);
+      } catch (err) {
+        this.log.warn(
+          { orderId: order.id, err: { name: (err as Error).name, message: (err as Error).message } },
+          'billing: could not close an open checkout before a discounted one',
+        );
+      }
+    }
   }
 
   private async customerId(user: BillingUser): Promise<string> {
@@ -455,6 +496,7 @@ interface CheckoutPlan {
   /** The list price, minor units. */
   amount: number;
   currency: Currency;
-  discount: UsableDiscount | null;
+  /** A new-user discount code as typed; checked and reserved with the order. */
+  discountCode: string | undefined;
   failureMessage: string;
 }

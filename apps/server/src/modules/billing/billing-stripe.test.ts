@@ -2,9 +2,10 @@ import type { InvitationCode, OrdersResponse, ReferralsResponse, SubscriptionSta
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { type FakeStripe, startFakeStripe } from '../../../test/fakes/fake-stripe.ts';
+import type { FakeStripe } from '../../../test/fakes/fake-stripe.ts';
+import { createStripeTestRuntime, type StripeTestRuntime } from '../../../test/stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
 import { invitationCodeRedemptions, invitationCodes, subscriptions } from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
 
@@ -13,31 +14,20 @@ let counter = 0;
 type Obj = Record<string, unknown>;
 
 describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) => {
+  let harness: StripeTestRuntime;
   let rt: TestRuntime;
   let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    rt = await createTestRuntime(kind, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
+    harness = await createStripeTestRuntime(kind);
+    ({ rt, stripe } = harness);
   });
-  afterAll(async () => {
-    await rt?.close();
-    await stripe?.close();
-  });
+  afterAll(() => harness?.close());
 
   const call = async <T>(user: TestUser, path: string, body?: unknown) => {
     const res = await rt.request(path, as(user, body === undefined ? {} : postJson(body)));
     return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
   };
-  const deliver = (event: { payload: string; signature: string }) =>
-    rt.request('/api/billing/webhooks/stripe', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      body: event.payload,
-    });
+  const deliver = (event: { payload: string; signature: string }) => harness.deliver(event);
   const credits = (user: TestUser) => getCreditBalance(rt.database.db, user.userId);
   const lastRequest = (path: string) => stripe.requests.filter((r) => r.path === path).at(-1)!.body;
 
@@ -213,7 +203,8 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     const res = await rt.request('/api/auth/sign-up/email', postJson({ email, password, name: 'f', referralCode }));
     expect(res.status).toBe(200);
     const { user } = (await res.json()) as { user: { id: string } };
-    return { userId: user.id, email, password, cookie: cookieOf(res) };
+    // A referral counts for a verified friend only.
+    return verifyTestUser(rt, { userId: user.id, email, password, cookie: cookieOf(res) });
   };
   const newDiscountCode = async (creator: TestUser) =>
     (await call<InvitationCode>(creator, '/api/referrals/invitation-codes', { codeType: 'discount_new_user' })).body

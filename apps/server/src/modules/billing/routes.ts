@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  CHECKOUT_EXPIRES_MINUTES,
   checkoutRequestSchema,
   discountCheckRequestSchema,
   discountCheckResponseSchema,
@@ -32,9 +33,11 @@ const discountErrors = {
   ),
   404: errorResponse('DISCOUNT_CODE_NOT_FOUND'),
   409: errorResponse(
-    'ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired or used up) or DISCOUNT_CODE_CURRENCY',
+    'ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open)',
   ),
 };
+/** What opening a checkout holds and for how long (ADR 0028). */
+const CHECKOUT_RESERVATION = `The checkout can be paid for ${CHECKOUT_EXPIRES_MINUTES} minutes. A discount code's use is reserved for it until it is paid, expires or is cancelled; with a code, the caller's other open checkouts are closed first.`;
 const userRoute = { tag: 'billing' as const, access: 'user' as const, middleware: [requireUser] };
 
 const plansRoute = apiRoute({
@@ -56,6 +59,7 @@ const checkoutRoute = apiRoute({
   rateLimited: true,
   summary:
     'Starts a subscription checkout for a user without one, with an optional new-user discount code; answers the payment page URL',
+  description: CHECKOUT_RESERVATION,
   request: jsonBody(checkoutRequestSchema),
   responses: {
     200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
@@ -94,6 +98,7 @@ const lifetimeRoute = apiRoute({
   rateLimited: true,
   summary:
     'Starts the one-time lifetime payment, with an optional new-user discount code; answers the payment page URL',
+  description: CHECKOUT_RESERVATION,
   request: jsonBody(lifetimeRequestSchema),
   responses: {
     200: jsonContent(redirectResponseSchema, 'Send the browser to url'),

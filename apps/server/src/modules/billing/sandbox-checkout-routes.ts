@@ -23,6 +23,10 @@ function amountLines(request: CheckoutRequest): string {
 <p class="discount">${escapeHtml(`${discount.name}: −${formatAmount(request, discount.amount)} on this payment.${renewal}`)}</p>`;
 }
 
+/** An open session past its expiry can no longer be paid: the page says it expired. */
+const shownStatus = (row: { status: string; expiresAt: Date | null }, now = new Date()) =>
+  row.status === 'open' && row.expiresAt && row.expiresAt <= now ? 'expired' : row.status;
+
 const returnUrl = (request: CheckoutRequest, sessionId: string) =>
   request.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
 
@@ -75,7 +79,7 @@ export function sandboxCheckoutRoutes(sandbox: SandboxProvider, billing: Billing
   app.get('/checkout/:id', async (c) => {
     const session = await sandbox.getSession(c.req.param('id'));
     if (!session) return c.text('Unknown sandbox checkout session', 404);
-    return c.html(checkoutPage(session.row.id, session.request, session.row.status), 200, {
+    return c.html(checkoutPage(session.row.id, session.request, shownStatus(session.row)), 200, {
       'Cache-Control': 'no-store',
     });
   });
@@ -89,6 +93,10 @@ export function sandboxCheckoutRoutes(sandbox: SandboxProvider, billing: Billing
       if (!session) return c.text('Unknown sandbox checkout session', 404);
       const event = button === 'pay' ? await sandbox.pay(id) : await sandbox.cancel(id);
       if (event) await billing.handleEvent(event.rawBody, event.signature);
+      // Pay on a session that expired or was closed: back to its page, which says so.
+      if (button === 'pay' && !event && session.row.status !== 'paid') {
+        return c.redirect(`/billing/sandbox/checkout/${encodeURIComponent(id)}`, 303);
+      }
       // A second click finds the session closed already: the result page verifies it either way.
       return c.redirect(button === 'pay' ? returnUrl(session.request, id) : session.request.cancelUrl, 303);
     });

@@ -1,7 +1,7 @@
 import { PLANS, REFERRALS_FOR_LIFETIME, REFERRALS_FOR_PRO_MONTH, type ReferralRewardType } from '@atelier/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
-import { profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
+import { authUsers, orders, profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
 import { makeLifetime } from '../billing/billing-repo.ts';
 import { grantCredits } from '../credits/credits-service.ts';
 
@@ -17,16 +17,43 @@ const REWARD_CREDITS: Record<ReferralRewardType, number> = {
 };
 
 /**
- * Marks the pending referral of `referredId` completed, counts it for the referrer and grants
- * the rewards the new count reaches. Called from the payment transaction whenever a payment
- * leaves the referred user on a paid plan; the pending → completed update happens once, so a
- * replayed payment finds nothing to do, and the rewards' unique key guards each grant again.
+ * Completes the pending referral of `referredId` once it is earned (ADR 0009, 0027), counts it
+ * for the referrer and grants the rewards the new count reaches. Earned means all of:
+ * - the friend's e-mail address is verified (`auth_users.email_verified`): a referral is a
+ *   person, not an address typed into a form;
+ * - the friend paid a non-zero amount after discounts (a paid order with `amount > 0`, the
+ *   amount the provider charged): a reward is not bought with a free checkout;
+ * - the friend's plan is not free (platform.md: referral credit applies only then).
+ * Called whenever one of these may have become true: in the payment's transaction, and when
+ * the friend's e-mail is verified — so it completes at whichever comes last. The
+ * pending → completed update happens once, so a replayed payment or a second call finds
+ * nothing to do, and the rewards' unique key guards each grant again.
  */
-export async function completeReferral(tx: Transaction, referredId: string): Promise<void> {
+export async function completeReferralIfEarned(tx: Transaction, referredId: string): Promise<void> {
+  const [earned] = await tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .innerJoin(authUsers, eq(authUsers.id, referrals.referredId))
+    .innerJoin(profiles, eq(profiles.userId, referrals.referredId))
+    .where(
+      and(
+        eq(referrals.referredId, referredId),
+        eq(referrals.status, 'pending'),
+        eq(authUsers.emailVerified, true),
+        ne(profiles.subscriptionType, 'free'),
+        exists(
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.userId, referredId), eq(orders.status, 'paid'), gt(orders.amount, 0))),
+        ),
+      ),
+    );
+  if (!earned) return;
   const [completed] = await tx
     .update(referrals)
     .set({ status: 'completed', completedAt: new Date() })
-    .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
+    .where(and(eq(referrals.id, earned.id), eq(referrals.status, 'pending')))
     .returning({ referrerId: referrals.referrerId });
   if (!completed) return;
   const [referrer] = await tx

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
 import {
   invitationCodeRedemptions,
   invitationCodes,
@@ -51,7 +51,8 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     );
     expect(res.status).toBe(200);
     const { user } = (await res.json()) as { user: { id: string } };
-    return { userId: user.id, email, password, cookie: cookieOf(res) };
+    // A referral counts for a verified friend only (ADR 0028; coupon-abuse.test.ts has the rest).
+    return verifyTestUser(rt, { userId: user.id, email, password, cookie: cookieOf(res) });
   };
   const setPlan = (user: TestUser, plan: string) =>
     rt.database.db.update(profiles).set({ subscriptionType: plan }).where(eq(profiles.userId, user.userId));

@@ -6,6 +6,7 @@ const DISCOUNT_ERROR_KEYS: Partial<Record<string, string>> = {
   DISCOUNT_CODE_NOT_REFERRED: 'discount.errors.notReferred',
   DISCOUNT_CODE_NOT_FIRST_PURCHASE: 'discount.errors.notFirstPurchase',
   DISCOUNT_CODE_CURRENCY: 'discount.errors.currency',
+  DISCOUNT_CODE_CHECKOUT_OPEN: 'discount.errors.checkoutOpen',
   RATE_LIMITED: 'discount.errors.rateLimited',
 };
 

@@ -20,6 +20,8 @@ export interface CheckoutRequest {
    */
   discount: { amount: number; name: string } | null;
   productName: string;
+  /** After this the session can no longer be paid (CHECKOUT_EXPIRES_MINUTES after creation). */
+  expiresAt: Date;
   /** Where the payer returns; `{CHECKOUT_SESSION_ID}` is replaced by the session id. */
   successUrl: string;
   cancelUrl: string;
@@ -52,6 +54,8 @@ export type PaymentFact =
       type: 'checkout.paid';
       sessionId: string;
       paymentId: string | null;
+      /** Minor units the provider charged (after discounts); null when it does not say. */
+      amountPaid: number | null;
       /** Present for subscription checkouts. */
       subscription: ProviderSubscription | null;
     }
@@ -116,6 +120,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   /** Asks the provider about a session: a `checkout.paid` fact when it is paid, else null. */
   retrieveCheckout(sessionId: string): Promise<Extract<PaymentFact, { type: 'checkout.paid' }> | null>;
+  /**
+   * Closes a session so that it can no longer be paid (Stripe's expire call). Answers the
+   * `checkout.paid` fact when it was paid already, null when it is closed (now or before);
+   * throws when the provider cannot close it yet (a payment under way).
+   */
+  expireCheckout(sessionId: string): Promise<Extract<PaymentFact, { type: 'checkout.paid' }> | null>;
   /** Moves a subscription to another plan or cycle with proration; answers what was charged. */
   changePlan(request: PlanChangeRequest): Promise<PaymentFact[]>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<PaymentFact[]>;

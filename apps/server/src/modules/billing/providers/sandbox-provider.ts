@@ -7,7 +7,7 @@ import {
   subscriptionPrice,
   toMinorUnits,
 } from '@atelier/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import { sandboxCheckoutSessions } from '../../../platform/db/schema/index.ts';
 import { addBillingPeriod, nextPeriodEnd, prorate } from '../billing-period.ts';
@@ -60,7 +60,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
     const id = newId('sbx_cs');
-    await this.db.insert(sandboxCheckoutSessions).values({ id, details: { ...request } });
+    await this.db.insert(sandboxCheckoutSessions).values({ id, details: { ...request }, expiresAt: request.expiresAt });
     return { sessionId: id, url: `${this.publicUrl}${SANDBOX_CHECKOUT_PATH}/${id}` };
   }
 
@@ -76,8 +76,24 @@ export class SandboxProvider implements PaymentProvider {
     return this.paidFact(session.row, session.request);
   }
 
-  /** The Pay button: marks an open session paid (once) and signs the completion event. */
-  async pay(sessionId: string): Promise<SignedEvent | null> {
+  /**
+   * Closes an open session (Stripe's expire call): it can no longer be paid. Answers the paid
+   * fact for a session paid already, null for one closed now or before.
+   */
+  async expireCheckout(sessionId: string): Promise<CheckoutPaid | null> {
+    const [closed] = await this.db
+      .update(sandboxCheckoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+      .returning({ id: sandboxCheckoutSessions.id });
+    return closed ? null : this.retrieveCheckout(sessionId);
+  }
+
+  /**
+   * The Pay button: marks an open session paid (once) and signs the completion event. A
+   * session past its expiry cannot be paid, as at Stripe.
+   */
+  async pay(sessionId: string, now = new Date()): Promise<SignedEvent | null> {
     const session = await this.getSession(sessionId);
     if (!session) return null;
     const recurring = session.request.plan !== 'lifetime';
@@ -89,7 +105,13 @@ export class SandboxProvider implements PaymentProvider {
         paymentId: newId('sbx_pay'),
         subscriptionId: recurring ? newId('sbx_sub') : null,
       })
-      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+      .where(
+        and(
+          eq(sandboxCheckoutSessions.id, sessionId),
+          eq(sandboxCheckoutSessions.status, 'open'),
+          or(isNull(sandboxCheckoutSessions.expiresAt), gt(sandboxCheckoutSessions.expiresAt, now)),
+        ),
+      )
       .returning();
     if (!row) return null;
     return this.sign('checkout.session.completed', [this.paidFact(row, session.request)]);
@@ -224,6 +246,8 @@ export class SandboxProvider implements PaymentProvider {
       type: 'checkout.paid',
       sessionId: row.id,
       paymentId: row.paymentId,
+      // Sessions stored before discounts existed have no `discount` field.
+      amountPaid: request.amount - (request.discount?.amount ?? 0),
       subscription:
         request.plan === 'lifetime' || !row.subscriptionId
           ? null

@@ -102,6 +102,8 @@ export class StripeProvider implements PaymentProvider {
       metadata,
       ...(recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
       ...(coupon ? { discounts: [{ coupon }] } : {}),
+      // Stripe refuses payment after this; Atelier's reservation of a discount code ends then too.
+      expires_at: Math.floor(request.expiresAt.getTime() / 1000),
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     });
@@ -130,13 +132,41 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutPaid | null> {
-    const session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
+    return this.paidFactOf(await this.retrieveSession(sessionId));
+  }
+
+  /**
+   * Stripe's expire call closes an open session. Any other session is refused with an
+   * invalid-request error: then Stripe is asked what became of it — expired before (closed),
+   * or completed and paid (the fact). A session completed but not yet paid (a delayed payment
+   * method) cannot be closed: the error is passed on.
+   */
+  async expireCheckout(sessionId: string): Promise<CheckoutPaid | null> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+      return null;
+    } catch (err) {
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      const session = await this.retrieveSession(sessionId);
+      if (session.status === 'expired') return null;
+      const paid = this.paidFactOf(session);
+      if (paid) return paid;
+      throw err;
+    }
+  }
+
+  private retrieveSession(sessionId: string) {
+    return this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
+  }
+
+  private paidFactOf(session: Stripe.Checkout.Session): CheckoutPaid | null {
     if (session.status !== 'complete' || session.payment_status === 'unpaid') return null;
     const subscription = session.subscription;
     return {
       type: 'checkout.paid',
       sessionId: session.id,
       paymentId: idOf(session.payment_intent) ?? idOf(session.invoice),
+      amountPaid: session.amount_total,
       subscription: subscription && typeof subscription !== 'string' ? this.toSubscription(subscription) : null,
     };
   }

@@ -94,11 +94,18 @@ export const orders = pgTable(
     discountCodeId: uuid('discount_code_id').references(() => invitationCodes.id, { onDelete: 'set null' }),
     /** Minor units taken off the price; `amount` is what is charged. */
     discountAmount: integer('discount_amount').notNull().default(0),
+    /**
+     * When a checkout's session expires at the provider (null for invoices). A pending checkout
+     * is open until then (plus a grace period) and holds its discount code's reservation.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // A discount code's reservations are counted from this index (ADR 0028).
+    index('orders_pending_discount_idx').on(t.discountCodeId).where(sql`${t.status} = 'pending'`),
     // Lifetime slots are counted from this index.
     index('orders_paid_lifetime_idx').on(t.plan).where(sql`${t.status} = 'paid' AND ${t.plan} = 'lifetime'`),
   ],
@@ -119,7 +126,8 @@ export const paymentEvents = pgTable('payment_events', {
  */
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text('id').primaryKey(),
-  status: text('status', { enum: ['open', 'paid', 'canceled'] })
+  /** `expired`: closed by Atelier before payment (Stripe's expire call); see also expires_at. */
+  status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
     .notNull()
     .default('open'),
   /** What the session sells and to whom, as the checkout request gave it. */
@@ -127,6 +135,8 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   /** Set when paid: the payment and (for subscriptions) the subscription it created. */
   paymentId: text('payment_id'),
   subscriptionId: text('subscription_id'),
+  /** After this an open session can no longer be paid, like a Stripe session's `expires_at`. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
