@@ -23,12 +23,14 @@ const MULTILINE_REFUSED = new RegExp(`[${CONTROLS}${LONE_SURROGATES}]`, 'u');
 const LINE_REFUSED = new RegExp(`[${CONTROLS}${LONE_SURROGATES}${LINE_BREAKS}${BIDI_CONTROLS}]`, 'u');
 const BIDI_CONTROL_CHARACTERS = new RegExp(`[${BIDI_CONTROLS}]`, 'gu');
 
-/** What a refused character's issue says (VALIDATION_ERROR `issues[].problem`). */
+/** What a refused character's issue says (VALIDATION_ERROR `issues[].problem`), and in English. */
 export const INVALID_CHARACTERS_PROBLEM = 'invalid_characters';
+export const INVALID_CHARACTERS_MESSAGE =
+  'Contains characters that cannot be used (control or text-direction characters)';
 
 const refuse = (pattern: RegExp) =>
   z.refine<string>((value) => !pattern.test(value), {
-    message: 'Contains characters that cannot be used (control or text-direction characters)',
+    message: INVALID_CHARACTERS_MESSAGE,
     params: { problem: INVALID_CHARACTERS_PROBLEM },
   });
 

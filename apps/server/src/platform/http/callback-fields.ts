@@ -1,4 +1,4 @@
-import { hasRefusedLineCharacters } from '@atelier/contracts';
+import { hasRefusedLineCharacters, INVALID_CHARACTERS_MESSAGE, INVALID_CHARACTERS_PROBLEM } from '@atelier/contracts';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
@@ -34,9 +34,9 @@ export function refuseHostileCallbackFields(): MiddlewareHandler<AppEnv> {
     const refused = fields.find(([, value]) => stringsIn(value).some(hasRefusedLineCharacters));
     if (refused) {
       const [field] = refused;
-      throw new AppError('VALIDATION_ERROR', `${field}: contains characters that cannot be used`, {
-        fields: { [field]: 'Contains characters that cannot be used (control or text-direction characters)' },
-        issues: [{ field, problem: 'invalid_characters' }],
+      throw new AppError('VALIDATION_ERROR', `${field}: ${INVALID_CHARACTERS_MESSAGE}`, {
+        fields: { [field]: INVALID_CHARACTERS_MESSAGE },
+        issues: [{ field, problem: INVALID_CHARACTERS_PROBLEM }],
       });
     }
     await next();
