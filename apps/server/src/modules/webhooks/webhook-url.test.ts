@@ -94,6 +94,7 @@ describe('webhook addresses', () => {
     // Teredo: server 65.54.227.120, client 127.0.0.1 (inverted: 80ff:fffe); and a private server.
     ['2001:0:4136:e378:8000:63bf:80ff:fffe'],
     ['2001:0:a00:1:8000:63bf:f7f7:f7f7'],
+    ['::1.2.3.300'],
     ['not an address'],
     [''],
   ])('refuses %s', (address) => {

@@ -46,12 +46,13 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
  * An IPv6 address whose last 32 bits are written as a dotted quad, with them in hex instead:
  * ipaddr.js reads `::a.b.c.d` as IPv4-mapped (`::ffff:a.b.c.d`), which it is not.
  */
-const hexTail = (address: string) =>
-  address.includes(':')
-    ? address.replace(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, (_, a, b, c, d) =>
-        [((Number(a) << 8) | Number(b)).toString(16), ((Number(c) << 8) | Number(d)).toString(16)].join(':'),
-      )
-    : address;
+const hexTail = (address: string) => {
+  const quad = /:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  const octets = quad?.slice(1).map(Number);
+  if (!quad || !octets || octets.some((octet) => octet > 255)) return address;
+  const [a, b, c, d] = octets as [number, number, number, number];
+  return `${address.slice(0, quad.index)}:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+};
 
 /** IANA's global unicast space: every public IPv6 address is in it. */
 const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
