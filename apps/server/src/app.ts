@@ -31,6 +31,8 @@ import { billingModule } from './modules/billing/billing-module.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
+import { limitRequestBodies, type UploadRoute } from './platform/http/body-limit.ts';
+import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts';
 import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { requestContext } from './platform/http/request-context.ts';
@@ -42,6 +44,18 @@ import { serverRenderedPages } from './platform/http/ssr/server-rendered-pages.t
 import type { Logger } from './platform/logging/logger.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Storage } from './platform/storage/storage.ts';
+
+/**
+ * The routes that take image uploads (multipart/form-data), each behind its own limit; every
+ * other body is held to REQUEST_BODY_MAX_BYTES (platform/http/body-limit.ts). A test
+ * (test/security/hostile-input.test.ts) keeps this list and the API document's multipart
+ * operations the same.
+ */
+export const UPLOAD_ROUTES: readonly UploadRoute[] = [
+  { method: 'POST', path: /^\/api\/tools\/[^/]+\/(runs|batches)$/ },
+  { method: 'POST', path: /^\/api\/tools\/background-removal\/runs\/[^/]+\/result$/ },
+  { method: 'PUT', path: /^\/api\/me\/avatar$/ },
+];
 
 /** Everything the HTTP layer needs, built once at boot (or by a test). */
 export interface AppDeps {
@@ -76,6 +90,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.onError(errorHandler);
+  // Before anything that could read a body.
+  app.use('*', limitRequestBodies(UPLOAD_ROUTES));
 
   const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
   const auth = createAuth({
@@ -88,8 +104,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
   app.use('*', apiKeyAuth(apiKeys));
-  // The OAuth callback receives Apple's cross-site form_post.
+  // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
+  // … whose fields reach Better Auth unchecked by our schemas.
+  app.use('/api/auth/callback/*', refuseHostileCallbackFields());
 
   const api = createApiRouter();
   api.route('/', healthRoutes(database, deps.readiness));

@@ -218,7 +218,7 @@ export interface components {
         FieldIssue: {
             field: string;
             /** @enum {string} */
-            problem: "required" | "too_long" | "too_short" | "too_big" | "too_small" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "invalid";
+            problem: "required" | "too_long" | "too_short" | "too_big" | "too_small" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "invalid_characters" | "invalid";
             limit?: number;
         };
         AdminUserSummary: {
@@ -424,6 +424,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace */
         AdminOnly: {
             headers: {
@@ -622,6 +631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -787,6 +797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -848,6 +859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -909,6 +921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -970,6 +983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };

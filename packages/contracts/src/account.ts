@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from './limits.ts';
+import { lineText } from './text-fields.ts';
 
 /** Account rules (platform.md §5, §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -83,9 +84,7 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 /** PATCH /api/me. A blank username (after trimming) removes it. */
 export const updateProfileSchema = z
   .object({
-    username: z
-      .string()
-      .trim()
+    username: lineText()
       .max(USERNAME_INPUT_MAX_LENGTH)
       .transform((v) => (v === '' ? null : v))
       .pipe(usernameSchema.nullable())
@@ -104,7 +103,7 @@ export type AuthProviders = z.infer<typeof authProvidersSchema>;
 /** POST /api/auth/sign-in/username. */
 export const usernameSignInSchema = z
   .object({
-    username: z.string().trim().min(1, 'Please enter your username').max(USERNAME_INPUT_MAX_LENGTH),
+    username: lineText().min(1, 'Please enter your username').max(USERNAME_INPUT_MAX_LENGTH),
     password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
     rememberMe: z.boolean().optional(),
   })

@@ -4,6 +4,7 @@ import { orderSchema, subscriptionStatusSchema } from './billing.ts';
 import { runErrorSchema, runStatusSchema } from './runs.ts';
 import { securityEventSchema, sessionInfoSchema } from './security.ts';
 import { toolIdSchema } from './tool-schemas.ts';
+import { lineText, multilineText, opaqueText } from './text-fields.ts';
 
 // The admin console (issue 17): who may use it, what it may do, and the shapes of
 // /api/admin/*. Every action names a reason and lands in the append-only audit log.
@@ -39,9 +40,7 @@ export const ADMIN_AUDIT_PAGE_SIZE = 50;
 export const ADMIN_RUNS_SUMMARY_HOURS = 24;
 export const ADMIN_LATEST_FAILURES = 20;
 
-export const adminReasonSchema = z
-  .string()
-  .trim()
+export const adminReasonSchema = multilineText()
   .min(1, 'A reason is required')
   .max(ADMIN_REASON_MAX_LENGTH)
   .describe('Why: kept in the audit log and shown to the user among their security events');
@@ -75,7 +74,7 @@ export const adminUserSummarySchema = z
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
 export const adminUserListQuerySchema = z.object({
-  q: z.string().trim().max(ID_MAX_LENGTH).optional().describe('Part of an e-mail address or username, or a user id'),
+  q: lineText().max(ID_MAX_LENGTH).optional().describe('Part of an e-mail address or username, or a user id'),
 });
 export const adminUserListResponseSchema = z.object({ users: z.array(adminUserSummarySchema) });
 export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
@@ -194,8 +193,8 @@ export const adminAuditEntrySchema = z
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 export const adminAuditQuerySchema = z.object({
-  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
-  userId: z.string().max(ID_MAX_LENGTH).optional().describe('Only the entries about this user'),
+  cursor: opaqueText().max(CURSOR_MAX_LENGTH).optional(),
+  userId: opaqueText().max(ID_MAX_LENGTH).optional().describe('Only the entries about this user'),
 });
 export const adminAuditResponseSchema = z
   .object({

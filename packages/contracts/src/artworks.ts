@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURSOR_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
+import { multilineText, opaqueText } from './text-fields.ts';
 
 /** Gallery constants (platform.md §9). */
 export const ARTWORKS_PAGE_SIZE = 20;
@@ -68,7 +69,7 @@ export type ArtworkResponse = z.infer<typeof artworkResponseSchema>;
 
 export const artworkListQuerySchema = z.object({
   /** `nextCursor` of the previous page. */
-  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
+  cursor: opaqueText().max(CURSOR_MAX_LENGTH).optional(),
 });
 
 export const artworkListResponseSchema = z
@@ -84,8 +85,8 @@ export const createArtworkBodySchema = z
   .object({
     runId: z.uuid(),
     outputIndex: z.number().int().min(0).max(ARTWORK_OUTPUT_INDEX_MAX),
-    prompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH),
-    negativePrompt: z.string().trim().max(ARTWORK_PROMPT_MAX_LENGTH).nullish(),
+    prompt: multilineText().max(ARTWORK_PROMPT_MAX_LENGTH),
+    negativePrompt: multilineText().max(ARTWORK_PROMPT_MAX_LENGTH).nullish(),
     /** Must be the run's tool: the run, not the client, is the truth. */
     toolType: toolIdSchema,
     isPublic: z.boolean().default(false),

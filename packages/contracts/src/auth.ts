@@ -8,6 +8,7 @@ import {
   TOKEN_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from './limits.ts';
+import { lineText, opaqueText } from './text-fields.ts';
 
 /**
  * Requests and answers of the account routes under /api/auth (Better Auth behind Atelier's
@@ -24,7 +25,7 @@ export const newPasswordSchema = z
 /** A password being checked: any length that could have been set. */
 export const passwordSchema = z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH);
 /** A same-site path (`/auth/callback`) or an address under PUBLIC_URL; Better Auth refuses others. */
-const callbackUrlSchema = z.string().max(URL_MAX_LENGTH);
+const callbackUrlSchema = opaqueText().max(URL_MAX_LENGTH);
 
 export const authUserSchema = z
   .object({
@@ -44,11 +45,11 @@ export const signUpRequestSchema = z
   .object({
     email: emailSchema,
     password: newPasswordSchema,
-    name: z.string().trim().min(1, 'Please enter a name').max(DISPLAY_NAME_MAX_LENGTH),
+    name: lineText().min(1, 'Please enter a name').max(DISPLAY_NAME_MAX_LENGTH),
     /** The interface language: e-mail is written in it. Else taken from Accept-Language. */
     language: languageSchema.optional(),
     /** A friend's referral code (`/login?ref=CODE`); the `atelier_ref` cookie works as well. */
-    referralCode: z.string().trim().max(CODE_MAX_LENGTH).optional(),
+    referralCode: lineText().max(CODE_MAX_LENGTH).optional(),
     /** Where the activation link leads after verifying. */
     callbackURL: callbackUrlSchema.optional(),
     rememberMe: z.boolean().optional(),
@@ -111,7 +112,7 @@ export const statusResponseSchema = z
   .meta({ id: 'StatusResponse' });
 
 export const resetPasswordRequestSchema = z
-  .object({ token: z.string().min(1).max(TOKEN_MAX_LENGTH), newPassword: newPasswordSchema })
+  .object({ token: opaqueText().min(1).max(TOKEN_MAX_LENGTH), newPassword: newPasswordSchema })
   .meta({ id: 'ResetPasswordRequest' });
 
 export const changePasswordRequestSchema = z
@@ -128,7 +129,7 @@ export const changePasswordResponseSchema = z
   .meta({ id: 'ChangePasswordResponse' });
 
 export const verifyEmailQuerySchema = z.object({
-  token: z.string().min(1).max(TOKEN_MAX_LENGTH),
+  token: opaqueText().min(1).max(TOKEN_MAX_LENGTH),
   callbackURL: callbackUrlSchema.optional(),
 });
 

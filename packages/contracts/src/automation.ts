@@ -3,6 +3,7 @@ import { API_KEY_NAME_MAX_LENGTH } from './limits.ts';
 import { BATCH_TOOLS, WEBHOOK_EVENT_TYPES } from './run-constants.ts';
 import { runSchema } from './runs.ts';
 import { toolIdSchema } from './tool-schemas.ts';
+import { lineText } from './text-fields.ts';
 
 // Power use (issue 16): batches, personal API keys and signed webhooks.
 
@@ -58,7 +59,7 @@ export const apiKeySchema = z
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const createApiKeyBodySchema = z
-  .object({ name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH) })
+  .object({ name: lineText().min(1).max(API_KEY_NAME_MAX_LENGTH) })
   .meta({ id: 'CreateApiKeyRequest' });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 

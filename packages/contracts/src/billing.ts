@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './account.ts';
 import { CODE_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
 import { CURRENCIES, PLAN_IDS, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
+import { lineText, opaqueText } from './text-fields.ts';
 
 /** Requests and answers of /api/billing/* (platform.md §7 functions). */
 
@@ -42,7 +43,7 @@ export const plansResponseSchema = z
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /** A friend's new-user discount code (an invitation code of kind discount_new_user). */
-const discountCodeSchema = z.string().trim().min(1).max(CODE_MAX_LENGTH);
+const discountCodeSchema = lineText().min(1).max(CODE_MAX_LENGTH);
 
 /** Upgrading (or downgrading) names the plan and cycle; the language picks the currency. */
 export const upgradeRequestSchema = z
@@ -136,7 +137,7 @@ export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 export const upgradeResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'UpgradeResponse' });
 
 export const verifyRequestSchema = z
-  .object({ sessionId: z.string().min(1).max(ID_MAX_LENGTH) })
+  .object({ sessionId: opaqueText().min(1).max(ID_MAX_LENGTH) })
   .meta({ id: 'VerifyPaymentRequest' });
 export const verifyResponseSchema = z.object({ verified: z.boolean() }).meta({ id: 'VerifyPaymentResponse' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -121,7 +121,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
  * `required` (missing or empty), `too_long` / `too_short` (a string's length, `limit` its
  * bound), `too_big` / `too_small` (a number, a file or a list; `limit` its bound),
  * `invalid_format` (not an e-mail, an id …), `invalid_value` (not one of the allowed values),
- * `invalid_type` (a number where a string belongs …), `unknown_field`, `invalid` (anything else).
+ * `invalid_type` (a number where a string belongs …), `unknown_field`, `invalid_characters`
+ * (a control or text-direction character, text-fields.ts), `invalid` (anything else).
  */
 export const FIELD_PROBLEMS = [
   'required',
@@ -133,6 +134,7 @@ export const FIELD_PROBLEMS = [
   'invalid_value',
   'invalid_type',
   'unknown_field',
+  'invalid_characters',
   'invalid',
 ] as const;
 export type FieldProblem = (typeof FIELD_PROBLEMS)[number];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldIssue, FieldProblem } from './errors.ts';
+import { FIELD_PROBLEMS, type FieldIssue, type FieldProblem } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -33,6 +33,11 @@ function problemOf(issue: Issue, input: unknown): { problem: FieldProblem; limit
       return { problem: 'invalid_value' };
     case 'unrecognized_keys':
       return { problem: 'unknown_field' };
+    case 'custom': {
+      // A refinement may name its problem (text-fields.ts: `invalid_characters`).
+      const named = issue.params?.problem;
+      return { problem: FIELD_PROBLEMS.includes(named) ? named : 'invalid' };
+    }
     default:
       return { problem: 'invalid' };
   }

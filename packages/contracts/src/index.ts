@@ -14,6 +14,7 @@ export * from './artworks.ts';
 export * from './referrals.ts';
 export * from './security.ts';
 export * from './limits.ts';
+export * from './text-fields.ts';
 export * from './auth.ts';
 export * from './field-issues.ts';
 export * from './automation.ts';

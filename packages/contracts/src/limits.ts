@@ -34,3 +34,10 @@ export const BATCH_MAX_IMAGES = 50;
 export const API_KEYS_PER_USER = 10;
 /** The name a person gives an API key. */
 export const API_KEY_NAME_MAX_LENGTH = 64;
+/**
+ * Every request body that is not an image upload (JSON, forms, provider webhooks): larger ones
+ * are refused (413 PAYLOAD_TOO_LARGE) before they are read, so a huge body costs no memory.
+ * The largest honest one — a prompt and a negative prompt at their limits — is under 50 kB.
+ * Uploads (multipart/form-data) have their own limits, set where they are taken.
+ */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE_MAX_LENGTH } from './limits.ts';
+import { lineText } from './text-fields.ts';
 
 /**
  * The referral programme and invitation codes (platform.md §1, §3, §4, §9; ADR 0009). The
@@ -132,7 +133,7 @@ export function newUserDiscountCurrency(language: string): 'usd' | 'cny' {
 export const EXPERIENCE_REDEEM_ACCOUNT_MAX_AGE_DAYS = 7;
 
 export const redeemInvitationCodeSchema = z
-  .object({ code: z.string().trim().min(1, 'Please enter a code').max(CODE_MAX_LENGTH) })
+  .object({ code: lineText().min(1, 'Please enter a code').max(CODE_MAX_LENGTH) })
   .meta({ id: 'RedeemCodeRequest' });
 export type RedeemInvitationCodeRequest = z.infer<typeof redeemInvitationCodeSchema>;
 

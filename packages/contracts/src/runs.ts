@@ -18,6 +18,7 @@ export {
   RUN_STATUSES,
   type RunStatus,
 } from './run-constants.ts';
+import { multilineText, opaqueText } from './text-fields.ts';
 export const runStatusSchema = z
   .enum(RUN_STATUSES)
   .meta({ id: 'RunStatus', description: 'queued → running → succeeded | failed (a failed run is refunded).' });
@@ -108,14 +109,14 @@ export const runRequestExtrasSchema = z.object({
   /** Which output of `inputRunId` (0 = the first). */
   outputIndex: z.coerce.number().int().min(0).max(99).optional(),
   /** An https address that receives `run.succeeded` / `run.failed`, signed (Standard Webhooks). */
-  webhookUrl: z.string().max(URL_MAX_LENGTH).optional(),
+  webhookUrl: opaqueText().max(URL_MAX_LENGTH).optional(),
 });
 export type RunRequestExtras = z.infer<typeof runRequestExtrasSchema>;
 export const RUN_REQUEST_EXTRA_FIELDS = ['inputRunId', 'outputIndex', 'webhookUrl'] as const;
 
 /** `POST /api/tools/background-removal/runs/{id}/fail`: why the run failed in the browser (for the logs). */
 export const browserRunFailureBodySchema = z
-  .object({ reason: z.string().max(REASON_MAX_LENGTH).optional() })
+  .object({ reason: multilineText().max(REASON_MAX_LENGTH).optional() })
   .meta({ id: 'BrowserRunFailure' });
 export type BrowserRunFailureBody = z.infer<typeof browserRunFailureBodySchema>;
 
@@ -124,7 +125,7 @@ export const RUNS_PAGE_MAX = 50;
 
 export const runListQuerySchema = z.object({
   /** `nextCursor` of the previous page. */
-  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
+  cursor: opaqueText().max(CURSOR_MAX_LENGTH).optional(),
   limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_SIZE),
 });
 

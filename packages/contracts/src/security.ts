@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText } from './text-fields.ts';
 
 // Session security and the security centre (platform.md §3, §4, §5, §9). The server enforces
 // every limit here; the page uses the same numbers to show and report.
@@ -104,12 +105,12 @@ export const RATE_LIMIT_EVENT_TYPES = ['sign_in_blocked', 'rate_limited'] as con
 
 export const deviceFingerprintSchema = z
   .object({
-    userAgent: z.string().max(512),
-    screenResolution: z.string().max(32),
+    userAgent: opaqueText().max(512),
+    screenResolution: opaqueText().max(32),
     colorDepth: z.number().int().min(0).max(128),
-    timezone: z.string().max(64),
-    language: z.string().max(35),
-    platform: z.string().max(64),
+    timezone: opaqueText().max(64),
+    language: opaqueText().max(35),
+    platform: opaqueText().max(64),
     hardwareConcurrency: z.number().int().min(0).max(1024),
   })
   .meta({ id: 'DeviceFingerprint' });

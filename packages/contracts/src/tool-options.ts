@@ -28,6 +28,7 @@ import {
   VECTOR_COMPLEXITY,
   VECTOR_STYLES,
 } from './tools.ts';
+import { multilineText } from './text-fields.ts';
 
 /**
  * The options each tool accepts, named as in the spec's payloads (tools.md §7). Multipart
@@ -36,13 +37,11 @@ import {
  */
 
 /** A required prompt: at most what an artwork keeps of it, so every result can be saved. */
-const requiredPrompt = (message: string) => z.string().trim().min(1, message).max(PROMPT_MAX_LENGTH);
+const requiredPrompt = (message: string) => multilineText().min(1, message).max(PROMPT_MAX_LENGTH);
 const prompt = requiredPrompt('Please enter a prompt');
-/** An optional text; blank means absent. */
+/** An optional text (of several lines: a negative prompt); blank means absent. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  multilineText()
     .max(max)
     .optional()
     .transform((v) => v || undefined);

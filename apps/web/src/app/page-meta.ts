@@ -1,4 +1,10 @@
-import { ARTWORK_SHARE_IMAGE, type Artwork, artworkShareImageUrl, type ToolId } from '@atelier/contracts';
+import {
+  ARTWORK_SHARE_IMAGE,
+  type Artwork,
+  artworkShareImageUrl,
+  type ToolId,
+  withoutBidiControls,
+} from '@atelier/contracts';
 import type { TFunction } from 'i18next';
 import { absoluteUrl } from './seo/head-tags.ts';
 import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts';
@@ -6,15 +12,23 @@ import { type PageMeta, type SeoPage, staticPageMeta } from './seo/seo-pages.ts'
 /** A title for a link preview stays short: the prompt is cut at this many characters. */
 const TITLE_PROMPT_CHARS = 60;
 
+/**
+ * A person's text as a page's head shows it (title, link preview, structured data): without
+ * text-direction controls, which would turn the rest of a title around — or the site's name
+ * after it — in a tab, a search result or a preview. Prompts may hold them; older names too.
+ */
+const headText = (text: string) => withoutBidiControls(text).trim();
+
 /** An artwork's page: its prompt (else its tool) by its author, and its share image as the picture. */
 function artworkPageMeta(t: TFunction, artwork: Artwork): PageMeta {
   const tool = t(`tools:${artwork.toolType}.name`);
-  const prompt = artwork.prompt.trim();
+  const prompt = headText(artwork.prompt);
+  const author = headText(artwork.authorName);
   const title =
     prompt.length > TITLE_PROMPT_CHARS ? `${prompt.slice(0, TITLE_PROMPT_CHARS - 1).trimEnd()}…` : prompt || tool;
   return {
-    title: `${t('seo:artwork.title', { title, author: artwork.authorName })} — ${t('seo:siteName')}`,
-    description: t('seo:artwork.description', { author: artwork.authorName, tool }),
+    title: `${t('seo:artwork.title', { title, author })} — ${t('seo:siteName')}`,
+    description: t('seo:artwork.description', { author, tool }),
     path: `/gallery/${artwork.id}`,
     type: 'article',
     image: {
@@ -45,6 +59,8 @@ export const toolPageMeta = (t: TFunction, tool: ToolId): Pick<PageMeta, 'title'
  */
 export function artworkStructuredData(meta: PageMeta, artwork: Artwork, publicUrl: string) {
   const absolute = (path: string) => absoluteUrl(publicUrl, path);
+  const caption = headText(artwork.prompt);
+  const author = headText(artwork.authorName);
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageObject',
@@ -56,9 +72,9 @@ export function artworkStructuredData(meta: PageMeta, artwork: Artwork, publicUr
     thumbnailUrl: absolute(artwork.thumbnailUrl),
     width: artwork.width,
     height: artwork.height,
-    ...(artwork.prompt.trim() ? { caption: artwork.prompt.trim() } : {}),
-    creator: { '@type': 'Person', name: artwork.authorName },
-    creditText: artwork.authorName,
+    ...(caption ? { caption } : {}),
+    creator: { '@type': 'Person', name: author },
+    creditText: author,
     datePublished: artwork.createdAt,
     interactionStatistic: {
       '@type': 'InteractionCounter',

@@ -29,6 +29,14 @@ describe('refused fields in the user language', () => {
     expect(issuesText(await translator('zh-CN'), issues)).toBe('提示词太长：最多 4000 个字符。');
   });
 
+  it('says a field holds characters that cannot be used (control or text-direction characters)', async () => {
+    const issues = [{ field: 'name', problem: 'invalid_characters' as const }];
+    expect(issuesText(await translator('en'), issues)).toBe(
+      'Name contains characters that cannot be used (control or text-direction characters). Please remove them.',
+    );
+    expect(issuesText(await translator('zh-TW'), issues)).toContain('名稱含有無法使用的字元');
+  });
+
   it('has a text for every problem the API names, in every language', async () => {
     for (const language of LANGUAGES) {
       const t = await translator(language);

@@ -14,6 +14,7 @@ import {
   adminUserListResponseSchema,
   adminUserResponseSchema,
   ID_MAX_LENGTH,
+  opaqueText,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
 import type { Database } from '../../platform/db/database.ts';
@@ -26,7 +27,7 @@ import type { BillingService } from '../billing/billing-service.ts';
 import { requireAdmin } from './require-admin.ts';
 import { AdminService, type ConsoleAdmin } from './service.ts';
 
-const userParams = z.object({ id: z.string().min(1).max(ID_MAX_LENGTH) });
+const userParams = z.object({ id: opaqueText().min(1).max(ID_MAX_LENGTH) });
 const runParams = z.object({ id: z.uuid() });
 const notFound = errorResponse('No such user or run — and the answer to anyone who is not an admin');
 const invalid = errorResponse('VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer');

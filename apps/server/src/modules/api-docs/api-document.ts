@@ -28,11 +28,12 @@ const INFO = {
       '  -d \'{"email":"me@example.com","password":"…"}\'\n```',
     '## API keys (`Authorization: Bearer`)',
     'For scripts and servers: create a key on the profile page or with `createApiKey` (signed in); its secret ' +
-      '(`atk_…`) is shown once. Send it as `Authorization: Bearer <secret>` — no cookie, no Origin needed. A key ' +
+      '(`atk_…`) is shown once. Send it as `Authorization: Bearer <secret>` without a cookie, and no Origin is needed (a ' +
+      'request that carries a cookie must come from Atelier itself, key or not). A key ' +
       'may call the operations that list the `bearerApiKey` scheme: tools, runs, batches, history, artworks, the ' +
       'run files, and reading `/api/me`. Anything else (account deletion, profile changes, security settings and ' +
-      'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED; a revoked or unknown key ' +
-      "answers 401 at once. A key is charged and rate-limited as its owner. Each tool's run operation shows a " +
+      'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED. A Bearer credential ' +
+      "that is not a live key (unknown, revoked, garbage) answers 401 at once. A key is charged and rate-limited as its owner. Each tool's run operation shows a " +
       '`curl` example.',
     '```sh\ncurl -X POST "$ATELIER/api/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" -F image=@photo.png\n' +
       'curl "$ATELIER/api/runs/<id>" -H "Authorization: Bearer $ATELIER_KEY"\n```',

@@ -22,6 +22,9 @@ export function apiKeyMayCall(method: string, path: string): boolean {
   return ALLOWED.some((rule) => rule.path.test(path) && (!rule.methods || rule.methods.includes(method.toUpperCase())));
 }
 
-/** Where a bearer key is looked at: the API and the files. The admin console ignores keys (its 404 for non-admins stays). */
+/** The admin console: a request with a key is nobody there (its 404 for non-admins stays). */
+export const isAdminConsolePath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
+
+/** Where a bearer key is looked at: the API and the files, but not the admin console. */
 export const carriesApiKeyScope = (path: string) =>
-  (path.startsWith('/api/') || path.startsWith('/files/')) && !path.startsWith('/api/admin');
+  (path.startsWith('/api/') || path.startsWith('/files/')) && !isAdminConsolePath(path);

@@ -15,6 +15,9 @@ export function newApiKeySecret(): { secret: string; prefix: string; hash: strin
 
 export const hashApiKeySecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
+/** Whether the Authorization header names the Bearer scheme at all, with or without a usable secret. */
+export const isBearerCredential = (authorization: string | undefined) => /^\s*Bearer(\s|$)/i.test(authorization ?? '');
+
 /** The secret of `Authorization: Bearer <secret>`, or undefined when the header is not one. */
 export function bearerSecret(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');

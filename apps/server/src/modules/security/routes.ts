@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import {
   heartbeatSchema,
   ID_MAX_LENGTH,
+  opaqueText,
   SECURITY_EVENTS_DEFAULT_LIMIT,
   SECURITY_EVENTS_MAX_LIMIT,
   securityEventsResponseSchema,
@@ -110,7 +111,7 @@ const deleteSession = apiRoute({
   path: '/sessions/{id}',
   operationId: 'revokeSession',
   summary: "Sign out one of the caller's sessions",
-  request: { params: z.object({ id: z.string().min(1).max(ID_MAX_LENGTH) }) },
+  request: { params: z.object({ id: opaqueText().min(1).max(ID_MAX_LENGTH) }) },
   responses: {
     204: { description: 'Revoked' },
     404: errorResponse('No such session of yours (NOT_FOUND)'),

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { lookup as dnsLookup } from 'node:dns';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -10,7 +9,14 @@ import { recordWebhookDelivery } from '../../platform/metrics/registry.ts';
 import { newWebhookSecret } from '../api-keys/api-key-secrets.ts';
 import { findWebhookSecret, putWebhookSecret } from '../api-keys/repo.ts';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events.ts';
-import { assertWebhookDestination, isPublicAddress, parseWebhookUrl, type WebhookPolicy } from './webhook-url.ts';
+import {
+  assertWebhookDestination,
+  checkedLookup,
+  parseWebhookUrl,
+  type Resolve,
+  systemResolve,
+  type WebhookPolicy,
+} from './webhook-url.ts';
 
 /** A receiver has this long to answer an attempt. */
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -30,29 +36,8 @@ export const WEBHOOK_QUEUE_SETTINGS = {
 /** Thrown for an attempt that failed and is worth another (pg-boss retries the job). */
 class DeliveryFailed extends Error {}
 
-/**
- * Resolves the host as `net.connect` would, refusing any address that is not public: the
- * check at delivery happens on the very addresses the connection uses (no rebinding window).
- */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 0);
-    const list = addresses as { address: string; family: number }[];
-    const refused = list.find((a) => !isPublicAddress(a.address));
-    if (refused || list.length === 0) {
-      return callback(
-        Object.assign(new Error(`refused address ${refused?.address ?? '(none)'}`), { code: 'EREFUSED_PRIVATE' }),
-        '',
-        0,
-      );
-    }
-    if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
-
-/** POSTs the body; resolves with the status code. */
-function post(url: URL, body: string, headers: Record<string, string>, policy: WebhookPolicy): Promise<number> {
+/** POSTs the body; resolves with the status code. `lookup` picks (and checks) the addresses connected to. */
+function post(url: URL, body: string, headers: Record<string, string>, lookup?: LookupFunction): Promise<number> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
@@ -61,7 +46,7 @@ function post(url: URL, body: string, headers: Record<string, string>, policy: W
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         timeout: DELIVERY_TIMEOUT_MS,
-        ...(policy.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        ...(lookup ? { lookup } : {}),
       },
       (res) => {
         res.resume(); // the answer's body is not read
@@ -81,8 +66,17 @@ function post(url: URL, body: string, headers: Record<string, string>, policy: W
  * pg-boss to retry with backoff. An address that now resolves inward, or an event older than
  * 24 hours, ends it without a retry.
  */
-export function createWebhookDelivery(o: { db: Database; queue: JobQueue; logger: Logger; policy: WebhookPolicy }) {
+export function createWebhookDelivery(o: {
+  db: Database;
+  queue: JobQueue;
+  logger: Logger;
+  policy: WebhookPolicy;
+  /** How host names are resolved (a test's resolver stands in for DNS). */
+  resolve?: Resolve;
+}) {
   const log = o.logger.child({ module: 'webhooks' });
+  const resolve = o.resolve ?? systemResolve;
+  const lookup = o.policy.allowPrivate ? undefined : checkedLookup(resolve);
 
   async function deliver(job: WebhookJob, now = new Date()): Promise<void> {
     if (now.getTime() - job.createdAt > WEBHOOK_MAX_AGE_MS) {
@@ -93,7 +87,7 @@ export function createWebhookDelivery(o: { db: Database; queue: JobQueue; logger
     let url: URL;
     try {
       url = parseWebhookUrl(job.url, o.policy);
-      await assertWebhookDestination(url, o.policy);
+      await assertWebhookDestination(url, o.policy, resolve);
     } catch {
       recordWebhookDelivery(job.type, 'refused');
       log.warn({ webhookId: job.id }, 'webhook address refused at delivery');
@@ -111,7 +105,7 @@ export function createWebhookDelivery(o: { db: Database; queue: JobQueue; logger
     };
     let status: number;
     try {
-      status = await post(url, job.body, headers, o.policy);
+      status = await post(url, job.body, headers, lookup);
     } catch (err) {
       if ((err as { code?: string }).code === 'EREFUSED_PRIVATE') {
         recordWebhookDelivery(job.type, 'refused');

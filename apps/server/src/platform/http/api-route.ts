@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import { errorBodySchema } from '@atelier/contracts';
+import { errorBodySchema, REQUEST_BODY_MAX_BYTES } from '@atelier/contracts';
 import { jsonContent } from './json-content.ts';
 
 /**
@@ -82,6 +82,7 @@ export const SHARED_RESPONSES = {
   SessionOnly:
     'A signed-in session only: refused to an API key (API_KEY_NOT_ALLOWED), and, when it changes something, to another site (FORBIDDEN)',
   UnsupportedMediaType: 'The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE)',
+  PayloadTooLarge: `The body is larger than ${REQUEST_BODY_MAX_BYTES / (1024 * 1024)} MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed`,
   RateLimited: 'Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again)',
   AdminOnly: 'Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace',
   SecondFactorRequired:
@@ -105,7 +106,8 @@ export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']
  * without each module repeating it: the tag, the security requirement, and the error answers
  * that follow from the declaration — 400 when there is anything to validate, 401 for
  * signed-in users only, 403 for a state-changing request from another site (CSRF guard),
- * 415 when there is a body, 429 behind a rate limit, 500. A route lists its own errors
+ * 413 and 415 when there is a body (413 also for any state-changing request, which may carry
+ * one), 429 behind a rate limit, 500. A route lists its own errors
  * (404, 409 …); one it lists replaces the shared answer of that status.
  */
 export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
@@ -119,6 +121,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
     ...(access === 'admin' ? { 403: shared('SecondFactorRequired'), 404: shared('AdminOnly') } : {}),
     ...(SAFE_METHODS.has(route.method) || crossSite ? {} : { 403: shared('CrossSiteRequest') }),
     ...(access === 'user' && !apiKey ? { 403: shared('SessionOnly') } : {}),
+    ...(request?.body || !SAFE_METHODS.has(route.method) ? { 413: shared('PayloadTooLarge') } : {}),
     ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
     ...(rateLimited ? { 429: shared('RateLimited') } : {}),
     500: shared('InternalError'),

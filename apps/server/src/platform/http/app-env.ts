@@ -28,6 +28,8 @@ export interface AppVariables {
    * that are not the person's activity (background checks).
    */
   getSessionUser: (headers: Headers, options?: { touch?: boolean }) => Promise<SessionUser | null>;
+  /** The API key that authenticated the request, when one did (modules/api-keys); else unset. */
+  apiKeyId?: string;
 }
 
 export interface AppEnv {
