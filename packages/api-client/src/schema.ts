@@ -3127,6 +3127,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["SessionOnly"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3182,6 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3220,6 +3222,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3258,6 +3261,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

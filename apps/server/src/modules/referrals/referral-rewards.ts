@@ -17,7 +17,7 @@ const REWARD_CREDITS: Record<ReferralRewardType, number> = {
 };
 
 /**
- * Completes the pending referral of `referredId` once it is earned (ADR 0009, 0027), counts it
+ * Completes the pending referral of `referredId` once it is earned (ADR 0009, 0028), counts it
  * for the referrer and grants the rewards the new count reaches. Earned means all of:
  * - the friend's e-mail address is verified (`auth_users.email_verified`): a referral is a
  *   person, not an address typed into a form;
