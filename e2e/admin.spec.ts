@@ -6,12 +6,18 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 // verifies its address, signs in, grants credits with a reason, and finds it in the audit log.
 
 test('a non-admin and a visitor see the ordinary 404 page at /admin', async ({ page }) => {
-  await page.goto('/admin');
+  // The server says so too: status 404, and none of the console's code is sent or preloaded.
+  const consoleCode: string[] = [];
+  page.on('request', (request) => {
+    if (/admin-(layout|users|user|runs|audit)/.test(request.url())) consoleCode.push(request.url());
+  });
+  expect((await page.goto('/admin'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await signUpViaApi(page);
-  await page.goto('/admin/audit');
+  expect((await page.goto('/admin/audit'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('Admin console')).toHaveCount(0);
+  expect(consoleCode).toEqual([]);
 });
 
 test('an admin grants 50 credits with a reason; the user sees them and the audit log lists it', async ({

@@ -1,3 +1,4 @@
+import { setAdminRole } from '../src/modules/admin/roles.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 export interface TestUser {
@@ -82,4 +83,14 @@ export async function verifyTestUser(rt: TestRuntime, user: TestUser): Promise<T
   if (res.status !== 302 || !cookie)
     throw new Error(`verification failed: ${res.status} ${res.headers.get('location')}`);
   return { ...user, cookie };
+}
+
+/**
+ * A new admin as an operator makes one (`npm run admin -- grant`): signed up, the address proven
+ * (only a session made after the claim opens the console), then granted the role.
+ */
+export async function signUpTestAdmin(rt: TestRuntime, fields: { email?: string } = {}): Promise<TestUser> {
+  const admin = await verifyTestUser(rt, await signUpTestUser(rt, fields));
+  await setAdminRole(rt.database.db, admin.email, 'admin', { via: 'cli' }, 'test setup');
+  return admin;
 }

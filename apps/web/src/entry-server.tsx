@@ -15,7 +15,8 @@ import { hydrationStateElement } from './app/hydration-state.ts';
 import type { PageHandle } from './app/lazy-page.ts';
 import { artworkStructuredData, pageMeta, toolPageMeta } from './app/page-meta.ts';
 import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
-import { routes } from './app/router.tsx';
+import { adminQuery } from './app/require-admin.tsx';
+import { ADMIN_PATH, routes } from './app/router.tsx';
 import { escapeHtml, publicPageHead, renderJsonLd, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
 import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
@@ -126,6 +127,9 @@ function routeModules(matches: ReturnType<typeof matchRoutes>, language: Languag
   ];
 }
 
+/** A path no route has: it shows the 404 page (the catch-all route). */
+const UNROUTED_PATH = '/404';
+
 /** The page at `url` as HTML, rendered with the answers already in `queryClient`. */
 async function renderPage(url: URL, queryClient: QueryClient, i18n: i18n, hints: RenderHints): Promise<string> {
   const handler = createStaticHandler(routes);
@@ -159,6 +163,24 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       hydrationStateElement({ language, publicUrl: request.publicUrl, hints, queries: dehydrate(queryClient) });
     if (!found) {
       const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
+      if (matches?.some((match) => match.route.path === ADMIN_PATH)) {
+        // The console is only an admin's (the browser renders it, its code preloaded). Anyone
+        // else gets the 404 page, status and markup, and no line of the console's code: the
+        // same page the browser shows them, from the same answer of the server.
+        const access = user ? await queryClient.fetchQuery(adminQuery(user.id)) : 'none';
+        if (access !== 'none') return { kind: 'shell', modules, state: state() };
+        const i18n = createServerI18n(language);
+        return {
+          kind: 'page',
+          status: 404,
+          html: await renderPage(url, queryClient, i18n, hints),
+          head: renderPageHead(
+            publicPageHead(staticPageMeta(i18n.t, 'notFound', url.pathname), language, request.publicUrl),
+          ),
+          state: state(),
+          modules: routeModules(matchRoutes(routes, UNROUTED_PATH), language),
+        };
+      }
       // A visitor is sent to sign in by the browser; other signed-in pages render there.
       if (!user || !modules.includes(TOOL_PAGE_MODULE)) return { kind: 'shell', modules, state: state() };
       // A tool page, signed in: rendered here with what it waits for, the catalogue and credits.

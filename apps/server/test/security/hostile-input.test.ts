@@ -7,13 +7,12 @@ import { REQUEST_BODY_MAX_BYTES, type Run } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ROUTES } from '../../src/app.ts';
-import { setAdminRole } from '../../src/modules/admin/roles.ts';
 import { API_DOCUMENT_PATH, type ApiDocument } from '../api-conformance.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { pngImage, runForm } from '../images.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { requestToolRun, runToEnd, waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestUser, type TestUser } from '../users.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
 import { expectRefusedLosingNothing, holdings } from './losses.ts';
 
 /**
@@ -61,8 +60,7 @@ describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
   beforeAll(async () => {
     rt = await createTestRuntime(kind, ENV);
     ada = await signUpTestUser(rt);
-    boss = await signUpTestUser(rt);
-    await setAdminRole(rt.database.db, boss.email, 'admin', { via: 'cli' }, 'test setup');
+    boss = await signUpTestAdmin(rt);
   });
   afterAll(() => rt?.close());
 

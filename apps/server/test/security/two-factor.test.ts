@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { setAdminRole } from '../../src/modules/admin/roles.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { totpCode } from '../totp.ts';
-import { as, cookieOf, postJson, signIn, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import {
+  as,
+  cookieOf,
+  postJson,
+  signIn,
+  signUpTestAdmin,
+  signUpTestUser,
+  type TestUser,
+  verifyTestUser,
+} from '../users.ts';
 
 // Two-factor sign-in (TOTP, Better Auth's plugin) and ADMIN_REQUIRE_2FA (issue 28).
 
@@ -97,8 +105,7 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
   });
 
   it('ADMIN_REQUIRE_2FA: the console asks an admin for a second factor and opens with one', async () => {
-    const admin = await verifyTestUser(rt, await signUpTestUser(rt));
-    await setAdminRole(rt.database.db, admin.email, 'admin', { via: 'cli' }, 'test');
+    const admin = await signUpTestAdmin(rt);
     const without = await rt.request('/api/admin/me', as(admin));
     expect(without.status).toBe(403);
     expect(await without.json()).toMatchObject({ error: { code: 'TWO_FACTOR_REQUIRED' } });

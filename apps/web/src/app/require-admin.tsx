@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { isErrorBody } from '@atelier/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
@@ -6,12 +7,28 @@ import { useSession } from '../features/auth/use-session.ts';
 import { adminApiClient } from '../lib/api-client.ts';
 
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
+const SecondFactorRequiredPage = lazy(() => import('../features/errors/second-factor-required-page.tsx'));
 
-/** Whether the server takes the caller for an admin: /api/admin/me answers 404 to anyone else. */
-async function isAdmin(): Promise<boolean> {
-  const { response } = await adminApiClient.GET('/me');
-  return response.ok;
+/**
+ * What the server lets this user do at /api/admin: `admin`; `second-factor` for an admin whose
+ * session lacks the second factor the server requires (403 TWO_FACTOR_REQUIRED); `none` for
+ * anyone else (/api/admin answers them as an unknown path, 404).
+ */
+export type AdminAccess = 'admin' | 'second-factor' | 'none';
+
+async function adminAccess(): Promise<AdminAccess> {
+  const { response, error } = await adminApiClient.GET('/me');
+  if (response.ok) return 'admin';
+  return isErrorBody(error) && error.error.code === 'TWO_FACTOR_REQUIRED' ? 'second-factor' : 'none';
 }
+
+/**
+ * The server's word on this user and the console. The server renderer asks it too, so a
+ * non-admin's /admin is the 404 page (status and markup) with no console code preloaded, and
+ * the browser hydrates that same answer.
+ */
+export const adminQuery = (userId: string | undefined) =>
+  queryOptions({ queryKey: ['admin', 'me', userId], queryFn: adminAccess, staleTime: 60_000 });
 
 /**
  * /admin/*: the console for admins; everyone else — visitors included — sees the ordinary 404
@@ -20,17 +37,12 @@ async function isAdmin(): Promise<boolean> {
 export function RequireAdmin() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  const admin = useQuery({
-    queryKey: ['admin', 'me', session.user?.id],
-    queryFn: isAdmin,
-    enabled: signedIn,
-    staleTime: 60_000,
-  });
+  const admin = useQuery({ ...adminQuery(session.user?.id), enabled: signedIn });
   if (session.status === 'loading' || (signedIn && admin.isPending)) return <PageSpinner />;
-  if (signedIn && admin.data) return <Outlet />;
+  if (signedIn && admin.data === 'admin') return <Outlet />;
   return (
     <Suspense fallback={<PageSpinner />}>
-      <NotFoundPage />
+      {signedIn && admin.data === 'second-factor' ? <SecondFactorRequiredPage /> : <NotFoundPage />}
     </Suspense>
   );
 }

@@ -42,6 +42,9 @@ const toolRoutes: RouteObject[] = TOOLS.flatMap((tool) =>
   })),
 );
 
+/** Where the admin console is; the server renderer answers anyone but an admin there with the 404 page. */
+export const ADMIN_PATH = 'admin';
+
 /** The admin console: its chunks and texts load only once the server has said "admin". */
 const adminConsole: RouteObject = {
   ...lazyPage('admin/admin-layout', ['admin']),
@@ -71,7 +74,7 @@ export const routes: RouteObject[] = [
         children: Object.entries(protectedPages).map(([path, page]) => ({ path, ...page })),
       },
       { element: <RequireSession subject="feature" />, children: toolRoutes },
-      { path: 'admin', element: <RequireAdmin />, children: [adminConsole] },
+      { path: ADMIN_PATH, element: <RequireAdmin />, children: [adminConsole] },
       { path: '*', ...lazyPage('errors/not-found-page', ['errors'], 'notFound') },
     ],
   },

@@ -13,9 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { runToEnd } from '../../../test/tool-runs.ts';
-import { as, cookieOf, postJson, signIn, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
+import {
+  as,
+  cookieOf,
+  postJson,
+  signIn,
+  signUpTestAdmin,
+  signUpTestUser,
+  type TestUser,
+  verifyTestUser,
+} from '../../../test/users.ts';
 import { creditLedger, profiles, runs } from '../../platform/db/schema/index.ts';
-import { setAdminRole } from './roles.ts';
 
 const BOSS = 'boss@example.com';
 
@@ -26,8 +34,7 @@ describe.each(DATABASE_KINDS)('admin console on %s', (kind) => {
 
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { ADMIN_EMAILS: ` ${BOSS.toUpperCase()} , other@example.com` });
-    admin = await verifyTestUser(rt, await signUpTestUser(rt, { email: 'ops@example.com' }));
-    await setAdminRole(rt.database.db, admin.email, 'admin', { via: 'cli' }, 'test setup');
+    admin = await signUpTestAdmin(rt, { email: 'ops@example.com' });
     ada = await signUpTestUser(rt, { email: 'ada@example.com' });
   });
   afterAll(() => rt?.close());

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../../test/test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from '../../../../test/users.ts';
+import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../../../../test/users.ts';
 import { runs } from '../../db/schema/index.ts';
 import { PUBLIC_PAGES } from '../../../../../../e2e/support/public-pages.ts';
 import { serverRendererFile } from './server-renderer.ts';
@@ -36,6 +36,8 @@ function fakeWebBuild(): string {
     'src/features/profile/profile-page.tsx': { file: 'assets/profile-page.js', imports: ['_shared.js', '_avatar.js'] },
     '_avatar.js': { file: 'assets/avatar.js' },
     'src/locales/ja/common.json': { file: 'assets/common-ja.js' },
+    'src/features/admin/admin-layout.tsx': { file: 'assets/admin-layout.js', imports: ['_shared.js'] },
+    'src/features/errors/not-found-page.tsx': { file: 'assets/not-found-page.js', imports: ['_shared.js'] },
   };
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   const entry = serverRendererFile(dist);
@@ -138,6 +140,24 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
     const home = (await html('/', { 'accept-language': 'zh-TW' })).text;
     expect(home).toContain('<title>Atelier — 為創作者與設計師打造的 AI 圖像工具</title>');
     expect(home).toContain('<meta property="og:locale" content="zh_TW" />');
+  });
+
+  it("answers /admin with the 404 page to anyone but an admin, with none of the console's code; an admin gets the console", async () => {
+    for (const [pathname, headers] of [
+      ['/admin', {}],
+      ['/admin/audit', { cookie: ada.cookie }],
+    ] as const) {
+      const { status, text } = await html(pathname, headers);
+      expect(status).toBe(404);
+      expect(text).toContain('Page not found');
+      expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/not-found-page.js">');
+      expect(text).not.toContain('admin-layout');
+    }
+    const boss = await signUpTestAdmin(rt);
+    const { status, text } = await html('/admin', { cookie: boss.cookie });
+    expect(status).toBe(200);
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/admin-layout.js">');
+    expect(text).not.toContain('Page not found');
   });
 
   it("preloads the page's chunks and text tables that index.html does not load already", async () => {
