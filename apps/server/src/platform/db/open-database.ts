@@ -42,13 +42,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
-  // A client that loses its connection (the server restarting, a network cut) emits 'error'.
-  // The pool listens while the client is idle, and drops it; a client checked out for a
-  // transaction has no listener then, and an unheard 'error' ends the process. Every client
-  // gets one for its whole life: the queries it was running fail by themselves (and are
-  // answered or retried by their callers), and the pool never hands a broken client out again.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  pool.on('error', () => {});
+  releaseBrokenClients(pool);
   const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Database);
   const client = await pool.connect();
   try {
@@ -72,6 +66,31 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       await pool.end();
     },
   };
+}
+
+/**
+ * A client that loses its connection (the server restarting, a network cut) emits 'error'.
+ * The pool listens only while the client is idle, and an unheard 'error' ends the process: so
+ * every client gets a listener for its whole life. A client checked out at that moment is
+ * given back to the pool as broken (and discarded) at once, since its holder may never give it
+ * back — drizzle does not release a client whose BEGIN failed, and a few such leaks leave the
+ * pool with no connection to lend, long after the database has returned. The holder's own
+ * release afterwards does nothing, and its queries fail by themselves.
+ */
+function releaseBrokenClients(pool: pg.Pool) {
+  const lent = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => lent.add(client));
+  pool.on('release', (_err, client) => lent.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      const c = client as pg.PoolClient;
+      if (!lent.has(c)) return; // idle: the pool drops it itself
+      const release = c.release;
+      c.release = () => {};
+      release.call(c, true);
+    });
+  });
+  pool.on('error', () => {});
 }
 
 interface Subscriber {
