@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'INVALID_TWO_FACTOR_CODE',
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -113,6 +114,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The sign-in waiting for its second factor has run out (or had too many tries): sign in again. */
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
+  /**
+   * The database (or storage) does not answer for a moment: nothing was done, the same request
+   * may be sent again after Retry-After seconds.
+   */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -160,7 +166,7 @@ export const errorBodySchema = z
       fields: z.record(z.string(), z.string()).optional(),
       /** The same problems as words a client translates (the SPA shows them in the user's language). */
       issues: z.array(fieldIssueSchema).optional(),
-      /** Seconds until a RATE_LIMITED caller may try again (also sent as Retry-After). */
+      /** Seconds until a RATE_LIMITED or SERVICE_UNAVAILABLE caller may try again (also sent as Retry-After). */
       retryAfter: z.number().optional(),
     }),
   })

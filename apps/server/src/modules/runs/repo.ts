@@ -106,6 +106,18 @@ export async function completeRun(
 }
 
 /**
+ * Whether this attempt ended the run as succeeded: tells a commit whose answer was lost with
+ * the connection from a run the sweeper gave up meanwhile.
+ */
+export async function succeededBy(db: DbOrTx, id: string, attempt: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.id, id), eq(runs.status, 'succeeded'), eq(runs.attempts, attempt)));
+  return rows.length > 0;
+}
+
+/**
  * Gives a run this attempt still holds back to the queue, as if it had never been claimed:
  * the process is stopping, which is no fault of the run, so the attempt is not counted.
  * False when the attempt no longer holds it (it finished, or was given up meanwhile).

@@ -1,3 +1,4 @@
+import { isServiceUnavailable } from '../../platform/db/unavailable.ts';
 import { z } from '@hono/zod-openapi';
 import {
   browserRunFailureBodySchema,
@@ -336,7 +337,11 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
               };
             });
             if (watcher.closed) break;
-            run = await service.getRun(userId, id);
+            // While the database does not answer, the stream stays open and reads again at the next poll.
+            run = await service.getRun(userId, id).catch((error: unknown) => {
+              if (isServiceUnavailable(error)) return run;
+              throw error;
+            });
           }
         } finally {
           unwatch();

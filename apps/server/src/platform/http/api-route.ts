@@ -87,6 +87,8 @@ export const SHARED_RESPONSES = {
   AdminOnly: 'Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace',
   SecondFactorRequired:
     "An admin's session signed in without a second factor while ADMIN_REQUIRE_2FA is on (TWO_FACTOR_REQUIRED)",
+  ServiceUnavailable:
+    'The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again',
   InternalError: 'An unexpected error, logged with the request id (INTERNAL)',
 } as const;
 const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
@@ -107,7 +109,7 @@ export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']
  * that follow from the declaration — 400 when there is anything to validate, 401 for
  * signed-in users only, 403 for a state-changing request from another site (CSRF guard),
  * 413 and 415 when there is a body (413 also for any state-changing request, which may carry
- * one), 429 behind a rate limit, 500. A route lists its own errors
+ * one), 429 behind a rate limit, 500, and 503 while the database does not answer. A route lists its own errors
  * (404, 409 …); one it lists replaces the shared answer of that status.
  */
 export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
@@ -125,6 +127,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
     ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
     ...(rateLimited ? { 429: shared('RateLimited') } : {}),
     500: shared('InternalError'),
+    503: shared('ServiceUnavailable'),
   } as object;
   return createRoute({
     ...route,

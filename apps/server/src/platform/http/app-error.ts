@@ -1,4 +1,11 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue, fieldIssuesOf } from '@atelier/contracts';
+import {
+  ERROR_STATUS,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+  fieldIssuesOf,
+} from '@atelier/contracts';
 import type { z } from 'zod';
 
 /** An error meant for the client: it carries one of the contract's codes and an English message. */
@@ -25,6 +32,14 @@ export const forbidden = (message = 'You may not do this') => new AppError('FORB
 /** 429 with the seconds until the caller may try again (also sent as Retry-After). */
 export const rateLimited = (retryAfter: number, message = 'Too many requests. Please try again later.') =>
   new AppError('RATE_LIMITED', message, { retryAfter });
+/**
+ * 503 with the seconds in Retry-After: the database (or storage, mail) does not answer for now;
+ * nothing was done, and the same request succeeds once it is back.
+ */
+export const serviceUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'The service is unavailable for a moment. Please try again shortly.', {
+    retryAfter: SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
 
 /**
  * 400 VALIDATION_ERROR for a zod failure: `fields` and `issues` name each refused field (the

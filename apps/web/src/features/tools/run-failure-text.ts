@@ -36,6 +36,8 @@ const CODE_TEXT: Partial<Record<ErrorCode | 'NETWORK', string>> = {
   PROVIDER_TIMEOUT: 'error.providerTimeout',
   PROVIDER_INVALID_INPUT: 'error.providerInvalidInput',
   PROVIDER_AUTH: 'error.providerUnavailable',
+  // The database was away for a moment: nothing was charged, the same run can be started again.
+  SERVICE_UNAVAILABLE: 'error.serviceUnavailable',
   NETWORK: 'error.network',
 };
 
