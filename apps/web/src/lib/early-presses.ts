@@ -1,4 +1,4 @@
-import { yieldToMain } from './hydration-slices.tsx';
+import { yieldToMain } from './next-task.ts';
 
 /** A press public/hold-early-presses.js held: the event and the element it was aimed at. */
 interface HeldPress {
