@@ -26,6 +26,8 @@ for (const language of LANGUAGES) {
     context,
     baseURL,
   }) => {
+    // A dozen pages, each hydrated to the last element: more than the default minute.
+    test.slow();
     await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
     const problems = collectProblems(page);
     for (const [path] of PUBLIC_PAGES) await visit(page, path);
@@ -37,6 +39,7 @@ for (const language of LANGUAGES) {
     context,
     baseURL,
   }) => {
+    test.slow();
     await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
     await page.goto('/');
     await signUpViaApi(page);

@@ -401,6 +401,8 @@ test('the text the server sent is the text once hydrated, on every server-render
   baseURL,
 }) => {
   // What the visitor read first is what they read once the app has taken the page over.
+  // Thirty-four pages, each hydrated to the last element: more than the default minute.
+  test.slow();
   const [publicId] = await signUpWithArtworks(page, baseURL!, [`text kept ${Date.now()}`]);
   const signedIn = page.context();
   const visitor = await browser.newContext({ locale: 'ja-JP' });
