@@ -1,6 +1,5 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { HydrationSlice } from '../lib/hydration-slices.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { SeoPage } from './seo/seo-pages.ts';
 
@@ -24,19 +23,19 @@ export interface PageHandle {
   ownHead?: boolean;
 }
 
-/**
- * A code-split route: the page's chunk and the text tables it names load together, before
- * the router shows it, so the page appears without a second spinner for its text.
- * `page` is its file below features/ without the extension: 'pricing/pricing-page'.
- * The page is a hydration slice of its own (ADR 0023): a server-rendered page (each renders
- * one root element, as a slice must) is hydrated in a task after the layout around it.
- */
 function pageModule(page: string) {
   const load = pageModules[`../features/${page}.tsx`];
   if (!load) throw new Error(`No page module features/${page}.tsx`);
   return load;
 }
 
+/**
+ * A code-split route: the page's chunk and the text tables it names load together, before
+ * the router shows it, so the page appears without a second spinner for its text.
+ * `page` is its file below features/ without the extension: 'pricing/pricing-page'.
+ * The page is a Suspense boundary of its own: over the server's HTML React hydrates it as a
+ * unit apart from the layout around it, first if it is pressed first (selective hydration).
+ */
 export function lazyPage(
   page: string,
   namespaces: readonly string[] = [],
@@ -49,7 +48,7 @@ export function lazyPage(
     handle,
     lazy: async () => {
       const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
-      return { element: createElement(HydrationSlice, null, createElement(module.default)) };
+      return { element: createElement(Suspense, { fallback: null }, createElement(module.default)) };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { yieldToMain } from '../lib/hydration-slices.tsx';
+import { yieldToMain } from '../lib/next-task.ts';
 import { lazyPage, pageLoadedOnRender } from './lazy-page.ts';
 import { RequireAdmin } from './require-admin.tsx';
 import { GuestOnly, RequireSession } from './require-session.tsx';
@@ -95,7 +95,7 @@ export async function createAppRouter() {
     // A chunk that did not load: the router tries again and shows its error page if it fails.
   });
   // Building the router (it ranks every route) gets a task of its own, after the page's chunk
-  // has run: together they were a long task on a phone (ADR 0023).
+  // has run: together they were a long task on a phone.
   await yieldToMain();
   return createBrowserRouter(routes);
 }

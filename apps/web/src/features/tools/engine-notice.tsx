@@ -2,7 +2,6 @@ import { providerVariablesFor, type ToolId, type ToolInfo } from '@atelier/contr
 import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { KeptText } from '../../components/kept-text.tsx';
 import type { OptionValues } from './tool-definitions.ts';
 
 // The demo engine is a warning (its output is not AI); the others are plain information.
@@ -30,12 +29,7 @@ export function EngineNotice({
   return (
     <p className={clsx('flex gap-2 rounded-2xl border px-3.5 py-2.5 text-sm', demo ? WARNING : NEUTRAL)}>
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {/* The list's Intl.ListFormat loads the locale's list data at its first use: over the
-          server's page its text is kept (ADR 0023). */}
-      <KeptText
-        inputs={[text, tool, i18n.language]}
-        text={() => t(text, { variable: providerVariableList(tool, i18n.language) })}
-      />
+      <span>{t(text, { variable: providerVariableList(tool, i18n.language) })}</span>
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { useInteractive } from '../../lib/use-hydrating.ts';
+import { useHydrated } from '../../lib/use-hydrating.ts';
 
 /**
  * The tool's run button, which submits the panel's form. Over a server-rendered page it is a
@@ -18,7 +18,7 @@ export function RunButton({
   /** The hint saying why the button is disabled, when it is. */
   describedBy: string | undefined;
 }) {
-  const interactive = useInteractive();
+  const interactive = useHydrated();
   return (
     <button
       type={interactive ? 'submit' : 'button'}

@@ -1,7 +1,6 @@
 import { MAX_IMAGES, MIN_IMAGES } from '@atelier/contracts';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import type { CountOptionField, OptionField, OptionValues, SelectOptionField } from './tool-definitions.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { parseStrength } from './run-inputs.ts';
@@ -32,12 +31,8 @@ export function withOption(values: OptionValues, name: string, value: string): O
 export function ToolOptionsForm({ fields, values, onChange: set, disabled }: ToolOptionsFormProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-      {/* Over a server-rendered page each control is hydrated in a task of its own (ADR 0023):
-          a long list of choices is many elements. */}
       {fields.map((field) => (
-        <HydrationSlice key={field.name}>
-          <OptionControl field={field} values={values} set={set} disabled={disabled} />
-        </HydrationSlice>
+        <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} />
       ))}
     </div>
   );

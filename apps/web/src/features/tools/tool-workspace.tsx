@@ -2,7 +2,6 @@ import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { RotateCcw } from 'lucide-react';
 import { lazy, type ReactElement, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
@@ -479,8 +478,9 @@ export function ToolWorkspace({
           onDropFiles={(files) => void takeFiles(files)}
         />
       ) : (
-        // Hydrated in a task after the panel's (ADR 0023).
-        <HydrationSlice>
+        // A Suspense boundary: React hydrates the stage on its own, after the panel or first if
+        // it is pressed first (selective hydration).
+        <Suspense fallback={null}>
           <ToolStage
             ref={stageRef}
             definition={definition}
@@ -514,7 +514,7 @@ export function ToolWorkspace({
               )
             }
           />
-        </HydrationSlice>
+        </Suspense>
       )}
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} withMask={definition.mask} />
       <LeaveGuard active={processing} inBrowser={definition.inBrowser} />
