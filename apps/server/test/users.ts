@@ -1,3 +1,4 @@
+import { grantPlan } from '../src/modules/entitlements/plan-grants.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 export interface TestUser {
@@ -82,4 +83,13 @@ export async function verifyTestUser(rt: TestRuntime, user: TestUser): Promise<T
   if (res.status !== 302 || !cookie)
     throw new Error(`verification failed: ${res.status} ${res.headers.get('location')}`);
   return { ...user, cookie };
+}
+
+/**
+ * Gives the user a plan as an admin grant would (no end): the features of Pro and up (batches,
+ * API keys, webhooks, advanced options) for tests about those features rather than about plans.
+ */
+export async function withPlan(rt: TestRuntime, user: TestUser, plan: 'pro' | 'studio' | 'lifetime' = 'pro') {
+  await grantPlan(rt.database.db, { userId: user.userId, plan, source: 'admin', reason: 'test setup' });
+  return user;
 }

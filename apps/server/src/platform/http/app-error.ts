@@ -1,4 +1,11 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue, fieldIssuesOf } from '@atelier/contracts';
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+  fieldIssuesOf,
+  type PlanId,
+} from '@atelier/contracts';
 import type { z } from 'zod';
 
 /** An error meant for the client: it carries one of the contract's codes and an English message. */
@@ -7,7 +14,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; issues?: FieldIssue[]; retryAfter?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      issues?: FieldIssue[];
+      retryAfter?: number;
+      requiredPlan?: PlanId;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
