@@ -13,11 +13,13 @@ export function PlanLock({ feature, className }: { feature: Feature; className?:
   return (
     <p
       data-testid={`plan-lock-${feature}`}
-      className={`flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300 ${className ?? ''}`}
+      className={`flex flex-col items-start gap-1 rounded-xl border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300 ${className ?? ''}`}
     >
-      <Lock aria-hidden="true" className="size-4 shrink-0 text-zinc-500" />
-      <span>{t(`planLock.${feature}`, { max: ENTITLEMENTS[plan].limits.imagesPerRequest })}</span>
-      <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-400">
+      <span className="flex gap-2">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+        {t(`planLock.${feature}`, { max: ENTITLEMENTS[plan].limits.imagesPerRequest })}
+      </span>
+      <Link to="/pricing" className="ml-6 font-medium text-brand-700 underline dark:text-brand-400">
         {t('planLock.upgrade', { plan: t(`planLock.plan.${plan}`) })}
       </Link>
     </p>
