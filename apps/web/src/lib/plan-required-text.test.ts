@@ -1,23 +1,8 @@
-import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en/common.json';
-import ja from '../locales/ja/common.json';
-import zhCN from '../locales/zh-CN/common.json';
-import zhTW from '../locales/zh-TW/common.json';
+import { commonTranslator } from './common-translator.test-helper.ts';
 import { planRequiredText } from './plan-required-text.ts';
 
-const tables = { en, ja, 'zh-CN': zhCN, 'zh-TW': zhTW };
-
-async function translator(language: string) {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: language,
-    resources: Object.fromEntries(Object.entries(tables).map(([lng, common]) => [lng, { common }])),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
-}
+const translator = commonTranslator;
 
 describe('PLAN_REQUIRED in the user language', () => {
   it('names the plan that has the feature', async () => {
