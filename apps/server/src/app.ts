@@ -11,6 +11,7 @@ import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
+import { planContext } from './modules/entitlements/plan-context.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { createBatchService } from './modules/batches/service.ts';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
+  app.use('*', planContext(database.db));
   app.use('*', apiKeyAuth(apiKeys));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));

@@ -714,7 +714,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile: credits, plan, username, avatar, referral code */
+        /** The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -733,10 +733,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's API keys (never their secrets) */
+        /** The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create a personal API key (at most 10); its secret is in this answer only */
+        /** Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -803,7 +803,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The secret the caller's webhooks are signed with (made on first request) */
+        /** The secret the caller's webhooks are signed with (made on first request; Pro and higher plans) */
         get: operations["getWebhookSecret"];
         put?: never;
         /** Replace the webhook signing secret; deliveries from now on are signed with the new one */
@@ -1117,7 +1117,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run one tool on up to 50 images at once
+         * Run one tool on up to 50 images at once (Pro and higher plans)
          * @description multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, applied to every image (as in the tool's own run operation). Every image is checked first; then the whole cost is charged in one transaction, or nothing is (402). Each image becomes an ordinary run with `batchId` set, in the order sent. `webhookUrl` receives `batch.completed` when the last run ends. Background removal runs in the browser, so it has no server batch.
          */
         post: operations["startBatch"];
@@ -1580,7 +1580,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description Every error answer of the API. */
         Error: {
             error: {
@@ -1591,6 +1591,7 @@ export interface components {
                 };
                 issues?: components["schemas"]["FieldIssue"][];
                 retryAfter?: number;
+                requiredPlan?: components["schemas"]["PlanId"];
             };
         };
         /** @description One refused field of a VALIDATION_ERROR. */
@@ -1600,6 +1601,8 @@ export interface components {
             problem: "required" | "too_long" | "too_short" | "too_big" | "too_small" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "invalid_characters" | "invalid";
             limit?: number;
         };
+        /** @enum {string} */
+        PlanId: "free" | "pro" | "studio" | "lifetime";
         /** @description A image-generation run as JSON: the options and the extras. */
         ImageGenerationRunJson: components["schemas"]["ImageGenerationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Text to image: `n` images (1 credit each) of a prompt in a style and size. */
@@ -1886,14 +1889,30 @@ export interface components {
             id: components["schemas"]["PlanId"];
             rank: number;
             monthlyCredits: number;
+            entitlements: components["schemas"]["Entitlements"];
             prices: {
                 monthly: components["schemas"]["Price"];
                 yearly: components["schemas"]["Price"];
                 lifetime: components["schemas"]["Price"];
             };
         };
-        /** @enum {string} */
-        PlanId: "free" | "pro" | "studio" | "lifetime";
+        /** @description What a plan gives: its features and limits. */
+        Entitlements: {
+            features: components["schemas"]["Feature"][];
+            limits: {
+                /** @description Input images one request may carry (1 on Free: no batches) */
+                imagesPerRequest: number;
+                /** @description Personal API keys held at once */
+                apiKeys: number;
+                /** @description Higher runs start first when runs wait for a worker */
+                queuePriority: number;
+            };
+        };
+        /**
+         * @description A feature a plan may include: tools, gallery, referrals (every plan); batches, apiKeys, webhooks, queuePriority, advancedOptions (Pro and up); experienceCodes, teams (Studio and up).
+         * @enum {string}
+         */
+        Feature: "tools" | "gallery" | "referrals" | "batches" | "apiKeys" | "webhooks" | "queuePriority" | "advancedOptions" | "experienceCodes" | "teams";
         /** @description A price in major units, with the struck-through original when there is one. */
         Price: {
             amount: number;
@@ -2156,8 +2175,10 @@ export interface components {
             newUserCallbackURL?: string;
             disableRedirect?: boolean;
         };
-        ProfileResponse: {
+        MeResponse: {
             profile: components["schemas"]["Profile"];
+            plan: components["schemas"]["PlanId"];
+            entitlements: components["schemas"]["Entitlements"];
         };
         /** @description The caller's profile: credits, plan, username, avatar, referral code. */
         Profile: {
@@ -2173,6 +2194,9 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 */
             updatedAt: string;
+        };
+        ProfileResponse: {
+            profile: components["schemas"]["Profile"];
         };
         UpdateProfileRequest: {
             username?: string | null;
@@ -2445,6 +2469,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2482,7 +2515,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run or output of the caller (NOT_FOUND) */
             404: {
                 headers: {
@@ -2528,6 +2569,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or a private one (NOT_FOUND) */
             404: {
                 headers: {
@@ -2561,7 +2611,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -2602,7 +2660,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -2640,7 +2706,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -2678,7 +2752,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -3365,6 +3447,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such batch of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -3400,6 +3491,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such batch of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4029,6 +4129,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such file, or a private artwork of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -4109,6 +4218,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such file, or not yours: visitors and other users get the same answer (NOT_FOUND) */
             404: {
                 headers: {
@@ -4153,16 +4271,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The profile */
+            /** @description The profile, the plan and what it gives */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["MeResponse"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No profile (NOT_FOUND) */
             404: {
                 headers: {
@@ -4287,7 +4414,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SessionOnly"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4351,6 +4486,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4446,7 +4590,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SessionOnly"];
+            /** @description Refused: an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4470,7 +4622,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SessionOnly"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4702,6 +4862,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4728,6 +4897,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4763,6 +4941,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4807,7 +4994,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5126,7 +5321,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An image is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5190,7 +5393,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5265,7 +5476,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5340,7 +5559,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5414,7 +5641,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5473,7 +5708,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5538,7 +5781,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5613,7 +5864,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5688,7 +5947,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5763,7 +6030,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5837,7 +6112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5912,7 +6195,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5987,7 +6278,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -6062,7 +6361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -6137,7 +6444,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIdSchema } from './entitlements.ts';
 
 /**
  * Every API error answers `{"error":{"code":…,"message":…}}`. The SPA maps the code to the
@@ -44,6 +45,7 @@ export const ERROR_CODES = [
   'SESSION_EXPIRED',
   'ACCOUNT_DISABLED',
   'API_KEY_NOT_ALLOWED',
+  'PLAN_REQUIRED',
   'RUN_NOT_RERUNNABLE',
   'WEBHOOK_URL_NOT_ALLOWED',
   'TWO_FACTOR_REQUIRED',
@@ -103,6 +105,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_DISABLED: 403,
   /** An API key was used where only a signed-in person may act (account, billing, keys …). */
   API_KEY_NOT_ALLOWED: 403,
+  /**
+   * The caller's plan does not include the feature (a batch, an API key or its use, a webhook,
+   * an advanced option); `requiredPlan` names the cheapest plan that does. Nothing was charged.
+   */
+  PLAN_REQUIRED: 403,
   /** A browser run has no stored input to run again. */
   RUN_NOT_RERUNNABLE: 409,
   /** A webhook address that is not https (production) or points into a private network. */
@@ -168,6 +175,8 @@ export const errorBodySchema = z
       issues: z.array(fieldIssueSchema).optional(),
       /** Seconds until a RATE_LIMITED or SERVICE_UNAVAILABLE caller may try again (also sent as Retry-After). */
       retryAfter: z.number().optional(),
+      /** The cheapest plan that includes what a PLAN_REQUIRED caller asked for. */
+      requiredPlan: planIdSchema.optional(),
     }),
   })
   .meta({ id: 'Error', description: 'Every error answer of the API.' });

@@ -12,7 +12,7 @@ import { DATABASE_KINDS } from '../databases.ts';
 import { pngImage, runForm } from '../images.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { requestToolRun, runToEnd, waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
 import { expectRefusedLosingNothing, holdings } from './losses.ts';
 
 /**
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
 
   beforeAll(async () => {
     rt = await createTestRuntime(kind, ENV);
-    ada = await signUpTestUser(rt);
+    ada = await withPlan(rt, await signUpTestUser(rt));
     boss = await signUpTestAdmin(rt);
   });
   afterAll(() => rt?.close());

@@ -4,7 +4,7 @@ import { getCreditBalance } from '../../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
 import { expectRefusedLosingNothing } from './losses.ts';
 
 /**
@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('one same-origin rule on %s', (kind) => {
 
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { RUN_SWEEP_INTERVAL_SECONDS: '3600' });
-    ada = await signUpTestUser(rt);
+    ada = await withPlan(rt, await signUpTestUser(rt));
     boss = await signUpTestAdmin(rt);
     const created = await rt.request('/api/me/api-keys', as(ada, postJson({ name: 'script' })));
     key = ((await created.json()) as CreatedApiKeyResponse).secret;

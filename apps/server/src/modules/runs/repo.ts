@@ -16,6 +16,12 @@ export async function findRun(db: DbOrTx, id: string): Promise<RunRow | undefine
   return row;
 }
 
+/** The owner of a run (to queue it at their priority). */
+export async function findRunOwner(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: runs.userId }).from(runs).where(eq(runs.id, id));
+  return row?.userId;
+}
+
 export async function findRunOfUser(db: DbOrTx, id: string, userId: string): Promise<RunRow | undefined> {
   const [row] = await db
     .select()

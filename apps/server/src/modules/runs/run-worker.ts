@@ -11,7 +11,7 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
-import { completeRunAndNotify, failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
+import { completeRunAndNotify, failRunAndRefund, queueRun, RUN_QUEUE, type RunJob } from './service.ts';
 import { storeOutputs } from './store-outputs.ts';
 
 export interface RunWorkerOptions {
@@ -103,7 +103,7 @@ export class RunWorker {
     return this.o.db
       .transaction(async (tx) => {
         if (!(await repo.handBackRun(tx, runId, attempt))) return false;
-        await this.o.queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
+        await queueRun(tx, this.o.queue, { runId });
         await notifyRunChanged(tx, runId);
         return true;
       })
@@ -131,7 +131,7 @@ export class RunWorker {
     if (this.draining) {
       // Fetched as the process began to stop: the job goes back for the next process.
       await db
-        .transaction((tx) => this.o.queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob))
+        .transaction((tx) => queueRun(tx, this.o.queue, { runId }))
         .catch((err: unknown) => logger.error({ err, runId }, 'could not re-send the job; the sweeper will'));
       return;
     }

@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type FieldIssue,
   fieldIssuesOf,
+  type PlanId,
 } from '@atelier/contracts';
 import type { z } from 'zod';
 
@@ -14,7 +15,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; issues?: FieldIssue[]; retryAfter?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      issues?: FieldIssue[];
+      retryAfter?: number;
+      requiredPlan?: PlanId;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -9,8 +9,11 @@ import type { Logger } from '../logging/logger.ts';
  * PGlite the only possible way in.
  */
 export interface JobQueue {
-  /** Adds a job inside the caller's transaction: it exists if and only if the transaction commits. */
-  send(tx: DbOrTx, queue: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * Adds a job inside the caller's transaction: it exists if and only if the transaction commits.
+   * `priority`: waiting jobs of a higher one are fetched first (pg-boss orders by priority, then age).
+   */
+  send(tx: DbOrTx, queue: string, data: object, options?: { singletonKey?: string; priority?: number }): Promise<void>;
   work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
   /**
    * Makes this process's workers of a queue fetch now instead of at their next poll. Call it
@@ -117,7 +120,11 @@ export async function startJobQueue(
         executeSql: async (text: string, values?: unknown[]) =>
           (await tx.execute(positionalToSql(text, values))) as unknown as { rows: unknown[] },
       };
-      await boss.send(queue, data, { db, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
+      await boss.send(queue, data, {
+        db,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
+      });
     },
     async work(queue, concurrency, handler) {
       // Every registered worker fetches one job at a time; N of them run N jobs at once.
