@@ -2,19 +2,17 @@
 // same images in the same run, so the ratios hold on a busy machine even when the seconds
 // do not. Each figure is the median of RUNS timed runs after one warm-up run.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { EngineContext, EngineImage } from '../src/engines/engine.ts';
 import { cutOutSubject } from '../src/engines/local/eraser/erase-background.ts';
 import { packageDir } from '../src/engines/local/package-dir.ts';
-import { createUpscaler, upscaleCrisp } from '../src/engines/local/upscale/esrgan-upscaler.ts';
-import { loadTfjsWasm } from '../src/engines/local/upscale/tfjs-wasm.ts';
+import { upscaleCrisp } from '../src/engines/local/upscale/esrgan-upscaler.ts';
 import { traceToSvg } from '../src/engines/local/vectorize/trace-to-svg.ts';
 import { photoBytes } from '../test/photos.ts';
+import { upscalerJsBaseline } from '../test/upscalerjs-baseline.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const require = createRequire(import.meta.url);
 const context: EngineContext = { onProgress: () => {}, signal: new AbortController().signal };
 
 async function median(fn: () => Promise<unknown>): Promise<number> {
@@ -69,16 +67,9 @@ const rows: Row[] = [];
 {
   const image = await square(512);
   const ours = await median(() => upscaleCrisp(image, context));
-  const tf = await loadTfjsWasm();
-  const definition = require('@upscalerjs/esrgan-slim/2x') as { path?: string };
-  const upscaler = await createUpscaler(tf, '@upscalerjs/esrgan-slim', definition, 'models/x2');
+  const upscalerJs = await upscalerJsBaseline();
   const pixels = await sharp(image.data).removeAlpha().raw().toBuffer();
-  const whole = await median(async () => {
-    const input = tf.tensor3d(new Int32Array(pixels), [512, 512, 3], 'int32');
-    const output = await upscaler.execute(input, { output: 'tensor' });
-    await output.data();
-    tf.dispose([input, output]);
-  });
+  const whole = await median(() => upscalerJs(pixels, 512, 512));
   rows.push({ task: 'ESRGAN ×2 of 512²', ours, baselineName: 'UpscalerJS default (untiled)', baseline: whole });
 }
 

@@ -16,7 +16,7 @@ import {
 
 /**
  * The local engines' processes (ADR 0015). Every CPU-heavy step of a local model — decoding,
- * per-pixel loops, onnxruntime, tfjs-wasm, OpenCV, vtracer, libvips — runs in one of these,
+ * per-pixel loops, onnxruntime, OpenCV, vtracer, libvips — runs in one of these,
  * never on the thread that serves HTTP.
  */
 export interface EnginePool {

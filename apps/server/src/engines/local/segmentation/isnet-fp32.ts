@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { packageDir } from '../package-dir.ts';
+import { onnxProtobuf } from '../onnx-protobuf.ts';
 
 /** ONNX TensorProto data types we convert between. */
 const FLOAT = 1;
@@ -23,9 +21,6 @@ interface ModelProto {
     input: ModelProto['graph']['valueInfo'];
     output: ModelProto['graph']['valueInfo'];
   };
-}
-interface OnnxProtobuf {
-  ModelProto: { decode(data: Uint8Array): ModelProto; encode(model: ModelProto): { finish(): Uint8Array } };
 }
 
 function halfToFloat(h: number): number {
@@ -58,9 +53,8 @@ function toFloat(tensor: TensorProto): void {
  * onnxruntime-web — a dependency of the model package — ships.
  */
 export function toFloat32Model(fp16: Uint8Array): Uint8Array {
-  const schema = path.join(packageDir('onnxruntime-web'), 'lib/onnxjs/ort-schema/protobuf/onnx.js');
-  const { onnx } = createRequire(import.meta.url)(schema) as { onnx: OnnxProtobuf };
-  const model = onnx.ModelProto.decode(fp16);
+  const { onnx } = onnxProtobuf();
+  const model: ModelProto = onnx.ModelProto.decode(fp16);
   const { graph } = model;
   for (const tensor of graph.initializer) toFloat(tensor);
   for (const node of graph.node) {

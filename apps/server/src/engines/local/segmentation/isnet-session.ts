@@ -1,34 +1,22 @@
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { EngineImage } from '../../engine.ts';
-import { computeThreads } from '../compute-threads.ts';
 import { decodeUpright } from '../image-io.ts';
+import { createOnnxSession, type Ort } from '../onnx-session.ts';
 import { toFloat32Model } from './isnet-fp32.ts';
 import { readIsnetModel } from './isnet-model.ts';
 
 /** ISNet's fixed input: the image is stretched to a square of this side, and back. */
 const INPUT_SIDE = 1024;
 
-type Ort = typeof import('onnxruntime-node');
 let session: Promise<{ ort: Ort; session: InferenceSession }> | undefined;
 /** One inference at a time per process: each takes ~2.5 GB and the process's cores. */
 let queue: Promise<unknown> = Promise.resolve();
 
 /** The ISNet session, created once per process and kept warm (loading takes seconds). */
 function isnetSession(): Promise<{ ort: Ort; session: InferenceSession }> {
-  // Imported on first use: the native runtime is not loaded by processes that never segment.
-  session ??= Promise.all([import('onnxruntime-node'), readIsnetModel()])
-    .then(async ([ort, model]) => ({
-      ort,
-      session: await ort.InferenceSession.create(toFloat32Model(model), {
-        intraOpNumThreads: computeThreads(),
-        interOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-        // Idle intra-op threads would spin on a core between operators, taking it from the
-        // HTTP thread and from other pool processes.
-        extra: { 'session.intra_op.allow_spinning': '0' },
-      }),
-    }))
+  session ??= readIsnetModel()
+    .then((model) => createOnnxSession(toFloat32Model(model)))
     .catch((error: unknown) => {
       session = undefined; // let a later run try again
       throw error;
