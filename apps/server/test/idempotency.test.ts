@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     const send = () =>
       rt.request(
         '/api/tools/image-upscale/runs',
-        scripted(secret, { method: 'POST', body: runForm({ scale: '2' }, { image }) }, 'retry-1'),
+        scripted(secret, { method: 'POST', body: runForm({ upscaleType: 'crisp' }, { image }) }, 'retry-1'),
       );
     const first = await send();
     expect(first.status).toBe(202);
@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     // The same key with another body is refused, and nothing is charged for it.
     const other = await rt.request(
       '/api/tools/image-upscale/runs',
-      scripted(secret, { method: 'POST', body: runForm({ scale: '4' }, { image }) }, 'retry-1'),
+      scripted(secret, { method: 'POST', body: runForm({ upscaleType: 'creative' }, { image }) }, 'retry-1'),
     );
     expect(other.status).toBe(422);
     expect(((await other.json()) as { error: { code: string } }).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     // Another key is another request.
     const fresh = await rt.request(
       '/api/tools/image-upscale/runs',
-      scripted(secret, { method: 'POST', body: runForm({ scale: '2' }, { image }) }, 'retry-2'),
+      scripted(secret, { method: 'POST', body: runForm({ upscaleType: 'crisp' }, { image }) }, 'retry-2'),
     );
     expect(fresh.status).toBe(202);
     expect(await runsOf(rt, user.userId)).toBe(2);
