@@ -36,6 +36,7 @@ import { limitRequestBodies, type UploadRoute } from './platform/http/body-limit
 import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts';
 import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
+import { idempotentPosts } from './platform/http/idempotency.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
@@ -110,6 +111,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
   app.use('/api/auth/callback/*', refuseHostileCallbackFields());
+  // Once the caller is known, before any route acts on (or charges for) the request.
+  app.use('/api/*', idempotentPosts(database.db));
 
   const api = createApiRouter();
   api.route('/', healthRoutes(database, deps.readiness));

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'INVALID_TWO_FACTOR_CODE',
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -121,6 +123,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The sign-in waiting for its second factor has run out (or had too many tries): sign in again. */
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
+  /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
   /**
    * The database (or storage) does not answer for a moment: nothing was done, the same request
    * may be sent again after Retry-After seconds.

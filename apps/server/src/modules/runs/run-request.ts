@@ -59,8 +59,35 @@ export async function readBody(c: Context, tool: ToolId, all = false): Promise<R
 
 const NOT_OPTIONS = new Set<string>([...IMAGE_FIELDS, ...RUN_REQUEST_EXTRA_FIELDS]);
 
+/** The fields a request for `tool` may carry: its options, its image fields, the extras. */
+function knownFields(tool: ToolId): Set<string> {
+  const { required, optional } = imageFieldsOf(tool);
+  return new Set([
+    ...Object.keys(toolOptionSchemas[tool].shape),
+    ...required,
+    ...optional,
+    ...RUN_REQUEST_EXTRA_FIELDS,
+  ]);
+}
+
+/**
+ * Strict input: a field the tool does not take is refused (400 VALIDATION_ERROR, `unknown_field`),
+ * before anything is charged — a misspelt option (`upscale_type`) would otherwise be dropped and
+ * the run made, and paid for, with the default. An image field of another tool counts too.
+ */
+export function refuseUnknownFields(tool: ToolId, body: Record<string, unknown>): void {
+  const known = knownFields(tool);
+  const unknown = Object.keys(body).filter((field) => !known.has(field));
+  if (unknown.length === 0) return;
+  throw new AppError('VALIDATION_ERROR', `${unknown[0]}: not a field of a ${tool} run`, {
+    fields: Object.fromEntries(unknown.map((field) => [field, 'unknown field'])),
+    issues: unknown.map((field) => ({ field, problem: 'unknown_field' as const })),
+  });
+}
+
 /** The tool's options (every field that is neither an image nor an extra), checked by its schema. */
 export function readOptions(tool: ToolId, body: Record<string, unknown>): Record<string, unknown> {
+  refuseUnknownFields(tool, body);
   const fields = Object.fromEntries(Object.entries(body).filter(([k, v]) => !NOT_OPTIONS.has(k) && !isFile(v)));
   const parsed = toolOptionSchemas[tool].safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error.issues, fields);

@@ -9,22 +9,39 @@ import {
 } from '@atelier/contracts';
 import type { z } from 'zod';
 
+/** The `field` of an issue with the request as a whole (not JSON, not an object …). */
+const BODY_FIELD = '(body)';
+
+type AppErrorExtra = {
+  fields?: Record<string, string>;
+  issues?: FieldIssue[];
+  retryAfter?: number;
+  requiredPlan?: PlanId;
+};
+
+/**
+ * Every VALIDATION_ERROR names what was refused in `issues`, so a client reads one shape: the
+ * fields named, or the body as a whole when no field is to blame (`invalid`).
+ */
+export const issuesOfFields = (fields: Record<string, string> = {}): FieldIssue[] => {
+  const named = Object.keys(fields);
+  return (named.length > 0 ? named : [BODY_FIELD]).map((field) => ({ field, problem: 'invalid' }));
+};
+
 /** An error meant for the client: it carries one of the contract's codes and an English message. */
 export class AppError extends Error {
   readonly status: number;
+  readonly extra: AppErrorExtra;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: {
-      fields?: Record<string, string>;
-      issues?: FieldIssue[];
-      retryAfter?: number;
-      requiredPlan?: PlanId;
-    } = {},
+    extra: AppErrorExtra = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
+    this.extra =
+      code === 'VALIDATION_ERROR' && !extra.issues ? { ...extra, issues: issuesOfFields(extra.fields) } : extra;
   }
 
   toBody(): ErrorBody {
@@ -54,6 +71,6 @@ export const serviceUnavailable = () =>
  */
 export function validationError(issues: readonly z.core.$ZodIssue[], input?: unknown): AppError {
   const details = fieldIssuesOf(issues, input);
-  const [field, message] = Object.entries(details.fields)[0] ?? ['(body)', 'Invalid request'];
-  return new AppError('VALIDATION_ERROR', field === '(body)' ? message : `${field}: ${message}`, details);
+  const [field, message] = Object.entries(details.fields)[0] ?? [BODY_FIELD, 'Invalid request'];
+  return new AppError('VALIDATION_ERROR', field === BODY_FIELD ? message : `${field}: ${message}`, details);
 }

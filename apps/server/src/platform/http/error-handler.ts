@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '@atelier/contracts';
 import { isServiceUnavailable } from '../db/unavailable.ts';
-import { AppError, serviceUnavailable } from './app-error.ts';
+import { AppError, issuesOfFields, serviceUnavailable } from './app-error.ts';
 import type { AppEnv } from './app-env.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
@@ -28,7 +28,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code = STATUS_CODES[err.status] ?? 'VALIDATION_ERROR';
-    return c.json({ error: { code, message: err.message || code } }, err.status);
+    const issues = code === 'VALIDATION_ERROR' ? { issues: issuesOfFields() } : {};
+    return c.json({ error: { code, message: err.message || code, ...issues } }, err.status);
   }
   if (isServiceUnavailable(err)) {
     c.get('log')?.warn({ err }, 'a service is unavailable: answered 503');
