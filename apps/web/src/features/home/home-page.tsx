@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { StaticRegion } from '../../components/static-region.tsx';
 import { useSession } from '../auth/use-session.ts';
+import { useDemoTools } from '../tools/use-tool-catalogue.ts';
 import { ToolCard } from './tool-card.tsx';
 
 const TOOLS_SECTION_ID = 'tools';
@@ -21,6 +22,7 @@ function goToTools(): void {
 export default function HomePage() {
   const { t, i18n } = useTranslation('home');
   const signedOut = useSession().status === 'signed-out';
+  const demoTools = useDemoTools();
   const facts = [
     { value: String(TOOLS.length), label: t('facts.tools') },
     { value: String(FREE_PLAN_CREDITS), label: t('facts.freeCredits') },
@@ -82,11 +84,11 @@ export default function HomePage() {
         </div>
         {/* Text and links only: kept as the server sent it while the session and language are those. */}
         <StaticRegion
-          inputs={[i18n.language, signedOut]}
+          inputs={[i18n.language, signedOut, [...demoTools].join()]}
           className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         >
           {TOOLS.map((tool) => (
-            <ToolCard key={tool.id} tool={tool} signedOut={signedOut} />
+            <ToolCard key={tool.id} tool={tool} signedOut={signedOut} demo={demoTools.has(tool.id)} />
           ))}
         </StaticRegion>
       </section>
