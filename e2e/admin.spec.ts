@@ -47,6 +47,10 @@ test('an admin grants 50 credits with a reason; the user sees them and the audit
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 
+  // To an admin, a demo tool's notice also names the server variables that give it a provider.
+  await page.goto('/tools/image-generation');
+  await expect(page.getByTestId('engine-notice')).toContainText('setting RECRAFT_API_KEY');
+
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible();
   await page.getByRole('searchbox').fill(customer.email);

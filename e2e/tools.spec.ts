@@ -46,7 +46,14 @@ test('every tool page renders at both of its routes and passes axe', async ({ pa
     await expect(
       page.getByRole('main').getByRole('link', { name: new RegExp(toolNames[tool.id]!.name) }),
     ).toBeVisible();
-  await expect(page.getByText('Demo engine').first()).toBeVisible();
+  // The tools the demo engine serves here (image generation among them) are marked, and free.
+  const generation = page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(toolNames['image-generation']!.name) });
+  await expect(generation.getByTestId('demo-badge')).toHaveText('Demo');
+  await expect(generation).toContainText('Free');
+  const upscale = page.getByRole('main').getByRole('link', { name: new RegExp(toolNames['image-upscale']!.name) });
+  await expect(upscale.getByTestId('demo-badge')).toHaveCount(0);
 });
 
 test('the spec validation messages: missing prompt, image, mask and an over-size file', async ({ page, baseURL }) => {
@@ -70,16 +77,27 @@ test('the spec validation messages: missing prompt, image, mask and an over-size
   const big = Buffer.concat([makePng(64, 64), Buffer.alloc(10 * 1024 * 1024)]);
   await imageInput(page).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
   await expect(toast(page, 'File size must be less than 10MB')).toBeVisible();
+  // A local tool's option with no local model falls to the demo engine: free, and said so.
+  await expect(page.getByTestId('run-cost')).toHaveText('this run costs 1 credit');
   await page.getByRole('combobox', { name: 'Edit type' }).selectOption('custom');
+  await expect(page.getByTestId('run-cost')).toHaveText('Demo — free; no AI provider is set up');
   await imageInput(page).setInputFiles(photo);
   await page.getByRole('button', { name: 'Edit photo' }).click();
   await expect(toast(page, 'Please describe the edit')).toBeVisible();
 });
 
-test('image generation runs with progress, downloads by name and saves a public artwork', async ({ page, baseURL }) => {
+test('image generation runs on the demo engine for free, downloads by name and saves a public artwork', async ({
+  page,
+  baseURL,
+}) => {
   await signUp(page, baseURL);
   await page.goto('/tools/image-generation');
-  await expect(page.getByText(/Demo engine: .*RECRAFT_API_KEY/)).toBeVisible();
+  // The notice speaks to the user; the server's variables are for its operator (admins) only.
+  await expect(page.getByTestId('engine-notice')).toContainText('This server has no AI provider for this tool yet');
+  await expect(page.getByTestId('engine-notice')).not.toContainText('RECRAFT_API_KEY');
+  // Free, and said so before it starts.
+  await expect(page.getByTestId('run-cost')).toHaveText('Demo — free; no AI provider is set up');
+  await expect(page.getByRole('button', { name: 'Generate' })).toContainText('Demo — free');
   const prompt = `a lighthouse at dawn ${Date.now()}`;
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
   const progressSeen = page.waitForSelector('[role=progressbar]', { timeout: 15_000 });
@@ -87,7 +105,14 @@ test('image generation runs with progress, downloads by name and saves a public 
   await progressSeen;
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: 'Result image 1' })).toBeVisible();
-  await expect(page.getByText(/You have 29 credits/)).toBeVisible();
+  await expect(page.getByText(/You have 30 credits/)).toBeVisible();
+  const { runs } = (await (await page.request.get('/api/runs')).json()) as {
+    runs: { tool: string; credits: number; engine: string }[];
+  };
+  expect(runs[0]).toMatchObject({ tool: 'image-generation', credits: 0, engine: 'demo' });
+  expect(((await (await page.request.get('/api/me')).json()) as { profile: { credits: number } }).profile.credits).toBe(
+    30,
+  );
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Result' }).click();

@@ -7,21 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { createWebhookDelivery } from '../src/modules/webhooks/webhook-delivery.ts';
 import { DATABASE_KINDS } from './databases.ts';
-import { pngImage, runForm } from './images.ts';
+import { paintingEngine } from './fake-engines.ts';
+import { batchForm, pngImage, runForm } from './images.ts';
 import { ledgerAndBalance } from './run-records.ts';
 import { requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
-/** The image-in tools on the demo engine: fast, and no model to load on a shared machine. */
-const DEMO_ENGINES = {
-  ENGINE_IMAGE_UPSCALE: 'demo',
-  ENGINE_AI_ERASER: 'demo',
-  ENGINE_VECTORIZATION: 'demo',
-  ENGINE_AI_PHOTO_EDITOR: 'demo',
-  ENGINE_REPLACE_BACKGROUND: 'demo',
-  RUN_SWEEP_INTERVAL_SECONDS: '3600',
+/**
+ * The image-in tools on a fake provider: fast, no model to load on a shared machine, and
+ * charged as real runs are (a demo engine's run is free).
+ */
+const PAINTED_TOOLS = {
+  engines: [paintingEngine('image-upscale', 'ai-eraser', 'vectorization', 'ai-photo-editor', 'replace-background')],
 };
+const NO_SWEEP = { RUN_SWEEP_INTERVAL_SECONDS: '3600' };
 
 /** A request with only an API key: no cookie, no Origin — what a script sends. */
 const withKey = (secret: string, init: RequestInit = {}): RequestInit => {
@@ -37,16 +37,6 @@ async function createKey(rt: TestRuntime, user: TestUser, name = 'script') {
   );
   expect(res.status).toBe(201);
   return (await res.json()) as CreatedApiKeyResponse;
-}
-
-/** A batch form: `image` once per file, named as a person's files would be. */
-async function batchForm(names: string[], fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  for (const [i, name] of names.entries()) {
-    form.append('image', new Blob([new Uint8Array(await pngImage(120 + i, 100))]), name);
-  }
-  return form;
 }
 
 async function waitForBatch(rt: TestRuntime, user: TestUser, id: string): Promise<Batch> {
@@ -92,7 +82,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
   beforeAll(async () => {
     receiver = await startReceiver();
     // Tests deliver to a receiver on 127.0.0.1, which production refuses.
-    rt = await createTestRuntime(kind, { ...DEMO_ENGINES, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    rt = await createTestRuntime(kind, { ...NO_SWEEP, WEBHOOK_ALLOW_PRIVATE: 'true' }, PAINTED_TOOLS);
   });
   afterAll(async () => {
     await rt?.close();
@@ -374,7 +364,7 @@ const deliveryOf = (rt: TestRuntime, allowPrivate: boolean) =>
 describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE on %s', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, DEMO_ENGINES);
+    rt = await createTestRuntime(kind, NO_SWEEP, PAINTED_TOOLS);
   });
   afterAll(async () => {
     await rt?.close();

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from './databases.ts';
+import { paintingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
 import { requestToolRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
@@ -23,7 +24,8 @@ import { as, postJson, signUpTestUser, type TestUser } from './users.ts';
 describe.each(DATABASE_KINDS)('bounded input on %s', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime(kind);
+    // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.
+    rt = await createTestRuntime(kind, {}, { engines: [paintingEngine('image-generation')] });
   });
   afterAll(() => rt?.close());
 

@@ -91,3 +91,25 @@ export async function linkingEngine(tool: ToolId) {
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/**
+ * A provider-like engine that answers at once with flat images, as many and as large as the
+ * options ask (`n`, `size`): a run that is charged as a provider's is, without the demo engine
+ * (whose runs are free) and without a model's work.
+ */
+export function paintingEngine(...tools: ToolId[]): Engine {
+  return {
+    id: 'painting',
+    kind: 'provider',
+    supports: (t) => tools.includes(t),
+    run: async ({ options }, { onProgress }) => {
+      const { n = 1, size = '64x64' } = options as { n?: number; size?: string };
+      const [width, height] = size.split('x').map(Number) as [number, number];
+      const data = await sharp({ create: { width, height, channels: 3, background: '#cc6633' } })
+        .png()
+        .toBuffer();
+      onProgress(50, 'painting');
+      return Array.from({ length: n }, () => ({ data, mediaType: 'image/png', width, height }));
+    },
+  };
+}

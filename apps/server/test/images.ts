@@ -15,6 +15,16 @@ export function runForm(fields: Record<string, string>, files: Record<string, Bu
   return form;
 }
 
+/** A batch form: `image` once per file, named as a person's files would be. */
+export async function batchForm(names: string[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const [i, name] of names.entries()) {
+    form.append('image', new Blob([new Uint8Array(await pngImage(120 + i, 100))]), name);
+  }
+  return form;
+}
+
 /** An inpainting mask as Atelier takes it: white (inpaint) in a rectangle, black elsewhere. */
 export async function rectMask(
   width: number,

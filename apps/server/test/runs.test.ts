@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Run, type RunListResponse, TOOL_IDS, type ToolListResponse } from '@atelier/contracts';
+import { type CreatedBatch, type Run, type RunListResponse, TOOL_IDS, type ToolListResponse } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';
-import { failingEngine, hangingEngine, linkingEngine, slowEngine } from './fake-engines.ts';
-import { pngImage, runForm } from './images.ts';
+import { failingEngine, hangingEngine, linkingEngine, paintingEngine, slowEngine } from './fake-engines.ts';
+import { batchForm, pngImage, runForm } from './images.ts';
 import { ledgerAndBalance, runRecord } from './run-records.ts';
-import { getRun, requestToolRun, waitForRun } from './tool-runs.ts';
+import { getRun, LOCAL_MODEL_RUN_DEADLINE_MS, requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';
 
@@ -23,6 +23,21 @@ function runFiles(rt: TestRuntime, user: TestUser): string[] {
   );
 }
 
+/** The user's ledger rows other than the sign-up grant, oldest first. */
+async function ledgerRows(rt: TestRuntime, user: TestUser) {
+  const { rows } = await rt.database.query<{
+    amount: number;
+    reason: string;
+    balance_after: number;
+    reference: string;
+  }>(
+    `SELECT amount, reason, balance_after, reference FROM credit_ledger
+      WHERE user_id = $1 AND reason <> 'signup' ORDER BY created_at, reference`,
+    [user.userId],
+  );
+  return rows;
+}
+
 describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   let rt: TestRuntime;
   let linking: Awaited<ReturnType<typeof linkingEngine>>;
@@ -31,7 +46,8 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     rt = await createTestRuntime(
       kind,
       { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
-      { engines: [failingEngine('vector-generation'), linking.engine] },
+      // Image generation on a fake provider, so its runs are charged; image-to-image stays on the demo engine.
+      { engines: [failingEngine('vector-generation'), linking.engine, paintingEngine('image-generation')] },
     );
   });
   afterAll(async () => {
@@ -60,7 +76,8 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     });
     const engines = Object.fromEntries(tools.map((t) => [t.id, t.engine]));
     expect(engines['background-removal']).toEqual({ id: 'browser', kind: 'client' });
-    expect(engines['image-generation']).toEqual({ id: 'demo', kind: 'demo' });
+    expect(engines['image-generation']).toEqual({ id: 'painting', kind: 'provider' });
+    expect(engines['image-to-image']).toEqual({ id: 'demo', kind: 'demo' });
     expect(engines['vector-generation']).toEqual({ id: 'failing', kind: 'provider' });
     expect(tools[0]!.options).toMatchObject({ type: 'object' });
     const doc = (await (await rt.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
@@ -69,7 +86,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     }
   });
 
-  it('runs a generation on the demo engine: charged per image, progress over SSE, outputs for the owner only', async () => {
+  it('runs a generation on a provider: charged per image, progress over SSE, outputs for the owner only', async () => {
     const owner = await signUpTestUser(rt);
     const other = await signUpTestUser(rt);
     const res = await requestToolRun(rt, owner, 'image-generation', {
@@ -79,7 +96,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     });
     expect(res.status).toBe(202);
     const { run } = (await res.json()) as { run: Run };
-    expect(run).toMatchObject({ tool: 'image-generation', credits: 2, engine: 'demo' });
+    expect(run).toMatchObject({ tool: 'image-generation', credits: 2, engine: 'painting' });
     expect(await getCreditBalance(rt.database.db, owner.userId)).toBe(28);
 
     const events = await rt.request(`/api/runs/${run.id}/events`, as(owner));
@@ -119,6 +136,50 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(0);
     const rows = await rt.database.db.select({ id: runs.id }).from(runs).where(eq(runs.userId, user.userId));
     expect(rows).toHaveLength(30);
+  });
+
+  it('runs on the demo engine for nothing: 0 credits, a 0-credit demo entry in the ledger, recorded as demo', async () => {
+    const user = await signUpTestUser(rt);
+    const form = runForm({ prompt: 'a fox in snow', n: '2', strength: '0.5' }, { image: await pngImage() });
+    const run = await startToolRun(rt, user, 'image-to-image', form);
+    expect(run).toMatchObject({ tool: 'image-to-image', credits: 0, engine: 'demo' });
+    const done = await waitForRun(rt, user, run.id);
+    expect(done.status).toBe('succeeded');
+    expect(done.outputs).toHaveLength(2);
+    // The local engine hands a creative upscale (no offline model makes one) to the demo engine.
+    const creative = await startToolRun(
+      rt,
+      user,
+      'image-upscale',
+      runForm({ upscaleType: 'creative' }, { image: await pngImage() }),
+    );
+    expect(creative).toMatchObject({ credits: 0, engine: 'demo' });
+    expect((await waitForRun(rt, user, creative.id)).status).toBe('succeeded');
+    expect(await ledgerRows(rt, user)).toEqual([
+      { amount: 0, reason: 'demo', balance_after: 30, reference: run.id },
+      { amount: 0, reason: 'demo', balance_after: 30, reference: creative.id },
+    ]);
+    expect(await ledgerAndBalance(rt.database, user.userId)).toEqual({ ledger: 30, balance: 30 });
+  });
+
+  it('runs a batch on the demo engine for nothing, each run with its 0-credit demo entry', async () => {
+    const user = await signUpTestUser(rt);
+    const res = await rt.request(
+      '/api/tools/image-upscale/batches',
+      as(user, { method: 'POST', body: await batchForm(['a.png', 'b.png', 'c.png'], { upscaleType: 'creative' }) }),
+    );
+    expect(res.status).toBe(202);
+    const { batch } = (await res.json()) as { batch: CreatedBatch };
+    expect(batch.runIds).toHaveLength(3);
+    const rows = await ledgerRows(rt, user);
+    expect(rows.map((r) => [r.amount, r.reason, r.balance_after])).toEqual([
+      [0, 'demo', 30],
+      [0, 'demo', 30],
+      [0, 'demo', 30],
+    ]);
+    expect(new Set(rows.map((r) => r.reference))).toEqual(new Set(batch.runIds));
+    for (const id of batch.runIds) expect(await getRun(rt, user, id)).toMatchObject({ credits: 0, engine: 'demo' });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(30);
   });
 
   it('refuses over-size, non-image, too small and invalid uploads before charging, leaving no file or row', async () => {
@@ -180,7 +241,10 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     const res = await requestToolRun(rt, user, 'image-upscale', form);
     expect(res.status).toBe(202);
     const { run } = (await res.json()) as { run: Run };
-    const done = await waitForRun(rt, user, run.id);
+    // A run on the local engine is charged, as a provider's is.
+    expect(run).toMatchObject({ credits: 1, engine: 'local' });
+    expect(await ledgerRows(rt, user)).toEqual([{ amount: -1, reason: 'run', balance_after: 29, reference: run.id }]);
+    const done = await waitForRun(rt, user, run.id, { deadlineMs: LOCAL_MODEL_RUN_DEADLINE_MS });
     expect(done.status).toBe('succeeded');
     expect(done.outputs[0]).toMatchObject({ width: 240, height: 180 });
   });

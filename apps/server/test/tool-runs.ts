@@ -5,6 +5,8 @@ import { as, type TestUser } from './users.ts';
 
 /** How long a run may take by default: demo and provider fakes finish in well under a second. */
 const RUN_DEADLINE_MS = 30_000;
+/** A run on a local model: its first use loads the model, slow on a shared 2-core machine. */
+export const LOCAL_MODEL_RUN_DEADLINE_MS = 120_000;
 
 export const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
 

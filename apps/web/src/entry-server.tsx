@@ -97,6 +97,9 @@ async function prefetch(
       return client.prefetchQuery(authProvidersQuery);
     case 'artwork':
       return client.prefetchQuery(publicArtworkQuery(params.id ?? ''));
+    case 'home':
+      // Its tool cards mark the tools the demo engine serves here.
+      return client.prefetchQuery(toolCatalogueQuery);
     default:
       return;
   }

@@ -1,3 +1,5 @@
+import type { EngineKind } from './runs.ts';
+
 /** The eleven tools, in the order the product presents them. */
 export const TOOL_IDS = [
   'image-generation',
@@ -78,8 +80,27 @@ export function toolPaths(t: ToolDefinition): string[] {
   return [`/tools/${t.id}`, `/${t.id}`, ...t.extraAliases];
 }
 
-/** What a run of this tool costs, given the number of images asked for. */
-export function runCost(id: ToolId, imageCount = 1): number {
+/**
+ * What serves a run, as far as its price goes: the engine's kind, and the option values it hands
+ * to the demo engine (e.g. an upscale mode it has no model for), both from `GET /api/tools`.
+ */
+export interface RunEngine {
+  kind: EngineKind;
+  demoOptions?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Whether a run makes the demo engine's placeholder (a labelled gradient), not a real result. */
+export function runsOnDemo(engine: RunEngine, options: Readonly<Record<string, unknown>>): boolean {
+  if (engine.kind === 'demo') return true;
+  return Object.entries(engine.demoOptions ?? {}).some(([field, values]) => values.includes(String(options[field])));
+}
+
+/**
+ * What a run of this tool costs, given the number of images asked for. A demo run costs
+ * nothing: a placeholder is not worth a credit.
+ */
+export function runCost(id: ToolId, imageCount = 1, demo = false): number {
+  if (demo) return 0;
   const t = TOOLS_BY_ID[id];
   return t.perImage ? t.credits * imageCount : t.credits;
 }
@@ -242,6 +263,8 @@ export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
 
 /** The engine id of the embedded engines that run on Atelier's own CPU, offline. */
 export const LOCAL_ENGINE_ID = 'local';
+/** The engine id of the placeholder engine (a labelled gradient or a marked copy, never a real result). */
+export const DEMO_ENGINE_ID = 'demo';
 /** `crisp` upscaling on the local engine doubles each side (ESRGAN ×2). */
 export const CRISP_UPSCALE_FACTOR = 2;
 /**

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ROUTES } from '../../src/app.ts';
 import { API_DOCUMENT_PATH, type ApiDocument } from '../api-conformance.ts';
 import { DATABASE_KINDS } from '../databases.ts';
+import { paintingEngine } from '../fake-engines.ts';
 import { pngImage, runForm } from '../images.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { requestToolRun, runToEnd, waitForRun } from '../tool-runs.ts';
@@ -58,7 +59,8 @@ describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
   let boss: TestUser;
 
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, ENV);
+    // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.
+    rt = await createTestRuntime(kind, ENV, { engines: [paintingEngine('image-generation')] });
     ada = await withPlan(rt, await signUpTestUser(rt));
     boss = await signUpTestAdmin(rt);
   });

@@ -2,6 +2,7 @@ import type { CreatedApiKeyResponse, Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from '../databases.ts';
+import { paintingEngine } from '../fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { waitForRun } from '../tool-runs.ts';
 import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
@@ -34,7 +35,12 @@ describe.each(DATABASE_KINDS)('one same-origin rule on %s', (kind) => {
   let key: string;
 
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, { RUN_SWEEP_INTERVAL_SECONDS: '3600' });
+    // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.
+    rt = await createTestRuntime(
+      kind,
+      { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      { engines: [paintingEngine('image-generation')] },
+    );
     ada = await withPlan(rt, await signUpTestUser(rt));
     boss = await signUpTestAdmin(rt);
     const created = await rt.request('/api/me/api-keys', as(ada, postJson({ name: 'script' })));

@@ -1,4 +1,4 @@
-import { DEFAULT_SIZE, type ToolId, type ToolOptions } from '@atelier/contracts';
+import { DEFAULT_SIZE, DEMO_ENGINE_ID, type ToolId, type ToolOptions } from '@atelier/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../engine.ts';
 import { decode, drawPrompt, gradientSvg, labelled, pixelSvg } from './demo-images.ts';
@@ -11,7 +11,7 @@ const parseSize = (size: string) => size.split('x').map(Number) as [number, numb
  * of the upload — with a "DEMO" badge, at the sizes and counts the options ask for.
  */
 export class DemoEngine implements Engine {
-  readonly id = 'demo';
+  readonly id = DEMO_ENGINE_ID;
   readonly kind = 'demo' as const;
 
   supports(tool: ToolId): boolean {

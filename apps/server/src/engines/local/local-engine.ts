@@ -1,4 +1,4 @@
-import { LOCAL_ENGINE_ID, type ToolId, type ToolOptions } from '@atelier/contracts';
+import { LOCAL_ENGINE_ID, runsOnDemo, type ToolId, type ToolOptions } from '@atelier/contracts';
 import { DemoEngine } from '../demo/demo-engine.ts';
 import type { Engine, EngineContext, EngineInput, EngineOutput } from '../engine.ts';
 import { runLocalTool } from './local-tools.ts';
@@ -58,9 +58,6 @@ export class LocalEngine implements Engine {
 
   /** Option values no local model covers (LOCAL_DEMO_OPTIONS) go to the demo engine. */
   private handsToDemo({ tool, options }: EngineInput): boolean {
-    const values = LOCAL_DEMO_OPTIONS[tool] ?? {};
-    return Object.entries(values).some(([field, demo]) =>
-      demo.includes(String((options as Record<string, unknown>)[field])),
-    );
+    return runsOnDemo({ kind: this.kind, demoOptions: LOCAL_DEMO_OPTIONS[tool] }, options);
   }
 }

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { paintingEngine } from '../../../test/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { runToEnd } from '../../../test/tool-runs.ts';
 import {
@@ -33,7 +34,12 @@ describe.each(DATABASE_KINDS)('admin console on %s', (kind) => {
   let ada: TestUser;
 
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, { ADMIN_EMAILS: ` ${BOSS.toUpperCase()} , other@example.com` });
+    // Image generation on a fake provider: its runs are charged (the demo engine's are free).
+    rt = await createTestRuntime(
+      kind,
+      { ADMIN_EMAILS: ` ${BOSS.toUpperCase()} , other@example.com` },
+      { engines: [paintingEngine('image-generation')] },
+    );
     admin = await signUpTestAdmin(rt, { email: 'ops@example.com' });
     ada = await signUpTestUser(rt, { email: 'ada@example.com' });
   });

@@ -31,8 +31,10 @@ export interface CreditChangeResult {
  * queue up, so the idempotency check and the balance check both see settled values.
  */
 async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1): Promise<CreditChangeResult> {
-  if (!Number.isInteger(change.amount) || change.amount <= 0) {
-    throw new Error(`Credit amount must be a positive integer, got ${change.amount}`);
+  // Only a demo run is recorded at 0 credits; any other change moves credits.
+  const least = change.reason === 'demo' ? 0 : 1;
+  if (!Number.isInteger(change.amount) || change.amount < least) {
+    throw new Error(`Credit amount must be an integer of at least ${least}, got ${change.amount}`);
   }
   const [profile] = await tx
     .select({ credits: profiles.credits })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEMO_ENGINE_ID,
   type ImageField,
   imageCountOf,
   type Run,
@@ -8,6 +9,7 @@ import {
   RATE_LIMIT_BLOCK_MINUTES,
   RATE_LIMIT_WINDOW_MINUTES,
   runCost,
+  runsOnDemo,
   TOOL_RUNS_PER_HOUR,
   type ToolId,
 } from '@atelier/contracts';
@@ -154,13 +156,19 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
     batchId: string | null = null,
     priority?: number,
   ) {
-    const cost = runCost(request.tool, imageCountOf(request.options));
-    const engine = engines.choiceFor(request.tool);
-    const clientSide = engine.kind === 'client';
+    const choice = engines.choiceFor(request.tool);
+    const clientSide = choice.kind === 'client';
+    const serverEngine = engines.engineFor(request.tool);
+    const demo =
+      !!serverEngine &&
+      runsOnDemo({ kind: serverEngine.kind, demoOptions: serverEngine.demoOptions?.(request.tool) }, request.options);
+    // A demo run is recorded as what really runs it, so history and the admin say `demo`.
+    const engine = demo ? DEMO_ENGINE_ID : choice.id;
+    const cost = runCost(request.tool, imageCountOf(request.options), demo);
     await chargeCredits(tx, {
       userId,
       amount: cost,
-      reason: 'run',
+      reason: demo ? 'demo' : 'run',
       reference: runId,
       idempotencyKey: `run:${runId}`,
     });
@@ -173,7 +181,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       options: request.options,
       inputs: stored.inputs,
       inputFiles: stored.inputFiles,
-      engine: engine.id,
+      engine,
       clientSide,
       batchId,
       source: request.source ?? null,

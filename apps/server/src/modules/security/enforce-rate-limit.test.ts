@@ -1,6 +1,7 @@
 import { TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { paintingEngine } from '../../../test/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, signUpTestUser } from '../../../test/users.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
@@ -9,7 +10,8 @@ import { RateLimiter } from './rate-limiter.ts';
 describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime(kind);
+    // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.
+    rt = await createTestRuntime(kind, {}, { engines: [paintingEngine('image-generation')] });
   });
   afterAll(() => rt?.close());
 

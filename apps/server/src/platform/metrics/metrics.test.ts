@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failingEngine } from '../../../test/fake-engines.ts';
+import { failingEngine, paintingEngine } from '../../../test/fake-engines.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { runToEnd } from '../../../test/tool-runs.ts';
@@ -26,7 +26,13 @@ describe.each(DATABASE_KINDS)('metrics and readiness on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, { METRICS_PORT: '0' }, { engines: [failingEngine('vector-generation')] });
+    rt = await createTestRuntime(
+      kind,
+      { METRICS_PORT: '0' },
+      {
+        engines: [failingEngine('vector-generation'), paintingEngine('image-generation')],
+      },
+    );
   });
   afterAll(() => rt?.close());
 
@@ -39,14 +45,16 @@ describe.each(DATABASE_KINDS)('metrics and readiness on %s', (kind) => {
     expect(res.status).toBe(404);
 
     const after = await scrape();
-    const demo = { tool: 'image-generation', engine: 'demo' };
-    expect(count(after, 'atelier_runs_started_total', demo) - count(before, 'atelier_runs_started_total', demo)).toBe(
-      1,
-    );
+    const painted = { tool: 'image-generation', engine: 'painting' };
     expect(
-      count(after, 'atelier_runs_succeeded_total', demo) - count(before, 'atelier_runs_succeeded_total', demo),
+      count(after, 'atelier_runs_started_total', painted) - count(before, 'atelier_runs_started_total', painted),
     ).toBe(1);
-    expect(sample(after, 'atelier_run_duration_seconds_count', { ...demo, outcome: 'succeeded' })).toBeGreaterThan(0);
+    expect(
+      count(after, 'atelier_runs_succeeded_total', painted) - count(before, 'atelier_runs_succeeded_total', painted),
+    ).toBe(1);
+    expect(sample(after, 'atelier_run_duration_seconds_count', { ...painted, outcome: 'succeeded' })).toBeGreaterThan(
+      0,
+    );
     expect(sample(after, 'atelier_credits_granted_total', { reason: 'signup' })).toBeGreaterThanOrEqual(30);
     expect(sample(after, 'atelier_credits_charged_total', { reason: 'run' })).toBeGreaterThanOrEqual(1);
     // Route patterns, never raw URLs: the run id is not in any label.

@@ -158,10 +158,10 @@ export const runMetrics = {
   },
 };
 
-/** Called by the credits service for every ledger row, once it has committed. */
+/** Called by the credits service for every ledger row, once it has committed (a demo run's 0 moves nothing). */
 export function recordCreditChange(reason: string, delta: number): void {
   if (delta < 0) creditsCharged.inc({ reason }, -delta);
-  else creditsGranted.inc({ reason }, delta);
+  else if (delta > 0) creditsGranted.inc({ reason }, delta);
 }
 
 export function recordPaymentApplied(provider: string, kind: 'checkout' | 'invoice'): void {

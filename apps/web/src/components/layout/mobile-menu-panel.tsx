@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionState } from '../../features/auth/use-session.ts';
+import { useDemoTools } from '../../features/tools/use-tool-catalogue.ts';
 import { toolHref } from '../../lib/tool-href.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { DemoBadge } from '../demo-badge.tsx';
 import { ToolIcon } from '../tool-icon.tsx';
 import { buttonClass } from '../ui/button-styles.ts';
 import { BrandLogo } from './brand-logo.tsx';
@@ -33,6 +35,7 @@ export default function MobileMenuPanel({
   const [open, setOpen] = useState(defaultOpen);
   const close = () => setOpen(false);
   const signOut = useSignOut();
+  const demoTools = useDemoTools();
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -59,6 +62,7 @@ export default function MobileMenuPanel({
                   <Link to={toolHref(tool)} onClick={close} className={ROW_CLASS}>
                     <ToolIcon id={tool.id} className="size-4 text-brand-600 dark:text-brand-400" />
                     {t(`tools:${tool.id}.name`)}
+                    {demoTools.has(tool.id) && <DemoBadge />}
                   </Link>
                 </li>
               ))}

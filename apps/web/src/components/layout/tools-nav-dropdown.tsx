@@ -4,6 +4,8 @@ import { NavigationMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolHref } from '../../lib/tool-href.ts';
+import { useDemoTools } from '../../features/tools/use-tool-catalogue.ts';
+import { DemoBadge } from '../demo-badge.tsx';
 import { ToolIconBadge } from '../tool-icon.tsx';
 import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, GalleryNavLink } from './tools-nav-parts.tsx';
 
@@ -17,6 +19,7 @@ const AI_TOOLS_ITEM = 'ai-tools';
 
 export default function ToolsNavDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation(['common', 'tools']);
+  const demoTools = useDemoTools();
   return (
     <NavigationMenu.Root
       delayDuration={SUBMENU_OPEN_DELAY_MS}
@@ -40,8 +43,9 @@ export default function ToolsNavDropdown({ defaultOpen = false }: { defaultOpen?
                     >
                       <ToolIconBadge id={tool.id} size="sm" className="mt-0.5" />
                       <span className="min-w-0">
-                        <span className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">
+                        <span className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
                           {t(`tools:${tool.id}.name`)}
+                          {demoTools.has(tool.id) && <DemoBadge />}
                         </span>
                         <span className="mt-0.5 line-clamp-2 block text-xs text-zinc-500 dark:text-zinc-400">
                           {t(`tools:${tool.id}.description`)}

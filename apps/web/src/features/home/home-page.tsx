@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { useSession } from '../auth/use-session.ts';
+import { useDemoTools } from '../tools/use-tool-catalogue.ts';
 import { ToolCard } from './tool-card.tsx';
 
 const TOOLS_SECTION_ID = 'tools';
@@ -20,6 +21,7 @@ function goToTools(): void {
 export default function HomePage() {
   const { t } = useTranslation('home');
   const signedOut = useSession().status === 'signed-out';
+  const demoTools = useDemoTools();
   const facts = [
     { value: String(TOOLS.length), label: t('facts.tools') },
     { value: String(FREE_PLAN_CREDITS), label: t('facts.freeCredits') },
@@ -81,7 +83,7 @@ export default function HomePage() {
         </div>
         <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {TOOLS.map((tool) => (
-            <ToolCard key={tool.id} tool={tool} signedOut={signedOut} />
+            <ToolCard key={tool.id} tool={tool} signedOut={signedOut} demo={demoTools.has(tool.id)} />
           ))}
         </div>
       </section>

@@ -2,16 +2,17 @@ import type { ToolDefinition } from '@atelier/contracts';
 import { ArrowRight, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useToolCostLabel } from '../../components/use-tool-cost-label.ts';
 import { toolHref } from '../../lib/tool-href.ts';
 
 /**
- * A tool on the home page. Signed-in users go to the tool; visitors go to /login and the
+ * A tool on the home page; a tool the demo engine serves here is marked so, and free. Signed-in users go to the tool; visitors go to /login and the
  * action reads "Login required" (platform.md §2). The whole card is clickable through the
  * link's stretched ::after, while the link itself stays the one focus stop.
  */
-export function ToolCard({ tool, signedOut }: { tool: ToolDefinition; signedOut: boolean }) {
+export function ToolCard({ tool, signedOut, demo }: { tool: ToolDefinition; signedOut: boolean; demo: boolean }) {
   const { t } = useTranslation(['home', 'tools']);
   const costLabel = useToolCostLabel();
   const name = t(`tools:${tool.id}.name`);
@@ -21,8 +22,11 @@ export function ToolCard({ tool, signedOut }: { tool: ToolDefinition; signedOut:
         <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-brand-100 to-pink-100 text-brand-700 dark:from-brand-950 dark:to-pink-950 dark:text-brand-300">
           <ToolIcon id={tool.id} className="size-5" />
         </span>
-        <span className="rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-          {costLabel(tool)}
+        <span className="flex flex-wrap items-center justify-end gap-1.5">
+          {demo && <DemoBadge className="py-1" />}
+          <span className="rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+            {costLabel(tool, demo)}
+          </span>
         </span>
       </div>
       <h3 className="mt-5 text-base font-semibold text-zinc-900 dark:text-zinc-50">{name}</h3>

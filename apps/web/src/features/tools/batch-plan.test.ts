@@ -17,6 +17,10 @@ describe('batch plan', () => {
     expect(batchCost('ai-eraser', 1, 2, undefined).covered).toBeUndefined();
   });
 
+  it('costs a batch on the demo engine nothing, whatever the balance', () => {
+    expect(batchCost('image-upscale', 1, 5, 0, true)).toEqual({ perInput: 0, total: 0, covered: true });
+  });
+
   it('refuses an addition past the limit whole, keeping the selection', () => {
     expect(addToBatch(['a'], ['b', 'c'], 3)).toEqual({ files: ['a', 'b', 'c'], refused: false, total: 3 });
     const over = addToBatch(['a', 'b'], ['c', 'd'], 3);

@@ -10,9 +10,18 @@ export const isServerBatchTool = (tool: ToolId): tool is BatchToolId =>
  */
 export const takesBatch = (tool: ToolId) => tool === 'background-removal' || isServerBatchTool(tool);
 
-/** What a batch costs: the run's cost with these options, once per image, and whether the balance covers it. */
-export function batchCost(tool: ToolId, imagesPerRun: number, inputs: number, balance: number | undefined) {
-  const perInput = runCost(tool, imagesPerRun);
+/**
+ * What a batch costs: the run's cost with these options (nothing on the demo engine), once per
+ * image, and whether the balance covers it.
+ */
+export function batchCost(
+  tool: ToolId,
+  imagesPerRun: number,
+  inputs: number,
+  balance: number | undefined,
+  demo = false,
+) {
+  const perInput = runCost(tool, imagesPerRun, demo);
   const total = perInput * inputs;
   return { perInput, total, covered: balance === undefined ? undefined : balance >= total };
 }

@@ -2,8 +2,11 @@ import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The balance and what this run costs, for signed-in users (tools.md §2). */
-export function CreditsBanner({ credits, cost }: { credits: number | undefined; cost: number }) {
+/**
+ * The balance and what this run costs, for signed-in users (tools.md §2); a run the demo
+ * engine makes is free, and the line says so and why before it starts.
+ */
+export function CreditsBanner({ credits, cost, demo }: { credits: number | undefined; cost: number; demo: boolean }) {
   const { t } = useTranslation('tool-run');
   if (credits === undefined) return null;
   const short = credits < cost;
@@ -12,7 +15,8 @@ export function CreditsBanner({ credits, cost }: { credits: number | undefined; 
       <Coins aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" />
       <span className="flex flex-wrap gap-x-3 gap-y-1">
         <span>
-          {t('credits.balance', { count: credits })} · {t('credits.cost', { count: cost })}
+          {t('credits.balance', { count: credits })} ·{' '}
+          <span data-testid="run-cost">{demo ? t('credits.demo') : t('credits.cost', { count: cost })}</span>
         </span>
         {short && (
           <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-300">

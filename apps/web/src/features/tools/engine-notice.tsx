@@ -1,8 +1,12 @@
 import { providerVariablesFor, type ToolId, type ToolInfo } from '@atelier/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { adminQuery } from '../../app/require-admin.tsx';
+import { useSession } from '../auth/use-session.ts';
 import type { OptionValues } from './tool-definitions.ts';
+import { runIsDemo } from './use-tool-catalogue.ts';
 
 // The demo engine is a warning (its output is not AI); the others are plain information.
 const WARNING =
@@ -12,6 +16,8 @@ const NEUTRAL = 'border-zinc-200 bg-white text-zinc-700 dark:border-zinc-800 dar
 /**
  * Says plainly what will process the input (DESIGN §5): the demo engine is never passed off
  * as AI, local inpainting fills from the surroundings, and the browser tool keeps the image.
+ * The demo notice speaks to the user; which server variables would give the tool a provider
+ * is the operator's business, shown to admins only.
  */
 export function EngineNotice({
   tool,
@@ -23,20 +29,27 @@ export function EngineNotice({
   options: OptionValues;
 }) {
   const { t, i18n } = useTranslation('tool-run');
-  const demo = info?.engine.kind === 'demo' || usesDemoOption(info, options);
+  const demo = runIsDemo(info, options);
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const admin = useQuery({ ...adminQuery(session.user?.id), enabled: signedIn && demo });
   const text = demo ? 'engine.demo' : noticeKey(tool, info);
   if (!text) return null;
   return (
-    <p className={clsx('flex gap-2 rounded-2xl border px-3.5 py-2.5 text-sm', demo ? WARNING : NEUTRAL)}>
+    <p
+      data-testid="engine-notice"
+      className={clsx('flex gap-2 rounded-2xl border px-3.5 py-2.5 text-sm', demo ? WARNING : NEUTRAL)}
+    >
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>{t(text, { variable: providerVariableList(tool, i18n.language) })}</span>
+      <span>
+        {t(text)}
+        {/* Never in the server's page (it does not ask who is an admin), so never hydrated. */}
+        {demo && signedIn && admin.data === 'admin' && (
+          <> {t('engine.demoAdmin', { variable: providerVariableList(tool, i18n.language) })}</>
+        )}
+      </span>
     </p>
   );
-}
-
-/** Does the chosen option fall to the demo engine (e.g. creative upscale without a provider)? */
-function usesDemoOption(info: ToolInfo | undefined, options: OptionValues): boolean {
-  return Object.entries(info?.demoOptions ?? {}).some(([field, values]) => values.includes(String(options[field])));
 }
 
 function noticeKey(tool: ToolId, info: ToolInfo | undefined): string | null {

@@ -12,11 +12,14 @@ export function RunButton({
   label,
   disabled,
   describedBy,
+  note,
 }: {
   label: string;
   disabled: boolean;
   /** The hint saying why the button is disabled, when it is. */
   describedBy: string | undefined;
+  /** A word on the run beside the label: "Demo — free" when the demo engine will make it. */
+  note?: string;
 }) {
   const interactive = useHydrated();
   return (
@@ -29,6 +32,11 @@ export function RunButton({
     >
       <Sparkles aria-hidden="true" className="size-4" />
       {label}
+      {note && (
+        <span data-testid="run-note" className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium">
+          {note}
+        </span>
+      )}
     </button>
   );
 }

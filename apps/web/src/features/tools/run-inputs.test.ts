@@ -64,4 +64,8 @@ describe('tool page inputs', () => {
     expect(costOf(TOOL_PAGES['image-generation'], { n: '4' })).toBe(4);
     expect(costOf(TOOL_PAGES['vector-generation'], {})).toBe(3);
   });
+
+  it('prices a run on the demo engine at nothing', () => {
+    expect(costOf(TOOL_PAGES['image-generation'], { n: '4' }, true)).toBe(0);
+  });
 });

@@ -26,9 +26,9 @@ export function imageCount(options: OptionValues): number {
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
-/** Credits this run will cost with the chosen options. */
-export function costOf(definition: ToolPageDefinition, options: OptionValues): number {
-  return runCost(definition.id, imageCount(options));
+/** Credits this run will cost with the chosen options: nothing when it falls to the demo engine. */
+export function costOf(definition: ToolPageDefinition, options: OptionValues, demo = false): number {
+  return runCost(definition.id, imageCount(options), demo);
 }
 
 /**

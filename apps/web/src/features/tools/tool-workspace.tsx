@@ -37,7 +37,7 @@ import { useImageIntake } from './use-image-intake.ts';
 import { useMaskPainter } from './use-mask-painter.ts';
 import { useObjectUrl } from './use-object-url.ts';
 import { useShortcuts } from './use-shortcuts.ts';
-import { useToolInfo } from './use-tool-catalogue.ts';
+import { runIsDemo, useToolInfo } from './use-tool-catalogue.ts';
 import { useToolRun } from './use-tool-run.ts';
 import type { Run } from '@atelier/contracts';
 
@@ -166,8 +166,12 @@ export function ToolWorkspace({
     bringIntoView(stageRef.current);
   }, [result]);
 
-  const plan = batchMode ? batchCost(definition.id, imageCount(inputs.options), batch.tiles.length, credits) : null;
-  const cost = plan?.total ?? costOf(definition, inputs.options);
+  // A run the demo engine makes is free, and the page says so before it starts.
+  const demo = runIsDemo(info, inputs.options);
+  const plan = batchMode
+    ? batchCost(definition.id, imageCount(inputs.options), batch.tiles.length, credits, demo)
+    : null;
+  const cost = plan?.total ?? costOf(definition, inputs.options, demo);
   const signedIn = session.status === 'signed-in';
   const shortOfCredits = credits !== undefined && credits < cost;
   // Why the run button is disabled, in the spec's words (tools.md §1, §5).
@@ -364,16 +368,22 @@ export function ToolWorkspace({
     <div className="mx-auto grid w-full max-w-[1680px] gap-6 px-4 pt-6 pb-10 sm:px-6 lg:h-[calc(100dvh-4rem)] lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] lg:gap-5 lg:py-4">
       <div className="flex min-h-0 flex-col gap-4 lg:overflow-y-auto lg:pr-1">
         {header}
-        <CreditsBanner credits={credits} cost={cost} />
+        <CreditsBanner credits={credits} cost={cost} demo={demo} />
         {plan && (
           <p
             data-testid="batch-cost"
             className="rounded-2xl border border-zinc-200 px-3.5 py-2.5 text-sm dark:border-zinc-800"
           >
             <span className="font-medium">
-              {t('studio-batch:batch.cost', { count: batch.tiles.length, perInput: plan.perInput, total: plan.total })}
+              {demo
+                ? t('studio-batch:batch.demo', { count: batch.tiles.length })
+                : t('studio-batch:batch.cost', {
+                    count: batch.tiles.length,
+                    perInput: plan.perInput,
+                    total: plan.total,
+                  })}
             </span>{' '}
-            {plan.covered === true && (
+            {plan.covered === true && !demo && (
               <span className="text-emerald-700 dark:text-emerald-400">{t('studio-batch:batch.covered')}</span>
             )}
             {plan.covered === false && credits !== undefined && (
@@ -464,6 +474,7 @@ export function ToolWorkspace({
                 label={processing ? t('action.processing') : t(`action.${definition.action}`)}
                 disabled={processing || blocked !== null}
                 describedBy={blocked ? hintId : undefined}
+                note={demo && !processing ? t('action.demoFree') : undefined}
               />
               <button
                 type="button"

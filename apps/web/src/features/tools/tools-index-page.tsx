@@ -1,12 +1,13 @@
 import { TOOLS } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { useToolCostLabel } from '../../components/use-tool-cost-label.ts';
 import { toolHref } from '../../lib/tool-href.ts';
 import { useToolCatalogue } from './use-tool-catalogue.ts';
 
-/** /tools: every tool with what a run costs and the engine that serves it now. */
+/** /tools: every tool with what a run costs and the engine that serves it now ("Demo": free placeholders). */
 export default function ToolsIndexPage() {
   const { t } = useTranslation(['tools', 'tool-run']);
   const costLabel = useToolCostLabel();
@@ -31,8 +32,11 @@ export default function ToolsIndexPage() {
                   <span className="block text-sm text-zinc-600 dark:text-zinc-400">{t(`${tool.id}.description`)}</span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1 text-sm">
-                  <span className="font-medium text-zinc-700 dark:text-zinc-300">{costLabel(tool)}</span>
-                  {engine && (
+                  <span className="font-medium text-zinc-700 dark:text-zinc-300">
+                    {costLabel(tool, engine?.kind === 'demo')}
+                  </span>
+                  {engine?.kind === 'demo' && <DemoBadge />}
+                  {engine && engine.kind !== 'demo' && (
                     <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
                       {t(`tool-run:engineKind.${engine.kind}`)}
                     </span>

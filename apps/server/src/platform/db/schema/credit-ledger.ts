@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const CREDIT_REASONS = ['signup', 'run', 'refund', 'plan', 'referral', 'adjustment', 'admin'] as const;
+/** `demo`: a run on the demo engine, recorded at 0 credits so the ledger lists every run. */
+export const CREDIT_REASONS = ['signup', 'run', 'demo', 'refund', 'plan', 'referral', 'adjustment', 'admin'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /**
@@ -13,7 +14,7 @@ export const creditLedger = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     userId: text('user_id').notNull(),
-    /** Positive for grants and refunds, negative for charges. */
+    /** Positive for grants and refunds, negative for charges, 0 for a demo run. */
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
