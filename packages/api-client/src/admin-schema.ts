@@ -400,6 +400,7 @@ export interface components {
         /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
         ValidationError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -409,6 +410,7 @@ export interface components {
         /** @description A state-changing request from another site (FORBIDDEN) */
         CrossSiteRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -418,6 +420,7 @@ export interface components {
         /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -427,6 +430,7 @@ export interface components {
         /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -436,6 +440,7 @@ export interface components {
         /** @description Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace */
         AdminOnly: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -445,6 +450,7 @@ export interface components {
         /** @description An admin's session signed in without a second factor while ADMIN_REQUIRE_2FA is on (TWO_FACTOR_REQUIRED) */
         SecondFactorRequired: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -454,6 +460,8 @@ export interface components {
         /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
         ServiceUnavailable: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -463,6 +471,7 @@ export interface components {
         /** @description An unexpected error, logged with the request id (INTERNAL) */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -472,6 +481,7 @@ export interface components {
         /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
         IdempotencyKeyReused: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -483,6 +493,7 @@ export interface components {
             headers: {
                 /** @description Seconds to wait */
                 "Retry-After"?: number;
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -498,7 +509,28 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id (the client's own `X-Request-Id` when it sent a sane one): name it when reporting a problem; the server logs it */
+        XRequestId: string;
+        /** @description Seconds to wait before sending the request again */
+        RetryAfter: number;
+        /**
+         * @description The limit this request counted against: `<limit>;w=<window seconds>` (IETF RateLimit draft)
+         * @example 30;w=60
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description Where the caller stands: `limit=<n>, remaining=<n>, reset=<seconds>` (IETF RateLimit draft)
+         * @example limit=30, remaining=29, reset=60
+         */
+        RateLimit: string;
+        /** @description Requests allowed in the window */
+        XRateLimitLimit: number;
+        /** @description Requests left in the window */
+        XRateLimitRemaining: number;
+        /** @description Seconds until the window starts again */
+        XRateLimitReset: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -519,6 +551,7 @@ export interface operations {
             /** @description A page of entries */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -528,6 +561,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -538,6 +572,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -560,6 +595,7 @@ export interface operations {
             /** @description An admin */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -575,6 +611,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -597,6 +634,7 @@ export interface operations {
             /** @description The document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -638,6 +676,7 @@ export interface operations {
             /** @description The run, refunded, and its owner's new balance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -650,6 +689,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -660,6 +700,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -669,6 +710,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -694,6 +736,7 @@ export interface operations {
             /** @description The summary */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -704,6 +747,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -729,6 +773,7 @@ export interface operations {
             /** @description Matching users */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -742,6 +787,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -766,6 +812,7 @@ export interface operations {
             /** @description The user */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -777,6 +824,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -816,6 +864,7 @@ export interface operations {
             /** @description The new balance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -827,6 +876,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -836,6 +886,7 @@ export interface operations {
             /** @description INSUFFICIENT_CREDITS: the deduction would leave the balance below zero */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -846,6 +897,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -887,6 +939,7 @@ export interface operations {
             /** @description The account, disabled */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -898,6 +951,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -908,6 +962,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -917,6 +972,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -957,6 +1013,7 @@ export interface operations {
             /** @description The account, enabled */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -968,6 +1025,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -978,6 +1036,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -987,6 +1046,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1027,6 +1087,7 @@ export interface operations {
             /** @description How many sessions ended */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1038,6 +1099,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1048,6 +1110,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1057,6 +1120,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -2338,6 +2338,7 @@ export interface components {
         /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
         ValidationError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2347,6 +2348,7 @@ export interface components {
         /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
         Unauthenticated: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2356,6 +2358,7 @@ export interface components {
         /** @description A state-changing request from another site (FORBIDDEN) */
         CrossSiteRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2365,6 +2368,7 @@ export interface components {
         /** @description A signed-in session only: refused to an API key (API_KEY_NOT_ALLOWED), and, when it changes something, to another site (FORBIDDEN) */
         SessionOnly: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2374,6 +2378,7 @@ export interface components {
         /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2383,6 +2388,7 @@ export interface components {
         /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2392,6 +2398,13 @@ export interface components {
         /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
         RateLimited: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2401,6 +2414,8 @@ export interface components {
         /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
         ServiceUnavailable: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -2410,6 +2425,7 @@ export interface components {
         /** @description An unexpected error, logged with the request id (INTERNAL) */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2419,6 +2435,7 @@ export interface components {
         /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
         IdempotencyKeyReused: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2430,6 +2447,7 @@ export interface components {
             headers: {
                 /** @description Seconds to wait */
                 "Retry-After"?: number;
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2445,7 +2463,28 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id (the client's own `X-Request-Id` when it sent a sane one): name it when reporting a problem; the server logs it */
+        XRequestId: string;
+        /** @description Seconds to wait before sending the request again */
+        RetryAfter: number;
+        /**
+         * @description The limit this request counted against: `<limit>;w=<window seconds>` (IETF RateLimit draft)
+         * @example 30;w=60
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description Where the caller stands: `limit=<n>, remaining=<n>, reset=<seconds>` (IETF RateLimit draft)
+         * @example limit=30, remaining=29, reset=60
+         */
+        RateLimit: string;
+        /** @description Requests allowed in the window */
+        XRateLimitLimit: number;
+        /** @description Requests left in the window */
+        XRateLimitRemaining: number;
+        /** @description Seconds until the window starts again */
+        XRateLimitReset: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2464,6 +2503,7 @@ export interface operations {
             /** @description A page of public artworks */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,6 +2537,7 @@ export interface operations {
             /** @description That output was saved before: its artwork */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2506,6 +2547,7 @@ export interface operations {
             /** @description Saved */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2518,6 +2560,7 @@ export interface operations {
             /** @description No such run or output of the caller (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +2570,7 @@ export interface operations {
             /** @description The run has not succeeded (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2554,6 +2598,7 @@ export interface operations {
             /** @description The artwork */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +2609,7 @@ export interface operations {
             /** @description No such artwork, or a private one (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2588,6 +2634,7 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2598,6 +2645,7 @@ export interface operations {
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2627,6 +2675,7 @@ export interface operations {
             /** @description Updated */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2639,6 +2688,7 @@ export interface operations {
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2665,6 +2715,12 @@ export interface operations {
             /** @description The like state and count */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2733,12 @@ export interface operations {
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,6 +2765,12 @@ export interface operations {
             /** @description The like state and count */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2715,6 +2783,12 @@ export interface operations {
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,6 +2815,7 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2748,6 +2823,7 @@ export interface operations {
             /** @description Sign in with Apple is not configured (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,6 +2858,7 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2790,6 +2867,7 @@ export interface operations {
             /** @description Sign in with Apple is not configured (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2824,6 +2902,7 @@ export interface operations {
             /** @description Changed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2834,6 +2913,7 @@ export interface operations {
             /** @description Not signed in (UNAUTHENTICATED), or the current password is wrong (INVALID_CREDENTIALS) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2861,6 +2941,7 @@ export interface operations {
             /** @description The session, or null without one */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2883,6 +2964,7 @@ export interface operations {
             /** @description Configured providers */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,6 +2991,12 @@ export interface operations {
             /** @description Mailed, if there is such an account */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,6 +3028,7 @@ export interface operations {
             /** @description The password is changed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2949,6 +3038,7 @@ export interface operations {
             /** @description Malformed, or the token is unknown, used or expired (VALIDATION_ERROR) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,6 +3068,12 @@ export interface operations {
             /** @description Signed in, or a code is asked for */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2988,6 +3084,12 @@ export interface operations {
             /** @description Wrong e-mail or password (INVALID_CREDENTIALS) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +3120,7 @@ export interface operations {
             /** @description Apple's sign-in page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3029,6 +3132,7 @@ export interface operations {
             /** @description Sign in with Apple is not configured (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3057,6 +3161,12 @@ export interface operations {
             /** @description Signed in, or a code is asked for */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3067,6 +3177,12 @@ export interface operations {
             /** @description Wrong password (INVALID_CREDENTIALS) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3077,6 +3193,12 @@ export interface operations {
             /** @description No account has this username (USERNAME_NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3108,6 +3230,7 @@ export interface operations {
             /** @description Signed out */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3117,6 +3240,7 @@ export interface operations {
             /** @description No session to end (VALIDATION_ERROR) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3147,6 +3271,12 @@ export interface operations {
             /** @description Signed up and signed in */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3158,6 +3288,12 @@ export interface operations {
             /** @description An account with this e-mail exists (USER_ALREADY_EXISTS) */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3193,6 +3329,12 @@ export interface operations {
             /** @description Turned off */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3203,6 +3345,12 @@ export interface operations {
             /** @description Not signed in (UNAUTHENTICATED), or the password is wrong (INVALID_CREDENTIALS) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3241,6 +3389,12 @@ export interface operations {
             /** @description Set up the app with this, then confirm a code */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3251,6 +3405,12 @@ export interface operations {
             /** @description Not signed in (UNAUTHENTICATED), or the password is wrong (INVALID_CREDENTIALS) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +3420,12 @@ export interface operations {
             /** @description The address is not verified yet (EMAIL_NOT_CONFIRMED) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3435,12 @@ export interface operations {
             /** @description Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3299,6 +3471,12 @@ export interface operations {
             /** @description Signed in: the session cookie is set */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3309,6 +3487,12 @@ export interface operations {
             /** @description The code is wrong or used (INVALID_TWO_FACTOR_CODE), or the sign-in has ended (TWO_FACTOR_EXPIRED) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,6 +3523,12 @@ export interface operations {
             /** @description Signed in (the session cookie is set), or turned on */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3349,6 +3539,12 @@ export interface operations {
             /** @description The code is wrong (INVALID_TWO_FACTOR_CODE), or the sign-in waiting for it has ended (TWO_FACTOR_EXPIRED) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,6 +3574,7 @@ export interface operations {
             /** @description Confirmed (without a callbackURL) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3389,6 +3586,7 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next */
                     Location?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3397,6 +3595,7 @@ export interface operations {
             /** @description The token is invalid or expired (UNAUTHENTICATED), without a callbackURL */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3421,6 +3620,7 @@ export interface operations {
             /** @description The batch */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3432,6 +3632,7 @@ export interface operations {
             /** @description No such batch of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,6 +3657,7 @@ export interface operations {
             /** @description The archive */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3467,6 +3669,7 @@ export interface operations {
             /** @description No such batch of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3499,6 +3702,12 @@ export interface operations {
             /** @description Send the browser to url */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3510,6 +3719,12 @@ export interface operations {
             /** @description DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3519,6 +3734,12 @@ export interface operations {
             /** @description DISCOUNT_CODE_NOT_FOUND */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3528,6 +3749,12 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3542,6 +3769,12 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +3806,12 @@ export interface operations {
             /** @description The code may be used */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3584,6 +3823,12 @@ export interface operations {
             /** @description DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3593,6 +3838,12 @@ export interface operations {
             /** @description DISCOUNT_CODE_NOT_FOUND */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +3853,12 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,6 +3895,12 @@ export interface operations {
             /** @description Send the browser to url */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3649,6 +3912,12 @@ export interface operations {
             /** @description DISCOUNT_CODE_OWN, DISCOUNT_CODE_NOT_REFERRED or DISCOUNT_CODE_NOT_FIRST_PURCHASE, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,6 +3927,12 @@ export interface operations {
             /** @description DISCOUNT_CODE_NOT_FOUND */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,6 +3942,12 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3681,6 +3962,12 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3702,6 +3989,7 @@ export interface operations {
             /** @description Orders */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3732,6 +4020,7 @@ export interface operations {
             /** @description How many became paid */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,6 +4036,7 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3771,6 +4061,7 @@ export interface operations {
             /** @description Plans */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3800,6 +4091,7 @@ export interface operations {
             /** @description Send the browser to url */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3811,6 +4103,7 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,6 +4116,7 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3844,6 +4138,7 @@ export interface operations {
             /** @description Subscription status */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3874,6 +4169,7 @@ export interface operations {
             /** @description Subscription status */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3885,6 +4181,7 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3897,6 +4194,7 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +4226,7 @@ export interface operations {
             /** @description Changed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3940,6 +4239,7 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3953,6 +4253,7 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,6 +4285,7 @@ export interface operations {
             /** @description Whether the session is paid */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3996,6 +4298,7 @@ export interface operations {
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4009,6 +4312,7 @@ export interface operations {
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4036,6 +4340,7 @@ export interface operations {
             /** @description Received */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,6 +4350,7 @@ export interface operations {
             /** @description The signature does not match the body (VALIDATION_ERROR) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4055,6 +4361,7 @@ export interface operations {
             /** @description Payments do not go through Stripe (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,6 +4386,7 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4103,6 +4411,7 @@ export interface operations {
             /** @description The asset */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4114,6 +4423,7 @@ export interface operations {
             /** @description No such asset (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4143,6 +4453,7 @@ export interface operations {
                 headers: {
                     /** @description Public files may be cached for good; private ones only by their owner */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,6 +4464,7 @@ export interface operations {
             /** @description No such file, or a private artwork of someone else (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4182,6 +4494,7 @@ export interface operations {
                 headers: {
                     /** @description Public files may be cached for good; private ones only by their owner */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4192,6 +4505,7 @@ export interface operations {
             /** @description No such file (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,6 +4537,7 @@ export interface operations {
                 headers: {
                     /** @description Public files may be cached for good; private ones only by their owner */
                     "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4233,6 +4548,7 @@ export interface operations {
             /** @description No such file, or not yours: visitors and other users get the same answer (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4255,6 +4571,7 @@ export interface operations {
             /** @description Ready */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4277,6 +4594,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4605,7 @@ export interface operations {
             /** @description No profile (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4309,6 +4628,7 @@ export interface operations {
             /** @description Deleted; the session cookie is cleared */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4336,6 +4656,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4348,6 +4669,7 @@ export interface operations {
             /** @description Username taken (USERNAME_TAKEN) */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4372,6 +4694,7 @@ export interface operations {
             /** @description The keys, oldest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,6 +4729,7 @@ export interface operations {
             /** @description The key and its secret, shown this once */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4437,6 +4761,7 @@ export interface operations {
             /** @description Revoked */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4447,6 +4772,7 @@ export interface operations {
             /** @description No such key of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4472,6 +4798,7 @@ export interface operations {
             /** @description A page of own artworks */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4500,6 +4827,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4509,6 +4837,7 @@ export interface operations {
             /** @description No file (VALIDATION_ERROR), or not an image (INVALID_IMAGE) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4520,6 +4849,7 @@ export interface operations {
             /** @description Larger than 5 MB (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4543,6 +4873,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4568,6 +4899,7 @@ export interface operations {
             /** @description The `whsec_` secret */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4598,6 +4930,7 @@ export interface operations {
             /** @description The new `whsec_` secret */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4625,6 +4958,7 @@ export interface operations {
             /** @description The document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +4983,7 @@ export interface operations {
             /** @description Ready */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4669,6 +5004,7 @@ export interface operations {
             /** @description Not ready: `failing` names the checks that failed */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,6 +5035,7 @@ export interface operations {
             /** @description The referral centre */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4733,6 +5070,12 @@ export interface operations {
             /** @description The new code */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,6 +5087,12 @@ export interface operations {
             /** @description Experience codes are for Studio subscribers, or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,6 +5106,12 @@ export interface operations {
             /** @description Monthly experience-code cap reached, or too many requests (RATE_LIMITED) */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4789,6 +5144,7 @@ export interface operations {
             /** @description The experience pass */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,6 +5156,7 @@ export interface operations {
             /** @description Not eligible: own code, not free, account too old, redeemed before; or a request from another site (FORBIDDEN) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +5166,7 @@ export interface operations {
             /** @description No such experience code (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4818,6 +5176,7 @@ export interface operations {
             /** @description The code has expired or is used up (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4846,6 +5205,7 @@ export interface operations {
             /** @description A page of runs */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4872,6 +5232,7 @@ export interface operations {
             /** @description The run */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4883,6 +5244,7 @@ export interface operations {
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4907,6 +5269,7 @@ export interface operations {
             /** @description The event stream */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4918,6 +5281,7 @@ export interface operations {
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5312,12 @@ export interface operations {
             /** @description The new run, queued */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4959,6 +5329,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4969,6 +5345,12 @@ export interface operations {
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4978,6 +5360,12 @@ export interface operations {
             /** @description A browser run: its image never reached the server (RUN_NOT_RERUNNABLE); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5005,6 +5393,7 @@ export interface operations {
             /** @description The events */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5040,6 +5429,7 @@ export interface operations {
             /** @description The session: its last activity and when it ends */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5069,6 +5459,7 @@ export interface operations {
             /** @description The metrics */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5099,6 +5490,7 @@ export interface operations {
             /** @description The session: its last activity and when it ends */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5126,6 +5518,7 @@ export interface operations {
             /** @description The sessions */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5152,6 +5545,7 @@ export interface operations {
             /** @description Revoked */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5162,6 +5556,7 @@ export interface operations {
             /** @description No such session of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5185,6 +5580,7 @@ export interface operations {
             /** @description The security settings */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5213,6 +5609,7 @@ export interface operations {
             /** @description The security settings */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5240,6 +5637,7 @@ export interface operations {
             /** @description The catalogue */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5282,6 +5680,12 @@ export interface operations {
             /** @description The batch: its runs are queued */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5291,6 +5695,12 @@ export interface operations {
             /** @description Invalid options, an invalid image, too many images, a refused webhookUrl (VALIDATION_ERROR, INVALID_IMAGE, …); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5301,6 +5711,12 @@ export interface operations {
             /** @description Not enough credits for the whole batch (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5312,6 +5728,12 @@ export interface operations {
             /** @description An image is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5354,6 +5776,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5363,6 +5791,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5373,6 +5807,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,6 +5823,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5393,6 +5839,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5402,6 +5854,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5437,6 +5895,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,6 +5910,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5456,6 +5926,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,6 +5942,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5476,6 +5958,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +5973,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5520,6 +6014,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5529,6 +6029,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +6045,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5549,6 +6061,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,6 +6077,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5568,6 +6092,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5602,6 +6132,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5611,6 +6147,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5621,6 +6163,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5631,6 +6179,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5641,6 +6195,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5650,6 +6210,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5686,6 +6252,7 @@ export interface operations {
             /** @description The failed run; `refunded` says whether the credit came back */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,6 +6265,7 @@ export interface operations {
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,6 +6275,7 @@ export interface operations {
             /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5750,6 +6319,7 @@ export interface operations {
             /** @description The run with its result as output 0 */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,6 +6329,7 @@ export interface operations {
             /** @description Not a PNG (INVALID_IMAGE), too small or too large a side, or another size than recorded (VALIDATION_ERROR) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5770,6 +6341,7 @@ export interface operations {
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5779,6 +6351,7 @@ export interface operations {
             /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5788,6 +6361,7 @@ export interface operations {
             /** @description The result is larger than 10 MB (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +6397,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5832,6 +6412,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5842,6 +6428,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +6444,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5862,6 +6460,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,6 +6475,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5906,6 +6516,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5915,6 +6531,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5925,6 +6547,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5935,6 +6563,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5945,6 +6579,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5954,6 +6594,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5989,6 +6635,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5998,6 +6650,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6008,6 +6666,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6018,6 +6682,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6028,6 +6698,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6037,6 +6713,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6071,6 +6753,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6080,6 +6768,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6090,6 +6784,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6100,6 +6800,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6110,6 +6816,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6119,6 +6831,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6154,6 +6872,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6887,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6173,6 +6903,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6183,6 +6919,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6193,6 +6935,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6202,6 +6950,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6237,6 +6991,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6246,6 +7006,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6256,6 +7022,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +7038,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6276,6 +7054,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +7069,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6320,6 +7110,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6329,6 +7125,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6339,6 +7141,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6349,6 +7157,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6359,6 +7173,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6368,6 +7188,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6403,6 +7229,12 @@ export interface operations {
             /** @description The run is queued (or, for a browser run, recorded and charged) */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6412,6 +7244,12 @@ export interface operations {
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6422,6 +7260,12 @@ export interface operations {
             /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6432,6 +7276,12 @@ export interface operations {
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6442,6 +7292,12 @@ export interface operations {
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6451,6 +7307,12 @@ export interface operations {
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
