@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../platform/http/app-error.ts';
+import { apiNotFound } from '../../platform/http/error-handler.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
 import { apiKeyMayCall, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
@@ -34,7 +35,8 @@ export function apiKeyAuth(
     if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
     if (!apiKeyMayCall(c.req.method, c.req.path)) {
       // No such route: the 404 anyone gets, not a refusal that suggests there is one.
-      if (!isKnownRoute(c.req.method, c.req.path)) return next();
+      // Answered here, so nothing further down ever sees the request with the key's cookie.
+      if (!isKnownRoute(c.req.method, c.req.path)) return apiNotFound(c);
       throw new AppError('API_KEY_NOT_ALLOWED', 'An API key cannot do this: sign in to Atelier instead');
     }
     c.set('getSessionUser', async () => user);
