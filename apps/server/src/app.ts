@@ -37,6 +37,8 @@ import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts'
 import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
+import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
+import { knownRoutes } from './platform/http/known-routes.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
@@ -106,11 +108,13 @@ export function createApp(deps: AppDeps) {
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
   app.use('*', planContext(database.db));
-  app.use('*', apiKeyAuth(apiKeys));
+  app.use('*', apiKeyAuth(apiKeys, knownRoutes(app)));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
   app.use('/api/auth/callback/*', refuseHostileCallbackFields());
+  // Outside the idempotency step: a replayed answer was not counted again, so it says nothing.
+  app.use('/api/*', rateLimitHeaders());
   // Once the caller is known, before any route acts on (or charges for) the request.
   app.use('/api/*', idempotentPosts(database.db));
 

@@ -427,6 +427,7 @@ export interface components {
         /** @description The request is malformed or a field is out of bounds (VALIDATION_ERROR, `issues` names each field) */
         ValidationError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -436,6 +437,7 @@ export interface components {
         /** @description A state-changing request from another site (FORBIDDEN) */
         CrossSiteRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -445,6 +447,7 @@ export interface components {
         /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -454,6 +457,7 @@ export interface components {
         /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -463,6 +467,7 @@ export interface components {
         /** @description Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace */
         AdminOnly: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -472,6 +477,7 @@ export interface components {
         /** @description An admin's session signed in without a second factor while ADMIN_REQUIRE_2FA is on (TWO_FACTOR_REQUIRED) */
         SecondFactorRequired: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -481,6 +487,8 @@ export interface components {
         /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
         ServiceUnavailable: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -490,6 +498,7 @@ export interface components {
         /** @description An unexpected error, logged with the request id (INTERNAL) */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -499,6 +508,7 @@ export interface components {
         /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
         IdempotencyKeyReused: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -510,6 +520,7 @@ export interface components {
             headers: {
                 /** @description Seconds to wait */
                 "Retry-After"?: number;
+                "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -525,7 +536,28 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id (the client's own `X-Request-Id` when it sent a sane one): name it when reporting a problem; the server logs it */
+        XRequestId: string;
+        /** @description Seconds to wait before sending the request again */
+        RetryAfter: number;
+        /**
+         * @description The limit this request counted against: `<limit>;w=<window seconds>` (IETF RateLimit draft)
+         * @example 30;w=60
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description Where the caller stands: `limit=<n>, remaining=<n>, reset=<seconds>` (IETF RateLimit draft)
+         * @example limit=30, remaining=29, reset=60
+         */
+        RateLimit: string;
+        /** @description Requests allowed in the window */
+        XRateLimitLimit: number;
+        /** @description Requests left in the window */
+        XRateLimitRemaining: number;
+        /** @description Seconds until the window starts again */
+        XRateLimitReset: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -546,6 +578,7 @@ export interface operations {
             /** @description A page of entries */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -555,6 +588,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -565,6 +599,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -587,6 +622,7 @@ export interface operations {
             /** @description An admin */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -602,6 +638,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -624,6 +661,7 @@ export interface operations {
             /** @description The document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -665,6 +703,7 @@ export interface operations {
             /** @description The run, refunded, and its owner's new balance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -677,6 +716,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -687,6 +727,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -696,6 +737,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -721,6 +763,7 @@ export interface operations {
             /** @description The summary */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -731,6 +774,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -756,6 +800,7 @@ export interface operations {
             /** @description Matching users */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -769,6 +814,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -793,6 +839,7 @@ export interface operations {
             /** @description The user */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -804,6 +851,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -843,6 +891,7 @@ export interface operations {
             /** @description The new balance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -854,6 +903,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -863,6 +913,7 @@ export interface operations {
             /** @description INSUFFICIENT_CREDITS: the deduction would leave the balance below zero */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -873,6 +924,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -914,6 +966,7 @@ export interface operations {
             /** @description The account, disabled */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -925,6 +978,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -935,6 +989,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -944,6 +999,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -984,6 +1040,7 @@ export interface operations {
             /** @description The account, enabled */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -995,6 +1052,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1005,6 +1063,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1014,6 +1073,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1061,6 +1121,7 @@ export interface operations {
             /** @description The user's plan now and the grant's end */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1070,6 +1131,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1080,6 +1142,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1121,6 +1184,7 @@ export interface operations {
             /** @description How many sessions ended */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1132,6 +1196,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1142,6 +1207,7 @@ export interface operations {
             /** @description No such user or run — and the answer to anyone who is not an admin */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1151,6 +1217,7 @@ export interface operations {
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { documentIdempotency, IDEMPOTENCY_DESCRIPTION } from './idempotency-docs.ts';
+import { documentResponseHeaders } from './response-headers-docs.ts';
 
 /** The session cookie Better Auth sets (`__Secure-` in front of it when PUBLIC_URL is https). */
 export const SESSION_COOKIE_NAME = 'atelier.session_token';
@@ -158,11 +159,13 @@ export function serveApiDocument(api: ApiRouter, kind: ApiDocumentKind = PUBLIC_
         used.includes(`"#/components/responses/${name}"`),
       ),
     );
-    return documentIdempotency({
-      ...generated,
-      components: { ...generated.components, responses },
-      paths: sorted(generated.paths ?? {}),
-    });
+    return documentResponseHeaders(
+      documentIdempotency({
+        ...generated,
+        components: { ...generated.components, responses },
+        paths: sorted(generated.paths ?? {}),
+      }),
+    );
   };
   api.openapi(kind.route, (c) => {
     document ??= build();

@@ -26,6 +26,8 @@ export interface RateLimitState {
   attempts: number;
   /** Seconds until a blocked key may try again (0 when allowed). */
   retryAfter: number;
+  /** Seconds until the window's count starts again from nothing (set by `hit`). */
+  windowResetsIn?: number;
 }
 
 const ALLOWED: RateLimitState = { allowed: true, attempts: 0, retryAfter: 0 };
@@ -88,12 +90,18 @@ export class RateLimiter {
             WHEN ${fresh} THEN NULL ELSE ${rateLimits.blockedUntil} END`,
         },
       })
-      .returning({ attempts: rateLimits.attempts, blockedUntil: rateLimits.blockedUntil, now: sql<Date>`now()` });
+      .returning({
+        attempts: rateLimits.attempts,
+        blockedUntil: rateLimits.blockedUntil,
+        windowEnd: sql<Date>`${rateLimits.windowStart} + ${window}`,
+        now: sql<Date>`now()`,
+      });
     const now = new Date(row!.now);
     return {
       allowed: row!.attempts <= rule.maxAttempts,
       attempts: row!.attempts,
       retryAfter: secondsUntil(row!.blockedUntil, now),
+      windowResetsIn: secondsUntil(new Date(row!.windowEnd), now),
     };
   }
 

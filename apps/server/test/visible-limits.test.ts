@@ -1,0 +1,69 @@
+import { TOOL_RUNS_PER_HOUR, type CreatedApiKeyResponse, type ErrorBody } from '@atelier/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './databases.ts';
+import { pngImage, runForm } from './images.ts';
+import { requestToolRun } from './tool-runs.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { as, postJson, signUpTestUser } from './users.ts';
+
+describe.each(DATABASE_KINDS)('visible limits and unknown routes on %s', (kind) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime(kind, { ENGINE_IMAGE_UPSCALE: 'demo', RUN_SWEEP_INTERVAL_SECONDS: '3600' });
+  });
+  afterAll(async () => {
+    await rt?.close();
+  });
+
+  it('a run start says where the caller stands against the run limit, and a 429 says when to come back', async () => {
+    const user = await signUpTestUser(rt);
+    const image = await pngImage();
+    const first = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image }));
+    expect(first.status).toBe(202);
+    const window = Number(first.headers.get('x-ratelimit-reset'));
+    expect(first.headers.get('ratelimit-policy')).toMatch(new RegExp(`^${TOOL_RUNS_PER_HOUR};w=\\d+$`));
+    expect(first.headers.get('x-ratelimit-limit')).toBe(String(TOOL_RUNS_PER_HOUR));
+    expect(first.headers.get('x-ratelimit-remaining')).toBe(String(TOOL_RUNS_PER_HOUR - 1));
+    expect(first.headers.get('ratelimit')).toBe(
+      `limit=${TOOL_RUNS_PER_HOUR}, remaining=${TOOL_RUNS_PER_HOUR - 1}, reset=${window}`,
+    );
+    const second = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image }));
+    expect(second.headers.get('x-ratelimit-remaining')).toBe(String(TOOL_RUNS_PER_HOUR - 2));
+    // An answer that counted against no limit says nothing of one.
+    expect((await rt.request('/api/runs', as(user))).headers.get('ratelimit')).toBeNull();
+
+    await rt.database.query(
+      `UPDATE rate_limits SET attempts = $2, blocked_until = now() + interval '90 seconds' WHERE key = $1`,
+      [`tool-run:${user.userId}`, TOOL_RUNS_PER_HOUR],
+    );
+    const refused = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image }));
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(80);
+    expect(retryAfter).toBeLessThanOrEqual(90);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(retryAfter));
+  });
+
+  it('an unknown /api route is 404 NOT_FOUND with an API key as without one; a known one a key may not call stays 403', async () => {
+    const user = await signUpTestUser(rt);
+    const created = await rt.request('/api/me/api-keys', as(user, postJson({ name: 'script' })));
+    const { secret } = (await created.json()) as CreatedApiKeyResponse;
+    const bearer = { authorization: `Bearer ${secret}` };
+    for (const [method, path] of [
+      ['GET', '/api/files/runs/whatever.png'],
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/me/no-such-thing'],
+      ['DELETE', '/api/runs'],
+    ] as const) {
+      for (const headers of [bearer, {}]) {
+        const res = await rt.request(path, { method, headers });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(((await res.json()) as ErrorBody).error.code).toBe('NOT_FOUND');
+      }
+    }
+    const refused = await rt.request('/api/security/settings', { headers: bearer });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe('API_KEY_NOT_ALLOWED');
+  });
+});
