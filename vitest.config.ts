@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { preactTestAliases, reactLibraryFiles } from './apps/web/preact-aliases.ts';
 
 // One runner for unit and integration tests of every workspace; browser tests are Playwright's (e2e/).
 export default defineConfig({
@@ -14,8 +13,7 @@ export default defineConfig({
         },
       },
       {
-        // The server-rendering tests load the web app's renderer from source: on Preact, as it is built (ADR 0021).
-        resolve: { alias: preactTestAliases },
+        // The server-rendering tests load the web app's renderer (React DOM's) from source.
         test: {
           name: 'server',
           root: 'apps/server',
@@ -24,7 +22,6 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          server: { deps: { inline: [reactLibraryFiles] } },
         },
       },
       'apps/web/vitest.config.ts',

@@ -51,7 +51,7 @@ test('sign-up through /login lands signed in on / and keeps a ?ref= code', async
 test('a 7-character password is refused with the catalogue text', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
-  // A press made while the page hydrates is made once it is (ADR 0026): the form switches then.
+  // A press made while the page loads is made once React listens (ADR 0030): the form switches then.
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('short'));
   const password = page.getByLabel('Password', { exact: true });

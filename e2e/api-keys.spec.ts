@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpViaApi } from './support/accounts.ts';
+import { signUpViaApi, subscribeToProViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
 // The profile's API keys card (issue 16): a key made in the page works with no cookie, and
@@ -8,6 +8,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 test('creates an API key on the profile, uses it with no cookie, revokes it', async ({ page, playwright }) => {
   await page.goto('/');
   await signUpViaApi(page);
+  await subscribeToProViaApi(page);
   await page.goto('/profile');
   const card = page.getByRole('region', { name: 'API keys and webhooks' });
   await expect(card).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { signUpViaApi } from './support/accounts.ts';
+import { signUpViaApi, subscribeToProViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { makePng } from './support/png.ts';
 
@@ -43,10 +43,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test('three images upscale as one batch, tile by tile, and download as one ZIP', async ({ page }, info) => {
       test.setTimeout(120_000);
       await signUpViaApi(page);
+      await subscribeToProViaApi(page);
       await page.goto('/tools/image-upscale');
       await imageInput(page).setInputFiles(images);
 
-      // The cost before anything starts: three runs of one credit, covered by the 30 a new account has.
+      // The cost before anything starts: three runs of one credit, covered by the 430 of a new Pro account.
       await expect(page.getByRole('heading', { name: 'Batch · 3 images' })).toBeVisible();
       await expect(page.getByTestId('batch-cost')).toHaveText(/3 images × 1 = 3 credits\s*Your balance covers it\./);
       await expect(page.getByText('This run costs 3 credits')).toBeVisible();
@@ -56,7 +57,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Upscale', exact: true }).click();
       await expect(tiles(page).and(page.locator('[data-status=succeeded]'))).toHaveCount(3, { timeout: 60_000 });
       await expect(page.getByText('3 of 3 done')).toBeVisible();
-      await expect(page.getByText(/You have 27 credits/)).toBeVisible();
+      await expect(page.getByText(/You have 427 credits/)).toBeVisible();
       await expect(page.getByRole('img', { name: 'Result for bag.png' })).toBeVisible();
       await page.screenshot({ path: info.outputPath(`batch-${size}.png`) });
       await expectNoSeriousAxeViolations(page);
@@ -85,6 +86,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
 test('more than 50 images are refused with a clear message and nothing is lost', async ({ page }) => {
   await signUpViaApi(page);
+  await subscribeToProViaApi(page);
   await page.goto('/tools/vectorization');
   await imageInput(page).setInputFiles(images.slice(0, 2));
   await expect(tiles(page)).toHaveCount(2);
@@ -155,6 +157,7 @@ test('a result continues into another tool with no upload, and History opens and
 test('a background-removal batch runs in the browser, one run per image, and zips there', async ({ page }, info) => {
   test.setTimeout(300_000);
   await signUpViaApi(page);
+  await subscribeToProViaApi(page);
   const multipart: string[] = [];
   page.on('request', (request) => {
     const type = request.headers()['content-type'] ?? '';
@@ -166,7 +169,7 @@ test('a background-removal batch runs in the browser, one run per image, and zip
   await expect(page.getByTestId('batch-cost')).toHaveText(/2 images × 1 = 2 credits/);
   await page.getByRole('button', { name: 'Remove background' }).click();
   await expect(tiles(page).and(page.locator('[data-status=succeeded]'))).toHaveCount(2, { timeout: 240_000 });
-  await expect(page.getByText(/You have 28 credits/)).toBeVisible();
+  await expect(page.getByText(/You have 428 credits/)).toBeVisible();
   expect(multipart, 'no image left the browser').toEqual([]);
 
   // Two ordinary browser runs, no server batch.

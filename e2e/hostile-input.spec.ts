@@ -4,7 +4,7 @@ import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import ja from '../apps/web/src/locales/ja/common.json' with { type: 'json' };
 import zhCN from '../apps/web/src/locales/zh-CN/common.json' with { type: 'json' };
 import zhTW from '../apps/web/src/locales/zh-TW/common.json' with { type: 'json' };
-import { signUpViaApi } from './support/accounts.ts';
+import { signUpViaApi, subscribeToProViaApi } from './support/accounts.ts';
 
 // Issue 28: text a person could not have meant (a text-direction override pasted into a name)
 // is refused by the server, and the page says why, in the person's language.
@@ -19,6 +19,7 @@ for (const language of Object.keys(COMMON) as Language[]) {
     });
     await page.goto('/');
     await signUpViaApi(page);
+    await subscribeToProViaApi(page);
     await page.goto('/profile');
     const name = page.locator('input[name="api-key-name"]');
     await name.fill('ci\u202etxt.exe');

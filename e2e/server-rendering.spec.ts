@@ -2,27 +2,12 @@ import { TOOLS } from '@atelier/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { makePng } from './support/png.ts';
+import { collectProblems, expectHydratedByReact } from './support/hydrated.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
 
 // Server-rendered public pages (ADR 0016): their text is in the first response, in the
 // visitor's language, so they read without JavaScript; with JavaScript the app hydrates that
 // HTML without a mismatch and goes on as a single-page app.
-
-/**
- * Errors and warnings the page reports: React's hydration errors arrive as console errors or
- * uncaught errors ("Minified React error #418"…). The 404 page's own status is not one.
- */
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    if (/Failed to load resource: the server responded with a status of 404/.test(text)) return;
-    problems.push(`${message.type()}: ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
 
 /** Signs a new user up in the page's context and saves a public artwork of theirs per prompt; their ids. */
 async function signUpWithArtworks(page: Page, baseURL: string, prompts: string[]) {
@@ -93,9 +78,9 @@ test.describe('with JavaScript', () => {
     test(`every public page hydrates without an error at ${viewport.width}×${viewport.height}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const problems = collectProblems(page);
-      // Preact reports no mismatch in production, it repairs quietly (ADR 0021): keep the
-      // server's heading, main and footer as the HTML parser made them, before any script runs,
-      // and require the very same nodes once the app has hydrated.
+      // Hydrated, not rendered again: keep the server's heading, main and footer as the HTML
+      // parser made them, before any script runs, and require the very same nodes once the app
+      // has hydrated (React renders a part again, with new nodes, where hydration failed).
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
@@ -402,8 +387,7 @@ test('no public page moves while it loads and hydrates, on a phone or a desktop'
  */
 async function textBeforeAndAfterHydration(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
-  // Hydration is over when the presses held meanwhile are handed over (ADR 0026).
-  await page.waitForFunction(() => !('__releaseEarlyPresses' in window));
+  await expectHydratedByReact(page);
   return page.evaluate(() => [
     (window as unknown as { serverText: string }).serverText,
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (see above)
@@ -416,8 +400,9 @@ test('the text the server sent is the text once hydrated, on every server-render
   browser,
   baseURL,
 }) => {
-  // Preact's hydration keeps a server text node as it is: JSX that renders two texts side by
-  // side ({n}.) where the HTML has one would read "1.." once hydrated (the legal pages did).
+  // What the visitor read first is what they read once the app has taken the page over.
+  // Thirty-four pages, each hydrated to the last element: more than the default minute.
+  test.slow();
   const [publicId] = await signUpWithArtworks(page, baseURL!, [`text kept ${Date.now()}`]);
   const signedIn = page.context();
   const visitor = await browser.newContext({ locale: 'ja-JP' });

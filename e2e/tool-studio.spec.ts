@@ -300,7 +300,7 @@ test('the shortcut list opens with "?" in all four languages', async ({ page }) 
     await blur(page);
     const dialog = page.getByRole('dialog', { name: texts.title });
     // A key pressed before the page is hydrated reaches no handler (only presses on controls
-    // are held, ADR 0026): pressed again until the list shows; opening it twice is opening it.
+    // are held, ADR 0030): pressed again until the list shows; opening it twice is opening it.
     await expect(async () => {
       await page.keyboard.press('Shift+?');
       await expect(dialog).toBeVisible({ timeout: 2_000 });

@@ -28,7 +28,7 @@ export function chunksRunOnLoad(bundle: OutputBundle): Set<OutputChunk> {
 /**
  * Marks the chunks a page load runs with V8's compile hint, so Chrome compiles their functions
  * while the file streams in, on a background thread, instead of each on the main thread at its
- * first call. That first-call compiling was much of hydration's time on a phone (ADR 0023).
+ * first call. That first-call compiling was much of hydration's time on a phone.
  * Lazily loaded parts (menus, dialogs, the toaster, the engines) are left alone: most of their
  * code may never run. Other browsers read a comment.
  */

@@ -5,7 +5,7 @@ import { minifySync, type Plugin } from 'vite';
 
 /**
  * The classic scripts the first paint waits for: the theme class and language, and the holding
- * of presses made before the app has hydrated the page (public/hold-early-presses.js).
+ * of presses made before the app has started (public/hold-early-presses.js).
  */
 const HEAD_SCRIPTS = ['/theme-init.js', '/hold-early-presses.js'];
 

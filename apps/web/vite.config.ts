@@ -3,7 +3,6 @@ import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
 import { compileHints } from './compile-hints.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
-import { preactAliases, preactJsx, reactLibraryNames } from './preact-aliases.ts';
 import { precompressAssets } from './precompress-assets.ts';
 import { pureSchemas } from './pure-schemas.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
@@ -17,13 +16,9 @@ const WORKER_FOLDER = 'workers';
 // `vite build --ssr src/entry-server.tsx` builds the server renderer into dist-ssr/ (ADR 0016):
 // the same route table and components for Node, with its dependencies left in node_modules.
 export default defineConfig(({ isSsrBuild }) => ({
-  // Preact in place of React DOM (ADR 0021): JSX compiles to Preact's runtime, and every
-  // `react`/`react-dom` import, ours or a library's, resolves to preact/compat.
-  oxc: preactJsx,
-  resolve: { alias: preactAliases },
-  // The server renderer bundles the libraries that import React, so the aliases reach them;
-  // the rest (Preact itself included: one copy) stays in node_modules.
-  ssr: { noExternal: [reactLibraryNames] },
+  // React DOM renders in the browser and on the server (ADR 0030); JSX compiles to React's
+  // automatic runtime with Vite's own transform.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   plugins: [
     tailwindcss(),
     pureSchemas(),
@@ -58,8 +53,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The SPA imports constants from @atelier/contracts, which also declares the zod schemas
       // the server validates with: whole modules the SPA does not use drop out here, and the
       // schemas it does not use of a module it does, by pureSchemas(). (Not by declaring `z` a
-      // pure function: that name is any minified function's too, and Preact's diff is one — its
-      // re-renders were dropped.)
+      // pure function: that name is any minified function's too, and a renderer's may be one —
+      // its calls would be dropped.)
       treeshake: {
         moduleSideEffects: [{ test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false }],
       },

@@ -28,3 +28,20 @@ export async function signUpViaApi(page: Page, user: Partial<E2eUser> = {}): Pro
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return { email, password };
 }
+
+/**
+ * Subscribes the signed-in user to Pro monthly through the sandbox checkout, by its API and the
+ * sandbox page's Pay (as pricing.spec.ts does by clicking): batches, API keys and webhooks are
+ * Pro features (ADR 0032). Pro's 400 credits come on top of the 30 a new account has.
+ */
+export async function subscribeToProViaApi(page: Page): Promise<void> {
+  const origin = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url()).origin;
+  const checkout = await page.request.post('/api/billing/checkout', {
+    data: { planId: 'pro', billingCycle: 'monthly', language: 'en' },
+    headers: origin === 'http://localhost' ? {} : { origin },
+  });
+  if (!checkout.ok()) throw new Error(`checkout failed: ${checkout.status()} ${await checkout.text()}`);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await page.request.post(`${new URL(url).pathname}/pay`, { maxRedirects: 0 });
+  if (paid.status() !== 303) throw new Error(`sandbox payment failed: ${paid.status()}`);
+}

@@ -4,9 +4,6 @@ import { expect, type Page } from '@playwright/test';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Longer than the app's colour transitions (Tailwind's default 150 ms). */
-const THEME_TRANSITION_MS = 400;
-
 interface AxeViolation {
   id: string;
   impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
@@ -27,8 +24,11 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const serious: string[] = [];
   for (const dark of [false, true]) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), dark);
-    // Colours change with a CSS transition: measure contrast once it has ended.
-    await page.waitForTimeout(THEME_TRANSITION_MS);
+    // Colours change with a CSS transition: measure contrast once every one has ended (a fixed
+    // wait was too short on a busy machine, and axe then read colours half-way).
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    );
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
         .axe;

@@ -11,6 +11,7 @@ import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
+import { planContext } from './modules/entitlements/plan-context.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { createBatchService } from './modules/batches/service.ts';
@@ -35,6 +36,7 @@ import { limitRequestBodies, type UploadRoute } from './platform/http/body-limit
 import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts';
 import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
+import { idempotentPosts } from './platform/http/idempotency.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
@@ -103,11 +105,14 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
+  app.use('*', planContext(database.db));
   app.use('*', apiKeyAuth(apiKeys));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
   app.use('/api/auth/callback/*', refuseHostileCallbackFields());
+  // Once the caller is known, before any route acts on (or charges for) the request.
+  app.use('/api/*', idempotentPosts(database.db));
 
   const api = createApiRouter();
   api.route('/', healthRoutes(database, deps.readiness));

@@ -12,7 +12,7 @@ import { batchForm, pngImage, runForm } from './images.ts';
 import { ledgerAndBalance } from './run-records.ts';
 import { requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from './users.ts';
+import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 /**
  * The image-in tools on a fake provider: fast, no model to load on a shared machine, and
@@ -91,7 +91,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
 
   describe('API keys', () => {
     it('a key created through the API runs a tool with no cookie and is charged; 403 on account deletion; 401 once revoked', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const { apiKey, secret } = await createKey(rt, user, 'Shop sync');
       expect(apiKey).toMatchObject({ name: 'Shop sync', lastUsedAt: null });
       expect(secret.startsWith(apiKey.prefix)).toBe(true);
@@ -151,7 +151,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
     it('refuses an unknown key with 401, stores only hashes, and stops a disabled account’s keys', async () => {
       const unknown = await rt.request('/api/runs', withKey('atk_not-a-real-key'));
       expect(unknown.status).toBe(401);
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const { secret } = await createKey(rt, user);
       const stored = await rt.database.query<{ secret_hash: string }>(
         'SELECT secret_hash FROM api_keys WHERE user_id = $1',
@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
     });
 
     it('allows at most 10 keys, and a key from another site passes the same-origin check (no cookies)', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const keys = [];
       for (let i = 0; i < 10; i++) keys.push(await createKey(rt, user, `key ${i}`));
       const eleventh = await rt.request(
@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
 
   describe('results flow between tools', () => {
     it('a run started from a previous run’s output needs no upload; another user’s run id is refused', async () => {
-      const owner = await signUpTestUser(rt);
+      const owner = await withPlan(rt, await signUpTestUser(rt));
       const first = await startToolRun(rt, owner, 'image-upscale', runForm({}, { image: await pngImage() }));
       const done = await waitForRun(rt, owner, first.id);
       expect(done.status).toBe('succeeded');
@@ -207,7 +207,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       const form = runForm({ inputRunId: first.id, outputIndex: '0' });
       expect((await requestToolRun(rt, owner, 'vectorization', form)).status).toBe(202);
 
-      const stranger = await signUpTestUser(rt);
+      const stranger = await withPlan(rt, await signUpTestUser(rt));
       const refused = await requestToolRun(rt, stranger, 'image-upscale', { inputRunId: first.id });
       expect(refused.status).toBe(404);
       const missing = await requestToolRun(rt, owner, 'image-upscale', { inputRunId: first.id, outputIndex: 5 });
@@ -223,7 +223,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
     });
 
     it('runs a run again with its stored inputs and options, charged; a browser run is not rerunnable', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const first = await startToolRun(
         rt,
         user,
@@ -244,14 +244,14 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       const refused = await rt.request(`/api/runs/${browser.id}/rerun`, as(user, { method: 'POST' }));
       expect(refused.status).toBe(409);
       expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RUN_NOT_RERUNNABLE');
-      const stranger = await signUpTestUser(rt);
+      const stranger = await withPlan(rt, await signUpTestUser(rt));
       expect((await rt.request(`/api/runs/${first.id}/rerun`, as(stranger, { method: 'POST' }))).status).toBe(404);
     });
   });
 
   describe('batches', () => {
     it('a batch of 3 with 2 credits left answers 402 and charges nothing', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       await chargeCredits(rt.database.db, {
         userId: user.userId,
         amount: 28,
@@ -271,7 +271,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
     });
 
     it('a batch of 3 ends with an archive of 3 entries named after the inputs; owner only', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const res = await rt.request(
         '/api/tools/image-upscale/batches',
         as(user, {
@@ -300,13 +300,13 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       const event = JSON.parse(completed.body) as WebhookEvent;
       expect(event.data.batch).toMatchObject({ id: created.id, status: 'completed' });
 
-      const stranger = await signUpTestUser(rt);
+      const stranger = await withPlan(rt, await signUpTestUser(rt));
       expect((await rt.request(`/api/batches/${created.id}`, as(stranger))).status).toBe(404);
       expect((await rt.request(`/api/batches/${created.id}/archive`, as(stranger))).status).toBe(404);
     });
 
     it('refuses a bad image, too many images or a browser tool before charging', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const bad = await batchForm(['a.png']);
       bad.append('image', new Blob([new Uint8Array(Buffer.from('not an image'))]), 'b.png');
       expect((await rt.request('/api/tools/ai-eraser/batches', as(user, { method: 'POST', body: bad }))).status).toBe(
@@ -328,7 +328,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
 
   describe('webhooks', () => {
     it('a webhook reaches a local receiver with a signature that verifies with the user’s secret', async () => {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const run = await startToolRun(
         rt,
         user,
@@ -371,7 +371,7 @@ describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE o
   });
 
   it('a webhook URL on 127.0.0.1 is refused and nothing is charged', async () => {
-    const user = await signUpTestUser(rt);
+    const user = await withPlan(rt, await signUpTestUser(rt));
     for (const url of [
       'http://127.0.0.1:9201/hook',
       'http://localhost:9201/hook',
@@ -402,7 +402,7 @@ describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE o
   it('checks the address again at delivery, after DNS: a name that resolves to loopback gets nothing', async () => {
     const receiver = await startReceiver();
     try {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const delivery = deliveryOf(rt, false);
       const job = {
         id: 'msg_test',
@@ -429,7 +429,7 @@ describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE o
     const server = http.createServer((_req, res) => res.writeHead(500).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const user = await signUpTestUser(rt);
+      const user = await withPlan(rt, await signUpTestUser(rt));
       const delivery = deliveryOf(rt, true);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
       await expect(

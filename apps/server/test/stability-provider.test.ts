@@ -9,7 +9,7 @@ import { pngImage, rectMask, runForm } from './images.ts';
 import { itHandlesProviderFailures } from './provider-failure-tests.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { runToEnd } from './tool-runs.ts';
-import { as, signUpTestUser } from './users.ts';
+import { as, signUpTestUser, withPlan } from './users.ts';
 
 const SIGN_UP_CREDITS = 30;
 const KEY = 'sk-secret-stability-789';
@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)('Stability provider on %s', (kind) => {
   });
 
   it('upscales creatively through an asynchronous job', async () => {
-    const user = await signUpTestUser(rt);
+    const user = await withPlan(rt, await signUpTestUser(rt));
     const form = runForm({ upscaleType: 'creative' }, { image: await pngImage(100, 80) });
     const run = await runToEnd(rt, user, 'image-upscale', form);
     expect(run).toMatchObject({ status: 'succeeded', engine: 'stability' });

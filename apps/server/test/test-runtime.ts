@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Engine } from '../src/engines/engine.ts';
+import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, type Runtime } from '../src/server.ts';
@@ -24,10 +25,14 @@ const conformance = apiConformance();
 export async function createTestRuntime(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  overrides: { engines?: readonly Engine[] } = {},
+  overrides: {
+    engines?: readonly Engine[];
+    /** A database opened by the caller (through a proxy …) in place of a fresh one; closed with the runtime. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestRuntime> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
-  const database = await openTestDatabase(kind);
+  const database = overrides.database ?? (await openTestDatabase(kind));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -37,7 +42,7 @@ export async function createTestRuntime(
     SIGN_UPS_PER_DOMAIN_PER_WINDOW: '10000',
     ...env,
   });
-  const runtime = await createRuntime(config, { database, logger: createLogger('silent'), ...overrides });
+  const runtime = await createRuntime(config, { logger: createLogger('silent'), ...overrides, database });
   return {
     ...runtime,
     dataDir,

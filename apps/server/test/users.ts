@@ -1,4 +1,5 @@
 import { setAdminRole } from '../src/modules/admin/roles.ts';
+import { grantPlan } from '../src/modules/entitlements/plan-grants.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 export interface TestUser {
@@ -93,4 +94,13 @@ export async function signUpTestAdmin(rt: TestRuntime, fields: { email?: string 
   const admin = await verifyTestUser(rt, await signUpTestUser(rt, fields));
   await setAdminRole(rt.database.db, admin.email, 'admin', { via: 'cli' }, 'test setup');
   return admin;
+}
+
+/**
+ * Gives the user a plan as an admin grant would (no end): the features of Pro and up (batches,
+ * API keys, webhooks, advanced options) for tests about those features rather than about plans.
+ */
+export async function withPlan(rt: TestRuntime, user: TestUser, plan: 'pro' | 'studio' | 'lifetime' = 'pro') {
+  await grantPlan(rt.database.db, { userId: user.userId, plan, source: 'admin', reason: 'test setup' });
+  return user;
 }

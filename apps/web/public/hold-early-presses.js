@@ -1,11 +1,11 @@
 // Runs before first paint, inlined by the build like theme-init.js (the CSP allows it by its
-// hash). A server-rendered page can be pressed before the app has hydrated it: on a phone the
-// scripts take a second or two, and a press on a control whose handler is not attached yet
-// would be lost (the pricing page's Yearly, a like, Generate). This holds such presses — the
-// pointer and mouse events of a button or a control with a role, and its click — and the app
-// dispatches them again once the whole page is hydrated (src/lib/early-presses.ts). A press is
-// held up to then even on a part already hydrated, so no press is handled twice. Links, form
-// fields and labels act as the browser makes them act, and are left alone.
+// hash). A server-rendered page can be pressed before the app has started: on a phone the
+// scripts take a second or two, and React listens only from hydrateRoot on, so a press before
+// that would be lost (the pricing page's Yearly, a like, Generate). This holds such presses —
+// the pointer and mouse events of a button or a control with a role, and its click — and the
+// app dispatches them again right after hydrateRoot (src/lib/early-presses.ts), where React
+// hydrates the part pressed at once and handles them. Links, form fields and labels act as the
+// browser makes them act, and are left alone.
 (() => {
   const TYPES = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
   const CONTROL =

@@ -6,9 +6,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Language } from '@atelier/contracts';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { PassThrough } from 'node:stream';
 import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { hydrationStateElement } from './app/hydration-state.ts';
@@ -17,11 +17,10 @@ import { artworkStructuredData, pageMeta, toolPageMeta } from './app/page-meta.t
 import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
 import { adminQuery } from './app/require-admin.tsx';
 import { ADMIN_PATH, routes } from './app/router.tsx';
-import { escapeHtml, publicPageHead, renderJsonLd, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
+import { publicPageHead, renderJsonLd, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
 import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { sessionQuery } from './features/auth/use-session.ts';
-import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './features/gallery/artwork-page-image.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
 import { creditsQuery } from './features/tools/tools-api.ts';
 import { toolCatalogueQuery } from './features/tools/use-tool-catalogue.ts';
@@ -107,14 +106,35 @@ async function prefetch(
 }
 
 /**
- * Renders to a string once everything has loaded (lazy parts included), or fails. Preact's
- * renderer, as the browser's (ADR 0021): what suspended (the lazy toaster, the mobile menu) is
- * awaited and wrapped in `<!--$s-->…<!--/$s-->`, the markers Preact's hydration knows, and
- * useId gives the ids the browser will give. A part that fails rejects the whole render, and
- * the server sends the shell instead.
+ * Renders to a string once everything has loaded, lazy parts included (React DOM's
+ * `onAllReady`): the HTML is then whole, each Suspense boundary already complete, so React
+ * writes no inline script to fill one in later (the page's policy allows none but its own
+ * hashed ones). A part that fails rejects the whole render, and the server sends the shell
+ * instead, which the browser renders.
  */
-async function renderToHtml(element: ReactNode): Promise<string> {
-  return renderToStringAsync(element as unknown as VNode);
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      // Every boundary inline, however large: one a chunk apart is moved in place by a script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError: reject,
+      onError(error) {
+        failed = true;
+        reject(error);
+        abort();
+      },
+      onAllReady() {
+        if (failed) return;
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        sink.on('error', reject);
+        pipe(sink);
+      },
+    });
+  });
 }
 
 /** A tool's page (every tool path shows it): its shell carries the tool catalogue and credits. */
@@ -133,13 +153,27 @@ function routeModules(matches: ReturnType<typeof matchRoutes>, language: Languag
 /** A path no route has: it shows the 404 page (the catch-all route). */
 const UNROUTED_PATH = '/404';
 
-/** The page at `url` as HTML, rendered with the answers already in `queryClient`. */
-async function renderPage(url: URL, queryClient: QueryClient, i18n: i18n, hints: RenderHints): Promise<string> {
+/**
+ * React DOM's own preloads (an image marked `fetchPriority="high"`: the artwork page's picture,
+ * the gallery's first row), which it writes before the markup when it renders no <head>.
+ */
+const LEADING_PRELOADS = /^((?:<link [^>]*\/>)*)/;
+
+/**
+ * The page at `url`, rendered with the answers already in `queryClient`: its markup, and
+ * React's preloads for the head, where they start the fetches as early as they can.
+ */
+async function renderPage(
+  url: URL,
+  queryClient: QueryClient,
+  i18n: i18n,
+  hints: RenderHints,
+): Promise<{ html: string; preloads: string }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The route table answered ${context.status} for ${url.pathname}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToHtml(
+  const rendered = await renderToHtml(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <RenderHintsContext.Provider value={hints}>
@@ -150,6 +184,8 @@ async function renderPage(url: URL, queryClient: QueryClient, i18n: i18n, hints:
       </I18nextProvider>
     </StrictMode>,
   );
+  const preloads = LEADING_PRELOADS.exec(rendered)![1]!;
+  return { html: rendered.slice(preloads.length), preloads };
 }
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
@@ -173,13 +209,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         const access = user ? await queryClient.fetchQuery(adminQuery(user.id)) : 'none';
         if (access !== 'none') return { kind: 'shell', modules, state: state() };
         const i18n = createServerI18n(language);
+        const { html, preloads } = await renderPage(url, queryClient, i18n, hints);
         return {
           kind: 'page',
           status: 404,
-          html: await renderPage(url, queryClient, i18n, hints),
-          head: renderPageHead(
+          html,
+          head: `${renderPageHead(
             publicPageHead(staticPageMeta(i18n.t, 'notFound', url.pathname), language, request.publicUrl),
-          ),
+          )}${preloads}`,
           state: state(),
           modules: routeModules(matchRoutes(routes, UNROUTED_PATH), language),
         };
@@ -189,11 +226,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       // A tool page, signed in: rendered here with what it waits for, the catalogue and credits.
       await Promise.all([queryClient.prefetchQuery(toolCatalogueQuery), queryClient.prefetchQuery(creditsQuery)]);
       const i18n = createServerI18n(language);
-      const html = await renderPage(url, queryClient, i18n, hints);
+      const { html, preloads } = await renderPage(url, queryClient, i18n, hints);
       const tool = toolForPath(url.pathname);
-      const head = renderPageHead(
+      const head = `${renderPageHead(
         signedInPageHead(tool ? toolPageMeta(i18n.t, tool.id) : staticPageMeta(i18n.t, 'home', url.pathname)),
-      );
+      )}${preloads}`;
       return { kind: 'page', status: 200, html, head, state: state(), modules };
     }
     await prefetch(queryClient, found.page, found.params, language);
@@ -207,18 +244,16 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const status = found.page === 'notFound' || artwork === null ? 404 : 200;
 
     const i18n: i18n = createServerI18n(language);
-    const html = await renderPage(url, queryClient, i18n, hints);
+    const { html, preloads } = await renderPage(url, queryClient, i18n, hints);
     const meta = pageMeta(i18n.t, found.page, url.pathname, artwork);
-    // An artwork's image is its page's largest paint: the head preloads it, as it will be chosen.
-    // It is also described as data (JSON-LD), for image search.
-    const artworkHead = artwork
-      ? `<link rel="preload" as="image" href="${escapeHtml(artwork.imageUrl)}" imagesrcset="${escapeHtml(artworkPageSrcSet(artwork))}" imagesizes="${ARTWORK_PAGE_IMAGE_SIZES}" fetchpriority="high" />\n    ${renderJsonLd(artworkStructuredData(meta, artwork, request.publicUrl))}`
-      : '';
+    // An artwork is also described as data (JSON-LD), for image search. (Its image, the page's
+    // largest paint, React preloads: marked fetchPriority="high", with its srcset and sizes.)
+    const artworkHead = artwork ? renderJsonLd(artworkStructuredData(meta, artwork, request.publicUrl)) : '';
     return {
       kind: 'page',
       status,
       html,
-      head: `${renderPageHead(publicPageHead(meta, language, request.publicUrl))}\n    ${artworkHead}`,
+      head: `${renderPageHead(publicPageHead(meta, language, request.publicUrl))}\n    ${preloads}${artworkHead}`,
       state: state(),
       modules,
     };

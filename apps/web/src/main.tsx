@@ -7,9 +7,8 @@ import { App, queryClient } from './app/app.tsx';
 import { readHydrationState } from './app/hydration-state.ts';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n, setLanguage } from './lib/i18n.ts';
-import { hydrateInSlices, yieldToMain } from './lib/hydration-slices.tsx';
+import { yieldToMain } from './lib/next-task.ts';
 import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
-import { noteFieldsEnteredBeforeHydration } from './lib/use-typed-before-hydration.ts';
 import { replayEarlyPresses } from './lib/early-presses.ts';
 
 // A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
@@ -24,7 +23,7 @@ async function start() {
   // The server's language over its markup; the browser's own choice over the shell.
   await initI18n(rendered ? state.language : initialLanguage()).catch(() => undefined);
   // Over a server-rendered page, which the visitor already reads and may tap, each step gets
-  // a task of its own (ADR 0023): together they were one long task on a phone.
+  // a task of its own: together they were one long task on a phone.
   if (rendered) await yieldToMain();
   if (state) hydrate(queryClient, state.queries);
   const router = await createAppRouter();
@@ -35,9 +34,15 @@ async function start() {
     </StrictMode>
   );
   if (rendered) {
-    noteFieldsEnteredBeforeHydration(root);
-    // What was pressed meanwhile (public/hold-early-presses.js) is done once it all can be.
-    hydrateInSlices(() => hydrateRoot(root, app), replayEarlyPresses);
+    hydrateRoot(root, app, {
+      // What React could not hydrate (the server's HTML differed) it renders again; it says so
+      // in the console, where the end-to-end tests look for it.
+      onRecoverableError: (error) => console.error('Hydration error:', error),
+    });
+    // React now listens on the root: a press it gets on a part not hydrated yet hydrates that
+    // part at once and is then handled. Presses made before (public/hold-early-presses.js)
+    // are made again now, and React does the same with each.
+    void replayEarlyPresses();
   } else {
     void replayEarlyPresses();
     createRoot(root).render(app);

@@ -12,7 +12,7 @@ const file = path.join(dist, THIRD_PARTY_LICENSES_PATH);
 describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('third-party licences of the build', () => {
   it('lists the shipped packages with their licence texts', () => {
     const text = fs.readFileSync(file, 'utf8');
-    expect(text).toMatch(/^- preact@\S+ \(MIT\)$/m);
+    expect(text).toMatch(/^- react-dom@\S+ \(MIT\)$/m);
     expect(text).toMatch(/^- onnxruntime-web@\S+ \(MIT\)$/m);
     expect(text).toContain('Permission is hereby granted, free of charge');
   });

@@ -176,6 +176,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a user a plan (Pro, Studio or Lifetime) for some days or without end: its features as if bought */
+        post: operations["adminGrantPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/sessions/revoke": {
         parameters: {
             query?: never;
@@ -207,13 +224,14 @@ export interface components {
                 };
                 issues?: components["schemas"]["FieldIssue"][];
                 retryAfter?: number;
+                requiredPlan?: components["schemas"]["PlanId"];
             };
         };
         /**
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description One refused field of a VALIDATION_ERROR. */
         FieldIssue: {
             field: string;
@@ -221,6 +239,8 @@ export interface components {
             problem: "required" | "too_long" | "too_short" | "too_big" | "too_small" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "invalid_characters" | "invalid";
             limit?: number;
         };
+        /** @enum {string} */
+        PlanId: "free" | "pro" | "studio" | "lifetime";
         AdminUserSummary: {
             id: string;
             email: string;
@@ -275,8 +295,6 @@ export interface components {
             createdAt: string;
             discountAmount: number;
         };
-        /** @enum {string} */
-        PlanId: "free" | "pro" | "studio" | "lifetime";
         AdminLedgerEntry: {
             id: string;
             amount: number;
@@ -343,6 +361,15 @@ export interface components {
             userAgent: string | null;
             ipAddress: string | null;
         };
+        AdminPlanGrantResponse: {
+            /**
+             * @description The user's effective plan after the grant
+             * @enum {string}
+             */
+            plan: "free" | "pro" | "studio" | "lifetime";
+            /** @description ISO 8601; null: no end */
+            endsAt: string | null;
+        };
         AdminRunsSummary: {
             since: string;
             groups: components["schemas"]["AdminRunGroup"][];
@@ -383,7 +410,7 @@ export interface components {
             actorId: string | null;
             actorEmail: string | null;
             /** @enum {string} */
-            action: "credits.adjust" | "run.refund" | "sessions.revoke" | "account.disable" | "account.enable" | "role.grant" | "role.revoke";
+            action: "credits.adjust" | "run.refund" | "sessions.revoke" | "account.disable" | "account.enable" | "role.grant" | "role.revoke" | "plan.grant";
             targetUserId: string | null;
             targetEmail: string | null;
             runId: string | null;
@@ -451,6 +478,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected error, logged with the request id (INTERNAL) */
         InternalError: {
             headers: {
@@ -460,8 +496,34 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
+        IdempotencyKeyInUse: {
+            headers: {
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -510,6 +572,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMe: {
@@ -546,6 +609,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminGetApiDocument: {
@@ -571,12 +635,19 @@ export interface operations {
             403: components["responses"]["SecondFactorRequired"];
             404: components["responses"]["AdminOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminRefundRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -622,7 +693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT: the action no longer applies (already done) */
+            /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -633,7 +704,9 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminRunsSummary: {
@@ -665,6 +738,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSearchUsers: {
@@ -702,6 +776,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminGetUser: {
@@ -736,12 +811,19 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminAdjustCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -797,15 +879,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminDisableUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -850,7 +941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT: the action no longer applies (already done) */
+            /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -861,13 +952,21 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminEnableUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -912,7 +1011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT: the action no longer applies (already done) */
+            /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -923,13 +1022,88 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminGrantPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The plan given: its entitlements as if bought
+                     * @enum {string}
+                     */
+                    plan: "pro" | "studio" | "lifetime";
+                    /** @description How long from now; left out, the grant has no end */
+                    days?: number;
+                    /** @description Why: kept in the audit log and shown to the user among their security events */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The user's plan now and the grant's end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlanGrantResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CrossSiteRequest"];
+            /** @description No such user or run — and the answer to anyone who is not an admin */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminRevokeSessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -974,7 +1148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT: the action no longer applies (already done) */
+            /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -985,7 +1159,9 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

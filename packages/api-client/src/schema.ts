@@ -697,7 +697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: answers 200 once the database answers */
+        /** Health: 200 while the database answers; 503 SERVICE_UNAVAILABLE with Retry-After while it does not (the process reconnects by itself) */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -714,7 +714,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile: credits, plan, username, avatar, referral code */
+        /** The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -733,10 +733,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's API keys (never their secrets) */
+        /** The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create a personal API key (at most 10); its secret is in this answer only */
+        /** Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -803,7 +803,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The secret the caller's webhooks are signed with (made on first request) */
+        /** The secret the caller's webhooks are signed with (made on first request; Pro and higher plans) */
         get: operations["getWebhookSecret"];
         put?: never;
         /** Replace the webhook signing secret; deliveries from now on are signed with the new one */
@@ -1117,7 +1117,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run one tool on up to 50 images at once
+         * Run one tool on up to 50 images at once (Pro and higher plans)
          * @description multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, applied to every image (as in the tool's own run operation). Every image is checked first; then the whole cost is charged in one transaction, or nothing is (402). Each image becomes an ordinary run with `batchId` set, in the order sent. `webhookUrl` receives `batch.completed` when the last run ends. Background removal runs in the browser, so it has no server batch.
          */
         post: operations["startBatch"];
@@ -1492,30 +1492,6 @@ export interface components {
             /** @enum {string} */
             status: "ok";
         };
-        /** @description Every error answer of the API. */
-        Error: {
-            error: {
-                code: components["schemas"]["ErrorCode"];
-                message: string;
-                fields?: {
-                    [key: string]: string;
-                };
-                issues?: components["schemas"]["FieldIssue"][];
-                retryAfter?: number;
-            };
-        };
-        /**
-         * @description What went wrong, for a client to choose its own text by (the message is English).
-         * @enum {string}
-         */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "INTERNAL";
-        /** @description One refused field of a VALIDATION_ERROR. */
-        FieldIssue: {
-            field: string;
-            /** @enum {string} */
-            problem: "required" | "too_long" | "too_short" | "too_big" | "too_small" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "invalid_characters" | "invalid";
-            limit?: number;
-        };
         ToolList: {
             tools: components["schemas"]["Tool"][];
         };
@@ -1600,6 +1576,33 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             message: string;
         } | null;
+        /**
+         * @description What went wrong, for a client to choose its own text by (the message is English).
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        /** @description Every error answer of the API. */
+        Error: {
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                message: string;
+                fields?: {
+                    [key: string]: string;
+                };
+                issues?: components["schemas"]["FieldIssue"][];
+                retryAfter?: number;
+                requiredPlan?: components["schemas"]["PlanId"];
+            };
+        };
+        /** @description One refused field of a VALIDATION_ERROR. */
+        FieldIssue: {
+            field: string;
+            /** @enum {string} */
+            problem: "required" | "too_long" | "too_short" | "too_big" | "too_small" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "invalid_characters" | "invalid";
+            limit?: number;
+        };
+        /** @enum {string} */
+        PlanId: "free" | "pro" | "studio" | "lifetime";
         /** @description A image-generation run as JSON: the options and the extras. */
         ImageGenerationRunJson: components["schemas"]["ImageGenerationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Text to image: `n` images (1 credit each) of a prompt in a style and size. */
@@ -1886,14 +1889,30 @@ export interface components {
             id: components["schemas"]["PlanId"];
             rank: number;
             monthlyCredits: number;
+            entitlements: components["schemas"]["Entitlements"];
             prices: {
                 monthly: components["schemas"]["Price"];
                 yearly: components["schemas"]["Price"];
                 lifetime: components["schemas"]["Price"];
             };
         };
-        /** @enum {string} */
-        PlanId: "free" | "pro" | "studio" | "lifetime";
+        /** @description What a plan gives: its features and limits. */
+        Entitlements: {
+            features: components["schemas"]["Feature"][];
+            limits: {
+                /** @description Input images one request may carry (1 on Free: no batches) */
+                imagesPerRequest: number;
+                /** @description Personal API keys held at once */
+                apiKeys: number;
+                /** @description Higher runs start first when runs wait for a worker */
+                queuePriority: number;
+            };
+        };
+        /**
+         * @description A feature a plan may include: tools, gallery, referrals (every plan); batches, apiKeys, webhooks, queuePriority, advancedOptions (Pro and up); experienceCodes, teams (Studio and up).
+         * @enum {string}
+         */
+        Feature: "tools" | "gallery" | "referrals" | "batches" | "apiKeys" | "webhooks" | "queuePriority" | "advancedOptions" | "experienceCodes" | "teams";
         /** @description A price in major units, with the struck-through original when there is one. */
         Price: {
             amount: number;
@@ -2156,8 +2175,10 @@ export interface components {
             newUserCallbackURL?: string;
             disableRedirect?: boolean;
         };
-        ProfileResponse: {
+        MeResponse: {
             profile: components["schemas"]["Profile"];
+            plan: components["schemas"]["PlanId"];
+            entitlements: components["schemas"]["Entitlements"];
         };
         /** @description The caller's profile: credits, plan, username, avatar, referral code. */
         Profile: {
@@ -2173,6 +2194,9 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 */
             updatedAt: string;
+        };
+        ProfileResponse: {
+            profile: components["schemas"]["Profile"];
         };
         UpdateProfileRequest: {
             username?: string | null;
@@ -2398,6 +2422,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected error, logged with the request id (INTERNAL) */
         InternalError: {
             headers: {
@@ -2407,8 +2440,34 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
+        IdempotencyKeyInUse: {
+            headers: {
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2436,13 +2495,29 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createArtwork: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2472,7 +2547,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run or output of the caller (NOT_FOUND) */
             404: {
                 headers: {
@@ -2482,7 +2565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The run has not succeeded (CONFLICT) */
+            /** @description The run has not succeeded (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2493,7 +2576,9 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPublicArtwork: {
@@ -2517,6 +2602,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or a private one (NOT_FOUND) */
             404: {
                 headers: {
@@ -2527,6 +2621,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteArtwork: {
@@ -2549,7 +2644,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -2561,6 +2664,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateArtwork: {
@@ -2589,7 +2693,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or not yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -2602,6 +2714,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     likeArtwork: {
@@ -2626,7 +2739,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -2639,6 +2760,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unlikeArtwork: {
@@ -2663,7 +2785,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -2676,6 +2806,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     appleSignInCallback: {
@@ -2706,6 +2837,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     appleSignInFormPost: {
@@ -2749,12 +2881,19 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2784,9 +2923,12 @@ export interface operations {
                 };
             };
             403: components["responses"]["SessionOnly"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSession: {
@@ -2808,6 +2950,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAuthProviders: {
@@ -2829,6 +2972,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestPasswordReset: {
@@ -2859,6 +3003,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetPassword: {
@@ -2896,6 +3041,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signInWithEmail: {
@@ -2935,6 +3081,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startAppleSignIn: {
@@ -2973,6 +3120,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signInWithUsername: {
@@ -3021,12 +3169,19 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3051,8 +3206,11 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signUpWithEmail: {
@@ -3092,12 +3250,19 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disableTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3127,16 +3292,25 @@ export interface operations {
                 };
             };
             403: components["responses"]["SessionOnly"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3174,7 +3348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED) */
+            /** @description Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3185,8 +3359,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyBackupCode: {
@@ -3226,6 +3402,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyTwoFactorCode: {
@@ -3265,6 +3442,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
@@ -3308,6 +3486,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBatch: {
@@ -3332,6 +3511,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such batch of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -3342,6 +3530,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBatchArchive: {
@@ -3366,6 +3555,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such batch of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -3376,12 +3574,19 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3420,7 +3625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open) */
+            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3431,6 +3636,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
@@ -3442,12 +3648,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkDiscountCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3486,7 +3699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open) */
+            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3497,14 +3710,22 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startLifetimeCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3543,7 +3764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open) */
+            /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3554,6 +3775,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
@@ -3565,6 +3787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -3588,12 +3811,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     syncOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3610,7 +3840,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
@@ -3621,6 +3853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPlans: {
@@ -3646,12 +3879,19 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     openBillingPortal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3668,7 +3908,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
-            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
+            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3678,6 +3918,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
@@ -3688,6 +3929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSubscription: {
@@ -3711,12 +3953,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3733,7 +3982,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
-            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
+            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3743,6 +3992,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
@@ -3753,12 +4003,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changeSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3780,7 +4037,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
-            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
+            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,6 +4048,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
@@ -3801,12 +4059,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3828,7 +4093,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
-            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT */
+            /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3839,6 +4104,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             /** @description PAYMENT_ERROR: the payment provider failed */
             502: {
@@ -3849,6 +4115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveStripeEvent: {
@@ -3897,6 +4164,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApiDocsPage: {
@@ -3918,6 +4186,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApiDocsAsset: {
@@ -3952,6 +4221,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getArtworkFile: {
@@ -3980,6 +4250,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such file, or a private artwork of someone else (NOT_FOUND) */
             404: {
                 headers: {
@@ -3990,6 +4269,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAvatarFile: {
@@ -4028,6 +4308,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRunFile: {
@@ -4058,6 +4339,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such file, or not yours: visitors and other users get the same answer (NOT_FOUND) */
             404: {
                 headers: {
@@ -4068,6 +4358,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {
@@ -4089,15 +4380,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description The database does not answer (INTERNAL) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProfile: {
@@ -4109,16 +4392,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The profile */
+            /** @description The profile, the plan and what it gives */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["MeResponse"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No profile (NOT_FOUND) */
             404: {
                 headers: {
@@ -4129,6 +4421,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAccount: {
@@ -4151,6 +4444,7 @@ export interface operations {
             403: components["responses"]["SessionOnly"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProfile: {
@@ -4190,6 +4484,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -4213,12 +4508,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4239,10 +4541,21 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SessionOnly"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteApiKey: {
@@ -4277,6 +4590,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyArtworks: {
@@ -4301,7 +4615,17 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadAvatar: {
@@ -4348,6 +4672,7 @@ export interface operations {
             };
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAvatar: {
@@ -4372,6 +4697,7 @@ export interface operations {
             403: components["responses"]["SessionOnly"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookSecret: {
@@ -4393,14 +4719,29 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SessionOnly"];
+            /** @description Refused: an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4416,9 +4757,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SessionOnly"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApiDocument: {
@@ -4442,6 +4794,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReadiness: {
@@ -4515,12 +4868,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInvitationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4550,8 +4910,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             /** @description Monthly experience-code cap reached, or too many requests (RATE_LIMITED) */
             429: {
                 headers: {
@@ -4562,12 +4924,19 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeemExperienceCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4606,7 +4975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The code has expired or is used up (CONFLICT) */
+            /** @description The code has expired or is used up (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4617,7 +4986,9 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRuns: {
@@ -4643,7 +5014,17 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRun: {
@@ -4668,6 +5049,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4678,6 +5068,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     streamRunEvents: {
@@ -4702,6 +5093,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4712,12 +5112,19 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rerunRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -4745,7 +5152,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -4755,7 +5170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A browser run: its image never reached the server (RUN_NOT_RERUNNABLE) */
+            /** @description A browser run: its image never reached the server (RUN_NOT_RERUNNABLE); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4765,8 +5180,10 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSecurityEvents: {
@@ -4793,12 +5210,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendHeartbeat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4820,9 +5244,12 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSecurityMetrics: {
@@ -4846,12 +5273,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     extendSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4868,8 +5302,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessions: {
@@ -4893,6 +5330,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeSession: {
@@ -4927,6 +5365,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSecuritySettings: {
@@ -4950,6 +5389,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateSecuritySettings: {
@@ -4980,6 +5420,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTools: {
@@ -5001,12 +5442,19 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description A tool that takes a batch of images (one server run per image). */
                 tool: components["schemas"]["BatchToolId"];
@@ -5054,7 +5502,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An image is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5065,14 +5522,22 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description One of the eleven tools. */
                 tool: components["schemas"]["ToolId"];
@@ -5117,7 +5582,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5127,6 +5600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5145,14 +5619,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startAiEraserRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5191,7 +5673,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5201,6 +5691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5219,14 +5710,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startAiPhotoEditorRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5265,7 +5764,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5275,6 +5782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5293,14 +5801,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startBackgroundRemovalRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5338,7 +5854,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5348,6 +5872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5366,14 +5891,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportBackgroundRemovalFailure: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5396,7 +5929,15 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5406,7 +5947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a browser run, or it already has its result or has failed (CONFLICT) */
+            /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5417,13 +5958,21 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadBackgroundRemovalResult: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5460,7 +6009,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such run of yours (NOT_FOUND) */
             404: {
                 headers: {
@@ -5470,7 +6027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a browser run, or it already has its result or has failed (CONFLICT) */
+            /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5489,13 +6046,21 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startImageGenerationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5534,7 +6099,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5544,6 +6117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5562,14 +6136,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startImageToImageRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5608,7 +6190,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5618,6 +6208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5636,14 +6227,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startImageUpscaleRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5682,7 +6281,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5692,6 +6299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5710,14 +6318,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startInpaintingRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5755,7 +6371,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5765,6 +6389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5783,14 +6408,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startReplaceBackgroundRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5829,7 +6462,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5839,6 +6480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5857,14 +6499,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startStyleCreationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5903,7 +6553,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5913,6 +6571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -5931,14 +6590,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startVectorGenerationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5977,7 +6644,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -5987,6 +6662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6005,14 +6681,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startVectorizationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6051,7 +6735,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossSiteRequest"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
@@ -6061,6 +6753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
                 headers: {
@@ -6079,8 +6772,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entitlementsSchema, planIdSchema } from './entitlements.ts';
 import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from './limits.ts';
 import { lineText } from './text-fields.ts';
@@ -80,6 +81,15 @@ export type ProfileDto = z.infer<typeof profileSchema>;
 
 export const profileResponseSchema = z.object({ profile: profileSchema }).meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/**
+ * GET /api/me: the profile, the plan the account has now (bought, granted, earned or an
+ * experience pass — the best of them) and what that plan gives (ADR 0032).
+ */
+export const meResponseSchema = profileResponseSchema
+  .extend({ plan: planIdSchema, entitlements: entitlementsSchema })
+  .meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** PATCH /api/me. A blank username (after trimming) removes it. */
 export const updateProfileSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURSOR_MAX_LENGTH, ID_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
+import { planIdSchema } from './entitlements.ts';
 import { orderSchema, subscriptionStatusSchema } from './billing.ts';
 import { runErrorSchema, runStatusSchema } from './runs.ts';
 import { securityEventSchema, sessionInfoSchema } from './security.ts';
@@ -21,6 +22,7 @@ export const ADMIN_ACTIONS = [
   'account.enable',
   'role.grant',
   'role.revoke',
+  'plan.grant',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -58,6 +60,30 @@ export const adminCreditsBodySchema = z.object({
   reason: adminReasonSchema,
 });
 export type AdminCreditsBody = z.infer<typeof adminCreditsBodySchema>;
+
+/** The longest plan an admin grants for a number of days (longer: no end, `days` left out). */
+export const ADMIN_PLAN_GRANT_DAYS_MAX = 3650;
+
+export const adminPlanGrantBodySchema = z.object({
+  plan: z.enum(['pro', 'studio', 'lifetime']).describe('The plan given: its entitlements as if bought'),
+  days: z
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_PLAN_GRANT_DAYS_MAX)
+    .optional()
+    .describe('How long from now; left out, the grant has no end'),
+  reason: adminReasonSchema,
+});
+export type AdminPlanGrantBody = z.infer<typeof adminPlanGrantBodySchema>;
+
+export const adminPlanGrantResponseSchema = z
+  .object({
+    plan: planIdSchema.describe("The user's effective plan after the grant"),
+    endsAt: z.string().nullable().describe('ISO 8601; null: no end'),
+  })
+  .meta({ id: 'AdminPlanGrantResponse' });
+export type AdminPlanGrantResponse = z.infer<typeof adminPlanGrantResponseSchema>;
 
 export const adminUserSummarySchema = z
   .object({

@@ -10,7 +10,7 @@ export const GALLERY_SKELETON_COUNT = 8;
 export const GALLERY_MAX_COLUMNS = 5;
 /**
  * Rows of each masonry layout in a server-rendered gallery page: more than a screen. The rest
- * of the page's items are added by the browser after hydration, a row per task (ADR 0023).
+ * of the page's items are added by the browser after hydration, in a transition (ADR 0030).
  */
 export const GALLERY_SERVER_ROWS = 3;
 /**

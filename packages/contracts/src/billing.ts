@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { languageSchema } from './account.ts';
 import { CODE_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
-import { CURRENCIES, PLAN_IDS, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
+import { entitlementsSchema, planIdSchema } from './entitlements.ts';
+import { CURRENCIES, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
 import { lineText, opaqueText } from './text-fields.ts';
 
 /** Requests and answers of /api/billing/* (platform.md §7 functions). */
@@ -12,13 +13,14 @@ const priceSchema = z
 const currencySchema = z
   .enum(CURRENCIES)
   .meta({ id: 'Currency', description: 'Lower-case ISO 4217 code, as the payment provider takes it.' });
-const planIdSchema = z.enum(PLAN_IDS).meta({ id: 'PlanId' });
 
 export const planSchema = z
   .object({
     id: planIdSchema,
     rank: z.number().int(),
     monthlyCredits: z.number().int(),
+    /** What the plan gives: the pricing page's card lines come from here (ADR 0032). */
+    entitlements: entitlementsSchema,
     prices: z.object({
       monthly: priceSchema.nullable(),
       yearly: priceSchema.nullable(),

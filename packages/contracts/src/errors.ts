@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIdSchema } from './entitlements.ts';
 
 /**
  * Every API error answers `{"error":{"code":…,"message":…}}`. The SPA maps the code to the
@@ -44,12 +45,16 @@ export const ERROR_CODES = [
   'SESSION_EXPIRED',
   'ACCOUNT_DISABLED',
   'API_KEY_NOT_ALLOWED',
+  'PLAN_REQUIRED',
   'RUN_NOT_RERUNNABLE',
   'WEBHOOK_URL_NOT_ALLOWED',
   'TWO_FACTOR_REQUIRED',
   'INVALID_TWO_FACTOR_CODE',
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -102,6 +107,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_DISABLED: 403,
   /** An API key was used where only a signed-in person may act (account, billing, keys …). */
   API_KEY_NOT_ALLOWED: 403,
+  /**
+   * The caller's plan does not include the feature (a batch, an API key or its use, a webhook,
+   * an advanced option); `requiredPlan` names the cheapest plan that does. Nothing was charged.
+   */
+  PLAN_REQUIRED: 403,
   /** A browser run has no stored input to run again. */
   RUN_NOT_RERUNNABLE: 409,
   /** A webhook address that is not https (production) or points into a private network. */
@@ -113,6 +123,15 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The sign-in waiting for its second factor has run out (or had too many tries): sign in again. */
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
+  /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  /**
+   * The database (or storage) does not answer for a moment: nothing was done, the same request
+   * may be sent again after Retry-After seconds.
+   */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -160,8 +179,10 @@ export const errorBodySchema = z
       fields: z.record(z.string(), z.string()).optional(),
       /** The same problems as words a client translates (the SPA shows them in the user's language). */
       issues: z.array(fieldIssueSchema).optional(),
-      /** Seconds until a RATE_LIMITED caller may try again (also sent as Retry-After). */
+      /** Seconds until a RATE_LIMITED or SERVICE_UNAVAILABLE caller may try again (also sent as Retry-After). */
       retryAfter: z.number().optional(),
+      /** The cheapest plan that includes what a PLAN_REQUIRED caller asked for. */
+      requiredPlan: planIdSchema.optional(),
     }),
   })
   .meta({ id: 'Error', description: 'Every error answer of the API.' });

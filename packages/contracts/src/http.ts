@@ -4,3 +4,17 @@
  * Below it, compression saves less than a packet and costs a round of CPU.
  */
 export const COMPRESSION_MIN_BYTES = 1024;
+
+/**
+ * `Idempotency-Key` on a POST (issue 33): the first answer to a request with the key is kept
+ * per account this long and replayed to a repeat of the same request (same method, path and
+ * body), which is not acted on again — a client that times out and retries pays once.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/** A key is 1 to this many visible ASCII characters (a UUID fits with room to spare). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Set to `true` on an answer that is the replay of an earlier one (as Stripe's API does). */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long a client waits before sending again a request whose key is still being answered. */
+export const IDEMPOTENCY_IN_USE_RETRY_AFTER_SECONDS = 1;

@@ -9,6 +9,7 @@ export * from './ui.ts';
 export * from './runs.ts';
 export * from './tool-options.ts';
 export * from './plans.ts';
+export * from './entitlements.ts';
 export * from './billing.ts';
 export * from './artworks.ts';
 export * from './referrals.ts';

@@ -154,6 +154,8 @@ export const updateSecuritySettingsSchema = z
     securityMonitoring: z.boolean(),
   })
   .partial()
+  // A misspelt setting is refused (unknown_field), not silently left as it was.
+  .strict()
   .meta({ id: 'UpdateSecuritySettingsRequest' });
 export type UpdateSecuritySettings = z.infer<typeof updateSecuritySettingsSchema>;
 

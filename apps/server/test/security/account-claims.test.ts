@@ -10,6 +10,7 @@ import {
   postJson,
   signIn,
   signUpTestUser,
+  withPlan,
   type TestUser,
   verifyTestUser,
 } from '../users.ts';
@@ -35,7 +36,7 @@ describe.each(DATABASE_KINDS)('account claims on %s', (kind) => {
   const status = async (path: string, user: TestUser) => (await rt.request(path, as(user))).status;
 
   it('the squatter of an admin address loses the session, the password and everything set up, and is never admin', async () => {
-    const squatter = await signUpTestUser(rt, { email: BOSS, password: 'squatters own password' });
+    const squatter = await withPlan(rt, await signUpTestUser(rt, { email: BOSS, password: 'squatters own password' }));
     // Set up while squatting: an API key (that must not outlive the claim).
     const key = await rt.request('/api/me/api-keys', as(squatter, postJson({ name: 'backdoor' })));
     const keySecret = key.status === 201 ? ((await key.json()) as { secret: string }).secret : null;

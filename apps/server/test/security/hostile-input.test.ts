@@ -13,7 +13,7 @@ import { paintingEngine } from '../fake-engines.ts';
 import { pngImage, runForm } from '../images.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { requestToolRun, runToEnd, waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
 import { expectRefusedLosingNothing, holdings } from './losses.ts';
 
 /**
@@ -61,7 +61,7 @@ describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
   beforeAll(async () => {
     // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.
     rt = await createTestRuntime(kind, ENV, { engines: [paintingEngine('image-generation')] });
-    ada = await signUpTestUser(rt);
+    ada = await withPlan(rt, await signUpTestUser(rt));
     boss = await signUpTestAdmin(rt);
   });
   afterAll(() => rt?.close());

@@ -5,7 +5,7 @@ import { DATABASE_KINDS } from '../databases.ts';
 import { paintingEngine } from '../fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
 import { expectRefusedLosingNothing } from './losses.ts';
 
 /**
@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('one same-origin rule on %s', (kind) => {
       { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
       { engines: [paintingEngine('image-generation')] },
     );
-    ada = await signUpTestUser(rt);
+    ada = await withPlan(rt, await signUpTestUser(rt));
     boss = await signUpTestAdmin(rt);
     const created = await rt.request('/api/me/api-keys', as(ada, postJson({ name: 'script' })));
     key = ((await created.json()) as CreatedApiKeyResponse).secret;

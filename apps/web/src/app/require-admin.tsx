@@ -39,7 +39,13 @@ export function RequireAdmin() {
   const signedIn = session.status === 'signed-in';
   const admin = useQuery({ ...adminQuery(session.user?.id), enabled: signedIn });
   if (session.status === 'loading' || (signedIn && admin.isPending)) return <PageSpinner />;
-  if (signedIn && admin.data === 'admin') return <Outlet />;
+  if (signedIn && admin.data === 'admin') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<PageSpinner />}>
       {signedIn && admin.data === 'second-factor' ? <SecondFactorRequiredPage /> : <NotFoundPage />}

@@ -5,7 +5,6 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
-import { HydrationSlice } from '../lib/hydration-slices.tsx';
 import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
 import { ThemeSync } from '../lib/use-theme.ts';
 import { usePageHead } from './seo/use-page-head.ts';
@@ -25,9 +24,11 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
-      <HydrationSlice>
+      {/* A Suspense boundary: React hydrates the top bar as a unit of its own, first if it is
+          pressed first (selective hydration). */}
+      <Suspense fallback={null}>
         <SiteHeader />
-      </HydrationSlice>
+      </Suspense>
       {/* The one <main> landmark, target of the skip link; pages render inside it. At least the
           viewport below the top bar (h-16) high, like the loading spinner: the footer starts
           below the fold on every page, so no page, however short, pulls it into view after a

@@ -1,7 +1,7 @@
 import { type PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { yieldToMain } from '../lib/hydration-slices.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { yieldToMain } from '../lib/next-task.ts';
+import { lazyPage, pageLoadedOnRender } from './lazy-page.ts';
 import { RequireAdmin } from './require-admin.tsx';
 import { GuestOnly, RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -47,13 +47,13 @@ export const ADMIN_PATH = 'admin';
 
 /** The admin console: its chunks and texts load only once the server has said "admin". */
 const adminConsole: RouteObject = {
-  ...lazyPage('admin/admin-layout', ['admin']),
+  ...pageLoadedOnRender('admin/admin-layout', ['admin']),
   children: [
-    { index: true, ...lazyPage('admin/admin-users-page') },
-    { path: 'users/:id', ...lazyPage('admin/admin-user-page') },
-    { path: 'runs', ...lazyPage('admin/admin-runs-page') },
-    { path: 'audit', ...lazyPage('admin/admin-audit-page') },
-    { path: '*', ...lazyPage('errors/not-found-page', ['errors']) },
+    { index: true, ...pageLoadedOnRender('admin/admin-users-page') },
+    { path: 'users/:id', ...pageLoadedOnRender('admin/admin-user-page') },
+    { path: 'runs', ...pageLoadedOnRender('admin/admin-runs-page') },
+    { path: 'audit', ...pageLoadedOnRender('admin/admin-audit-page') },
+    { path: '*', ...pageLoadedOnRender('errors/not-found-page', ['errors']) },
   ],
 };
 
@@ -95,7 +95,7 @@ export async function createAppRouter() {
     // A chunk that did not load: the router tries again and shows its error page if it fails.
   });
   // Building the router (it ranks every route) gets a task of its own, after the page's chunk
-  // has run: together they were a long task on a phone (ADR 0023).
+  // has run: together they were a long task on a phone.
   await yieldToMain();
   return createBrowserRouter(routes);
 }

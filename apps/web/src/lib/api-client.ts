@@ -1,6 +1,7 @@
 import { createAtelierAdminClient, createAtelierClient, isErrorBody } from '@atelier/api-client';
 import type { ErrorCode, FieldIssue } from '@atelier/contracts';
 import { i18next } from './i18n.ts';
+import { planRequiredText } from './plan-required-text.ts';
 import { issuesText } from './validation-text.ts';
 
 /** A failed API call, with the contract's error code for the page to choose its text by. */
@@ -65,8 +66,12 @@ interface CallResult<T> {
 /** The failure of a call as an ApiError; a refused field's text is in the user's language. */
 function failure(response: Response, error: unknown): ApiError {
   if (!isErrorBody(error)) return new ApiError(response.status, 'INTERNAL', response.statusText);
-  const { code, message, issues = [], retryAfter } = error.error;
-  const text = issues.length && i18next.isInitialized ? issuesText(i18next.t, issues) : message;
+  const { code, message, issues = [], retryAfter, requiredPlan } = error.error;
+  let text = issues.length && i18next.isInitialized ? issuesText(i18next.t, issues) : message;
+  // A feature the plan lacks: said in the user's language, naming the plan that has it.
+  if (code === 'PLAN_REQUIRED' && requiredPlan && i18next.isInitialized) {
+    text = planRequiredText(i18next.t, requiredPlan);
+  }
   return new ApiError(response.status, code, text, issues, retryAfter);
 }
 

@@ -1,4 +1,4 @@
-import { yieldToMain } from './hydration-slices.tsx';
+import { yieldToMain } from './next-task.ts';
 
 /** A press public/hold-early-presses.js held: the event and the element it was aimed at. */
 interface HeldPress {
@@ -19,10 +19,10 @@ function pressable(target: EventTarget | null): target is Element {
 }
 
 /**
- * Stops holding presses and dispatches those held before the page was hydrated, in order, on
- * the elements they were aimed at — now with their handlers — so a press made while the app
- * loaded does what it says. Called once the whole page is hydrated, or at once over a page the
- * browser renders itself. Each event gets a task of its own, as it had: what one does is
+ * Stops holding presses and dispatches those held before the app started, in order, on the
+ * elements they were aimed at, so a press made while the app loaded does what it says. Called
+ * right after hydrateRoot (React then hydrates the part a press lands on at once and handles
+ * it: its own replay), or before the first render of a page the browser renders itself. Each event gets a task of its own, as it had: what one does is
  * rendered before the next (a second press counts from the first's state). A copy is an
  * untrusted event, which still runs a button's own action (sending its form).
  */

@@ -1,24 +1,9 @@
 import { FIELD_PROBLEMS, LANGUAGES, PROMPT_MAX_LENGTH } from '@atelier/contracts';
-import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en/common.json';
-import ja from '../locales/ja/common.json';
-import zhCN from '../locales/zh-CN/common.json';
-import zhTW from '../locales/zh-TW/common.json';
+import { commonTranslator } from './common-translator.test-helper.ts';
 import { issuesText } from './validation-text.ts';
 
-const tables = { en, ja, 'zh-CN': zhCN, 'zh-TW': zhTW };
-
-async function translator(language: string) {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: language,
-    resources: Object.fromEntries(Object.entries(tables).map(([lng, common]) => [lng, { common }])),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
-}
+const translator = commonTranslator;
 
 describe('refused fields in the user language', () => {
   it('says which field is too long and its limit', async () => {

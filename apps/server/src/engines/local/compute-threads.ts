@@ -1,9 +1,9 @@
 import os from 'node:os';
 
 /**
- * Set by the engine pool in each of its processes: the cores one task may use. Pool size ×
- * threads stays within the machine's cores, so parallel runs do not oversubscribe the CPU and
- * starve the HTTP thread (ADR 0015).
+ * Set by the engine pool in each of its processes: the cores one task may use (all of them:
+ * the pool's processes run at a lower priority than the HTTP thread, so a run uses the cores
+ * the server is not using).
  */
 export const ENGINE_THREADS_ENV = 'ATELIER_ENGINE_THREADS';
 

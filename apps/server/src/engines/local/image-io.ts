@@ -23,20 +23,24 @@ export interface RawPlanes {
   height: number;
 }
 
-/** The upright image as raw RGB plus its alpha plane kept apart (engines work on colour only). */
+/**
+ * The upright image as raw RGB plus its alpha plane kept apart (engines work on colour only).
+ * Decoded once; the planes are split by libvips from the raw pixels, not by a per-pixel loop.
+ */
 export async function readPlanes(image: EngineImage): Promise<RawPlanes> {
   const { data, info } = await decodeUpright(image).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
+  const raw = { raw: { width, height, channels } };
   const hasAlpha = channels === 4 || channels === 2;
-  const colour = hasAlpha ? channels - 1 : channels;
-  const rgb = Buffer.alloc(width * height * 3);
-  const alpha = hasAlpha ? Buffer.alloc(width * height) : null;
-  for (let i = 0, p = 0; i < width * height; i++, p += channels) {
-    rgb[i * 3] = data[p]!;
-    rgb[i * 3 + 1] = data[p + (colour === 1 ? 0 : 1)]!;
-    rgb[i * 3 + 2] = data[p + (colour === 1 ? 0 : 2)]!;
-    if (alpha) alpha[i] = data[p + colour]!;
-  }
+  const opaque = hasAlpha ? sharp(data, raw).removeAlpha() : sharp(data, raw);
+  const rgb = channels === 3 ? data : await opaque.toColourspace('srgb').raw().toBuffer();
+  const alpha = hasAlpha
+    ? await sharp(data, raw)
+        .extractChannel(channels === 4 ? 3 : 1)
+        .raw()
+        .toBuffer()
+    : null;
+  if (rgb.length !== width * height * 3) throw new Error(`Unexpected ${channels}-channel pixels`);
   return { rgb, alpha, width, height };
 }
 

@@ -5,6 +5,8 @@ import {
   adminCreditsBodySchema,
   adminCreditsResponseSchema,
   adminMeResponseSchema,
+  adminPlanGrantBodySchema,
+  adminPlanGrantResponseSchema,
   adminReasonBodySchema,
   adminRunRefundResponseSchema,
   adminRunsSummaryResponseSchema,
@@ -72,6 +74,19 @@ const adjustCredits = adminRoute({
     200: jsonContent(adminCreditsResponseSchema, 'The new balance'),
     400: invalid,
     402: errorResponse('INSUFFICIENT_CREDITS: the deduction would leave the balance below zero'),
+    404: notFound,
+  },
+});
+
+const grantPlan = adminRoute({
+  method: 'post',
+  path: '/users/{id}/plan',
+  operationId: 'adminGrantPlan',
+  summary: 'Give a user a plan (Pro, Studio or Lifetime) for some days or without end: its features as if bought',
+  request: { params: userParams, ...jsonBody(adminPlanGrantBodySchema) },
+  responses: {
+    200: jsonContent(adminPlanGrantResponseSchema, "The user's plan now and the grant's end"),
+    400: invalid,
     404: notFound,
   },
 });
@@ -175,6 +190,9 @@ function declareAdminApi(router: ReturnType<typeof createApiRouter>, deps: Admin
       const { delta, reason } = c.req.valid('json');
       return c.json({ credits: await service.adjustCredits(adminOf(c), c.req.valid('param').id, delta, reason) }, 200);
     })
+    .openapi(grantPlan, async (c) =>
+      c.json(await service.grantPlan(adminOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(disableUser, async (c) => {
       const user = await service.disable(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
       return c.json({ user }, 200);

@@ -3,6 +3,8 @@ import {
   ADMIN_DETAIL_LIST_LIMIT,
   ADMIN_RUNS_SUMMARY_HOURS,
   type AdminAuditResponse,
+  type AdminPlanGrantBody,
+  type AdminPlanGrantResponse,
   type AdminRun,
   type AdminRunRefundResponse,
   type AdminRunsSummary,
@@ -20,6 +22,8 @@ import { chargeCredits, grantCredits, refundCredits } from '../credits/credits-s
 import { listSecurityEvents } from '../security/security-overview.ts';
 import { listSessions } from '../security/session-list.ts';
 import { type RevocationReason, revokeSession } from '../security/session-revocation.ts';
+import { effectivePlan } from '../entitlements/effective-plan.ts';
+import { grantPlan } from '../entitlements/plan-grants.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.ts';
 import * as repo from './repo.ts';
 
@@ -163,6 +167,35 @@ export class AdminService {
       };
       const { balance } = delta > 0 ? await grantCredits(tx, change) : await chargeCredits(tx, change);
       return balance;
+    });
+  }
+
+  /**
+   * Gives the user a plan (ADR 0032): a plan grant from now for `days` (none: no end), with the
+   * plan's entitlements exactly as if bought. Credits are not part of it (adjustCredits is).
+   */
+  async grantPlan(admin: ConsoleAdmin, userId: string, body: AdminPlanGrantBody): Promise<AdminPlanGrantResponse> {
+    return this.db.transaction(async (tx) => {
+      const profile = await lockTarget(tx, userId);
+      const before = await effectivePlan(tx, userId);
+      const grant = await grantPlan(tx, {
+        userId,
+        plan: body.plan,
+        source: 'admin',
+        reason: body.reason,
+        days: body.days,
+      });
+      const endsAt = grant.endsAt?.toISOString() ?? null;
+      const after = await effectivePlan(tx, userId);
+      await recordAdminAction(tx, {
+        actor: admin,
+        action: 'plan.grant',
+        target: { userId, email: profile.email },
+        reason: body.reason,
+        before: { plan: before },
+        after: { plan: after, granted: body.plan, endsAt },
+      });
+      return { plan: after, endsAt };
     });
   }
 

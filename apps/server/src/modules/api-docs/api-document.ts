@@ -9,6 +9,7 @@ import {
   SESSION_COOKIE_SCHEME,
 } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
+import { documentIdempotency, IDEMPOTENCY_DESCRIPTION } from './idempotency-docs.ts';
 
 /** The session cookie Better Auth sets (`__Secure-` in front of it when PUBLIC_URL is https). */
 export const SESSION_COOKIE_NAME = 'atelier.session_token';
@@ -48,6 +49,10 @@ const INFO = {
     '```sh\ncurl -X POST "$ATELIER/api/tools/ai-eraser/batches" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
       '  -F image=@a.png -F image=@b.jpg -F webhookUrl=https://example.com/hooks\n' +
       'curl -o results.zip "$ATELIER/api/batches/<id>/archive" -H "Authorization: Bearer $ATELIER_KEY"\n```',
+    '## Retrying safely (`Idempotency-Key`)',
+    IDEMPOTENCY_DESCRIPTION,
+    '```sh\ncurl -X POST "$ATELIER/api/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
+      '  -H "Idempotency-Key: $(uuidgen)" -F image=@photo.png\n```',
     '## Webhooks',
     'Give `webhookUrl` (https; private, loopback and link-local addresses are refused) when starting a run or a ' +
       'batch. When the run ends Atelier POSTs `{"type": "run.succeeded" | "run.failed", "timestamp", "data": ' +
@@ -153,11 +158,11 @@ export function serveApiDocument(api: ApiRouter, kind: ApiDocumentKind = PUBLIC_
         used.includes(`"#/components/responses/${name}"`),
       ),
     );
-    return {
+    return documentIdempotency({
       ...generated,
       components: { ...generated.components, responses },
       paths: sorted(generated.paths ?? {}),
-    };
+    });
   };
   api.openapi(kind.route, (c) => {
     document ??= build();

@@ -1,4 +1,6 @@
+import { hasFeature } from '@atelier/contracts';
 import type { MiddlewareHandler } from 'hono';
+import { planRequired } from '../../platform/http/feature-gate.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
@@ -30,6 +32,9 @@ export function apiKeyAuth(service: ApiKeyService): MiddlewareHandler<AppEnv> {
     if (!apiKeyMayCall(c.req.method, c.req.path)) {
       throw new AppError('API_KEY_NOT_ALLOWED', 'An API key cannot do this: sign in to Atelier instead');
     }
+    // A key works while its account's plan has API keys: after a downgrade it is kept (listed,
+    // revocable) but refused, and works again after an upgrade (ADR 0032).
+    if (!hasFeature(await c.var.planOf(user.id), 'apiKeys')) throw planRequired('apiKeys');
     c.set('getSessionUser', async () => user);
     c.set('apiKeyId', user.apiKeyId);
     await next();

@@ -20,7 +20,8 @@ const createApiKey = apiRoute({
   operationId: 'createApiKey',
   tag: 'automation',
   access: 'user',
-  summary: `Create a personal API key (at most ${API_KEYS_PER_USER}); its secret is in this answer only`,
+  feature: 'apiKeys',
+  summary: `Create a personal API key (at most ${API_KEYS_PER_USER}; Pro and higher plans); its secret is in this answer only`,
   middleware: [requireUser] as const,
   request: jsonBody(createApiKeyBodySchema),
   responses: {
@@ -34,7 +35,7 @@ const listApiKeys = apiRoute({
   operationId: 'listApiKeys',
   tag: 'automation',
   access: 'user',
-  summary: "The caller's API keys (never their secrets)",
+  summary: "The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys",
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(apiKeyListResponseSchema, 'The keys, oldest first') },
 });
@@ -57,7 +58,8 @@ const getWebhookSecret = apiRoute({
   operationId: 'getWebhookSecret',
   tag: 'automation',
   access: 'user',
-  summary: "The secret the caller's webhooks are signed with (made on first request)",
+  feature: 'webhooks',
+  summary: "The secret the caller's webhooks are signed with (made on first request; Pro and higher plans)",
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(webhookSecretResponseSchema, 'The `whsec_` secret') },
 });
@@ -68,6 +70,7 @@ const rotateWebhookSecret = apiRoute({
   operationId: 'rotateWebhookSecret',
   tag: 'automation',
   access: 'user',
+  feature: 'webhooks',
   summary: 'Replace the webhook signing secret; deliveries from now on are signed with the new one',
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(webhookSecretResponseSchema, 'The new `whsec_` secret') },

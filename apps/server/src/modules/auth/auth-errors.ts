@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@atelier/contracts';
+import { issuesOfFields } from '../../platform/http/app-error.ts';
 
 /** Better Auth's error codes in the contract's terms (platform.md §8 catalogue). */
 const CODES: Record<string, ErrorCode> = {
@@ -66,5 +67,6 @@ export async function toApiErrorResponse(res: Response): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   const message = code === 'INTERNAL' ? 'Something went wrong. Please try again.' : (body.message ?? code);
-  return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
+  const issues = code === 'VALIDATION_ERROR' ? { issues: issuesOfFields() } : {};
+  return new Response(JSON.stringify({ error: { code, message, ...issues } }), { status, headers });
 }

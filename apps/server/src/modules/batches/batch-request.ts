@@ -1,7 +1,16 @@
 import { BATCH_MAX_IMAGES, type BatchToolId } from '@atelier/contracts';
 import type { Context } from 'hono';
 import { AppError } from '../../platform/http/app-error.ts';
-import { checkUpload, isFile, missing, readBody, readExtras, readOptions } from '../runs/run-request.ts';
+import type { AppEnv } from '../../platform/http/app-env.ts';
+import {
+  assertPlanAllowsOptions,
+  checkUpload,
+  isFile,
+  missing,
+  readBody,
+  readExtras,
+  readOptions,
+} from '../runs/run-request.ts';
 import type { RequestImage } from '../runs/service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 
@@ -16,7 +25,11 @@ export interface BatchRequest {
  * Reads `POST /api/tools/{tool}/batches`: the field `image` repeated, the options once. Every
  * image is checked, by its bytes, before the batch is charged.
  */
-export async function readBatchRequest(c: Context, tool: BatchToolId, webhooks: WebhookPolicy): Promise<BatchRequest> {
+export async function readBatchRequest(
+  c: Context<AppEnv>,
+  tool: BatchToolId,
+  webhooks: WebhookPolicy,
+): Promise<BatchRequest> {
   const body = await readBody(c, tool, true);
   // With `all`, a field sent once is a value and a repeated one an array; options come once.
   const files = [body.image].flat().filter(isFile);
@@ -26,7 +39,8 @@ export async function readBatchRequest(c: Context, tool: BatchToolId, webhooks: 
       .map(([k, v]) => [k, [v].flat()[0]]),
   );
   const options = readOptions(tool, fields);
-  const { webhookUrl, inputRunId } = await readExtras(fields, webhooks);
+  await assertPlanAllowsOptions(c, tool, options);
+  const { webhookUrl, inputRunId } = await readExtras(c, fields, webhooks);
   if (inputRunId) {
     throw new AppError('VALIDATION_ERROR', 'A batch takes uploaded images, not inputRunId', {
       fields: { inputRunId: 'not taken by a batch' },

@@ -35,7 +35,8 @@ const startBatch = (runs: RunService) =>
     access: 'user',
     apiKey: true,
     rateLimited: true,
-    summary: `Run one tool on up to ${BATCH_MAX_IMAGES} images at once`,
+    feature: 'batches',
+    summary: `Run one tool on up to ${BATCH_MAX_IMAGES} images at once (Pro and higher plans)`,
     description:
       "multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, " +
       "applied to every image (as in the tool's own run operation). Every image is checked first; then the whole " +

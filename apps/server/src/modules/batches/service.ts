@@ -9,6 +9,7 @@ import { archiveEntries, streamArchive } from './archive.ts';
 import type { BatchRequest } from './batch-request.ts';
 import { presentBatch } from './present-batch.ts';
 import * as repo from './repo.ts';
+import { runPriority } from '../entitlements/effective-plan.ts';
 
 export interface BatchServiceDeps {
   db: Database;
@@ -41,9 +42,11 @@ export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
             tool: request.tool,
             webhookUrl: request.webhookUrl ?? null,
           });
+          // One plan for the whole batch: every run waits at the same priority.
+          const priority = await runPriority(tx, userId);
           const rows = [];
           for (const [i, { runId, request: one }] of requests.entries()) {
-            rows.push(await runs.insertChargedRun(tx, userId, runId, one, stored[i]!, batchId));
+            rows.push(await runs.insertChargedRun(tx, userId, runId, one, stored[i]!, batchId, priority));
           }
           return { batch, rows };
         }),

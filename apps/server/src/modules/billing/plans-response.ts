@@ -1,5 +1,6 @@
 import {
   CURRENCY_BY_LANGUAGE,
+  ENTITLEMENTS,
   LIFETIME_SLOTS_TOTAL,
   type Language,
   PLAN_IDS,
@@ -30,6 +31,7 @@ export function buildPlansResponse(
       id,
       rank: PLANS[id].rank,
       monthlyCredits: PLANS[id].monthlyCredits,
+      entitlements: ENTITLEMENTS[id],
       prices: {
         monthly: recurring(id, 'monthly'),
         yearly: recurring(id, 'yearly'),

@@ -1,7 +1,8 @@
 import { healthResponseSchema, readinessResponseSchema } from '@atelier/contracts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
-import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { serviceUnavailable } from '../../platform/http/app-error.ts';
+import { apiRoute } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import type { Readiness } from './readiness.ts';
 
@@ -11,10 +12,10 @@ const route = apiRoute({
   operationId: 'getHealth',
   tag: 'system',
   access: 'public',
-  summary: 'Liveness: answers 200 once the database answers',
+  summary:
+    'Health: 200 while the database answers; 503 SERVICE_UNAVAILABLE with Retry-After while it does not (the process reconnects by itself)',
   responses: {
     200: jsonContent(healthResponseSchema, 'Ready'),
-    503: errorResponse('The database does not answer (INTERNAL)'),
   },
 });
 
@@ -38,8 +39,9 @@ export function healthRoutes(database: DatabaseHandle, readiness: Readiness) {
       try {
         await database.query('SELECT 1');
       } catch (err) {
-        c.get('log').error({ err }, 'health check: database does not answer');
-        return c.json({ error: { code: 'INTERNAL' as const, message: 'Database unavailable' } }, 503);
+        c.get('log').warn({ err }, 'health check: database does not answer');
+        // Whatever the driver said: this process is unhealthy until the database answers again.
+        throw serviceUnavailable();
       }
       return c.json({ status: 'ok' as const }, 200);
     })

@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { AVATAR_MAX_BYTES, profileResponseSchema, updateProfileSchema } from '@atelier/contracts';
+import {
+  AVATAR_MAX_BYTES,
+  ENTITLEMENTS,
+  meResponseSchema,
+  profileResponseSchema,
+  updateProfileSchema,
+} from '@atelier/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
@@ -24,9 +30,12 @@ const getMe = apiRoute({
   tag: 'profile',
   access: 'user',
   apiKey: true,
-  summary: "The caller's profile: credits, plan, username, avatar, referral code",
+  summary: "The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements",
   middleware: [requireUser] as const,
-  responses: { 200: profileOk, 404: errorResponse('No profile (NOT_FOUND)') },
+  responses: {
+    200: jsonContent(meResponseSchema, 'The profile, the plan and what it gives'),
+    404: errorResponse('No profile (NOT_FOUND)'),
+  },
 });
 
 const patchMe = apiRoute({
@@ -103,7 +112,11 @@ const deleteMe = apiRoute({
 
 export function profileRoutes({ db, storage, auth }: { db: Database; storage: Storage; auth: Auth }) {
   return createApiRouter()
-    .openapi(getMe, async (c) => c.json({ profile: toProfileDto(await getProfile(db, c.var.user.id)) }, 200))
+    .openapi(getMe, async (c) => {
+      const profile = toProfileDto(await getProfile(db, c.var.user.id));
+      const plan = await c.var.planOf(c.var.user.id);
+      return c.json({ profile, plan, entitlements: ENTITLEMENTS[plan] }, 200);
+    })
     .openapi(patchMe, async (c) => {
       const profile = await updateProfile(db, c.var.user.id, c.req.valid('json'));
       return c.json({ profile: toProfileDto(profile) }, 200);

@@ -7,7 +7,7 @@ import {
   type InvitationCodeType,
   NEW_USER_DISCOUNT_MINOR,
   newUserDiscountCurrency,
-  PLANS,
+  hasFeature,
   isPlanId,
 } from '@atelier/contracts';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
@@ -20,8 +20,8 @@ import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CREATION_RULE = { maxAttempts: INVITATION_CODES_PER_HOUR, windowMinutes: 60, blockMinutes: 60 };
 
-/** Studio and above: Lifetime has every Studio feature (ADR 0006). */
-export const mayCreateExperienceCodes = (plan: string) => isPlanId(plan) && PLANS[plan].rank >= PLANS.studio.rank;
+/** The plan's `experienceCodes` entitlement: Studio and Lifetime (ADR 0006, 0030). */
+export const mayCreateExperienceCodes = (plan: string) => isPlanId(plan) && hasFeature(plan, 'experienceCodes');
 
 /** A code is usable while switched on, not used up and not expired. */
 export function toInvitationCodeDto(row: InvitationCodeRow, now = new Date()): InvitationCode {

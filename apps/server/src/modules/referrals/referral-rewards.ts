@@ -4,10 +4,11 @@ import type { Transaction } from '../../platform/db/database.ts';
 import { authUsers, orders, profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
 import { makeLifetime } from '../billing/billing-repo.ts';
 import { grantCredits } from '../credits/credits-service.ts';
+import { grantPlan, REFERRAL_PRO_MONTH_DAYS } from '../entitlements/plan-grants.ts';
 
 /**
- * What each reward gives (ADR 0009). Plans without a provider subscription have no expiry
- * in Atelier, so "one month of Pro" is Pro's monthly credit allotment, for every referrer.
+ * What each reward gives (ADR 0009, 0030): "one month of Pro" is Pro's monthly credit allotment
+ * and Pro's entitlements for REFERRAL_PRO_MONTH_DAYS (a plan grant), for every referrer.
  * Lifetime is the lifetime plan (with its one-time allotment); a referrer who already is
  * Lifetime gets the credits alone, and a referrer's running subscription is cancelled.
  */
@@ -83,4 +84,13 @@ async function grantReward(tx: Transaction, userId: string, rewardType: Referral
   // A running subscription is then cancelled at its provider once the payment commits
   // (BillingService.processCancelRequests, ADR 0009).
   if (rewardType === 'lifetime') await makeLifetime(tx, userId);
+  // A month of Pro is Pro's entitlements for a month as well as its credits (ADR 0032).
+  else
+    await grantPlan(tx, {
+      userId,
+      plan: 'pro',
+      source: 'referral',
+      reason: 'referral reward',
+      days: REFERRAL_PRO_MONTH_DAYS,
+    });
 }

@@ -16,6 +16,12 @@ export async function findRun(db: DbOrTx, id: string): Promise<RunRow | undefine
   return row;
 }
 
+/** The owner of a run (to queue it at their priority). */
+export async function findRunOwner(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: runs.userId }).from(runs).where(eq(runs.id, id));
+  return row?.userId;
+}
+
 export async function findRunOfUser(db: DbOrTx, id: string, userId: string): Promise<RunRow | undefined> {
   const [row] = await db
     .select()
@@ -103,6 +109,18 @@ export async function completeRun(
     .where(heldBy(id, attempt))
     .returning();
   return row;
+}
+
+/**
+ * Whether this attempt ended the run as succeeded: tells a commit whose answer was lost with
+ * the connection from a run the sweeper gave up meanwhile.
+ */
+export async function succeededBy(db: DbOrTx, id: string, attempt: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.id, id), eq(runs.status, 'succeeded'), eq(runs.attempts, attempt)));
+  return rows.length > 0;
 }
 
 /**

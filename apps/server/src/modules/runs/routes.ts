@@ -1,3 +1,4 @@
+import { isServiceUnavailable } from '../../platform/db/unavailable.ts';
 import { z } from '@hono/zod-openapi';
 import {
   browserRunFailureBodySchema,
@@ -28,7 +29,7 @@ import { curlBlock } from '../api-docs/curl-examples.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { RESULT_MESSAGES } from './browser-runs.ts';
 import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
-import { readRunRequest } from './run-request.ts';
+import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
 import type { RunWatcher } from './run-events.ts';
 import type { RunService } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
@@ -300,7 +301,14 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
       return c.json({ run: await service.reportBrowserFailure(c.get('user').id, id, body?.reason) }, 200);
     })
     .openapi(rerunRun(service), async (c) =>
-      c.json({ run: await service.rerunRun(c.get('user').id, c.req.valid('param').id) }, 202),
+      c.json(
+        {
+          run: await service.rerunRun(c.get('user').id, c.req.valid('param').id, (row) =>
+            assertPlanAllowsOptions(c, row.tool, row.options),
+          ),
+        },
+        202,
+      ),
     )
     .openapi(getRun, async (c) => c.json({ run: await service.getRun(c.get('user').id, c.req.valid('param').id) }, 200))
     .openapi(listRuns, async (c) => {
@@ -336,7 +344,11 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
               };
             });
             if (watcher.closed) break;
-            run = await service.getRun(userId, id);
+            // While the database does not answer, the stream stays open and reads again at the next poll.
+            run = await service.getRun(userId, id).catch((error: unknown) => {
+              if (isServiceUnavailable(error)) return run;
+              throw error;
+            });
           }
         } finally {
           unwatch();

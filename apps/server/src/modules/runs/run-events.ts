@@ -34,9 +34,16 @@ export function createRunWatcher(database: DatabaseHandle): RunWatcher {
     },
     async watch(runId, onChange) {
       if (closed) return () => {};
-      listening ??= database.listen(CHANNEL, (id) => {
-        for (const fn of watchers.get(id) ?? []) fn();
-      });
+      listening ??= database.listen(
+        CHANNEL,
+        (id) => {
+          for (const fn of watchers.get(id) ?? []) fn();
+        },
+        // LISTEN was lost for a while (the database restarted): every stream re-reads its run.
+        () => {
+          for (const set of watchers.values()) for (const fn of set) fn();
+        },
+      );
       const set = watchers.get(runId) ?? new Set();
       watchers.set(runId, set);
       set.add(onChange);

@@ -1,4 +1,5 @@
 import {
+  advancedOptionsUsed,
   CHAINABLE_TOOLS,
   IMAGE_FIELDS,
   IMAGE_MESSAGES,
@@ -11,7 +12,9 @@ import {
   toolOptionSchemas,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
+import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
+import { assertFeature } from '../../platform/http/feature-gate.ts';
 import { readMultipart } from '../../platform/http/multipart.ts';
 import { type IdentifiedImage, identifyImage } from '../../platform/images/identify-image.ts';
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/webhook-url.ts';
@@ -56,22 +59,63 @@ export async function readBody(c: Context, tool: ToolId, all = false): Promise<R
 
 const NOT_OPTIONS = new Set<string>([...IMAGE_FIELDS, ...RUN_REQUEST_EXTRA_FIELDS]);
 
+/** The fields a request for `tool` may carry: its options, its image fields, the extras. */
+function knownFields(tool: ToolId): Set<string> {
+  const { required, optional } = imageFieldsOf(tool);
+  return new Set([
+    ...Object.keys(toolOptionSchemas[tool].shape),
+    ...required,
+    ...optional,
+    ...RUN_REQUEST_EXTRA_FIELDS,
+  ]);
+}
+
+/**
+ * Strict input: a field the tool does not take is refused (400 VALIDATION_ERROR, `unknown_field`),
+ * before anything is charged — a misspelt option (`upscale_type`) would otherwise be dropped and
+ * the run made, and paid for, with the default. An image field of another tool counts too.
+ */
+export function refuseUnknownFields(tool: ToolId, body: Record<string, unknown>): void {
+  const known = knownFields(tool);
+  const unknown = Object.keys(body).filter((field) => !known.has(field));
+  if (unknown.length === 0) return;
+  throw new AppError('VALIDATION_ERROR', `${unknown[0]}: not a field of a ${tool} run`, {
+    fields: Object.fromEntries(unknown.map((field) => [field, 'unknown field'])),
+    issues: unknown.map((field) => ({ field, problem: 'unknown_field' as const })),
+  });
+}
+
 /** The tool's options (every field that is neither an image nor an extra), checked by its schema. */
 export function readOptions(tool: ToolId, body: Record<string, unknown>): Record<string, unknown> {
+  refuseUnknownFields(tool, body);
   const fields = Object.fromEntries(Object.entries(body).filter(([k, v]) => !NOT_OPTIONS.has(k) && !isFile(v)));
   const parsed = toolOptionSchemas[tool].safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error.issues, fields);
   return parsed.data as Record<string, unknown>;
 }
 
-/** The extras (`inputRunId`, `outputIndex`, `webhookUrl`), the URL checked against the webhook rules. */
-export async function readExtras(body: Record<string, unknown>, webhooks: WebhookPolicy) {
+/**
+ * The plan features a tool's validated options need (ADR 0032): the advanced options are for
+ * plans with `advancedOptions`. Checked before any image is read, stored or charged.
+ */
+export async function assertPlanAllowsOptions(c: Context<AppEnv>, tool: ToolId, options: Record<string, unknown>) {
+  const advanced = advancedOptionsUsed(tool, options);
+  if (advanced.length) await assertFeature(c, 'advancedOptions', advanced.join(', '));
+}
+
+/**
+ * The extras (`inputRunId`, `outputIndex`, `webhookUrl`). A webhook needs a plan with `webhooks`
+ * (asked first: a Free account learns that, not what is wrong with its address); then the URL is
+ * checked against the webhook rules.
+ */
+export async function readExtras(c: Context<AppEnv>, body: Record<string, unknown>, webhooks: WebhookPolicy) {
   const input = Object.fromEntries(
     RUN_REQUEST_EXTRA_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]),
   );
   const parsed = runRequestExtrasSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues, input);
   const { webhookUrl, ...rest } = parsed.data;
+  if (webhookUrl) await assertFeature(c, 'webhooks');
   return { ...rest, webhookUrl: webhookUrl ? await checkWebhookUrl(webhookUrl, webhooks) : undefined };
 }
 
@@ -98,13 +142,15 @@ export const missing = (field: string) =>
 /**
  * Reads `POST /api/tools/{tool}/runs`: multipart (images plus option fields, as the spec's
  * payloads name them) or JSON (options, and `inputRunId` in place of the image). Everything is
- * checked here, before any credit is charged: the options against the tool's schema, each
- * image by its bytes, an earlier run's output as the caller's own, the webhook URL.
+ * checked here, before any credit is charged: the options against the tool's schema, the plan's
+ * features (advanced options, webhooks), each image by its bytes, an earlier run's output as the
+ * caller's own, the webhook URL.
  */
-export async function readRunRequest(c: Context, tool: ToolId, ctx: RunRequestContext): Promise<RunRequest> {
+export async function readRunRequest(c: Context<AppEnv>, tool: ToolId, ctx: RunRequestContext): Promise<RunRequest> {
   const body = await readBody(c, tool);
   const options = readOptions(tool, body);
-  const extras = await readExtras(body, ctx.webhooks);
+  await assertPlanAllowsOptions(c, tool, options);
+  const extras = await readExtras(c, body, ctx.webhooks);
   const { required, optional } = imageFieldsOf(tool);
   const images: RunRequest['images'] = {};
   let source: RunRequest['source'];

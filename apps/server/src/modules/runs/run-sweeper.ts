@@ -3,7 +3,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
-import { failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
+import { failRunAndRefund, queueRun } from './service.ts';
 
 export interface SweepOptions {
   db: Database;
@@ -33,13 +33,13 @@ export async function sweepRuns(o: SweepOptions): Promise<{ retried: number; fai
         continue;
       }
       await repo.requeueRun(tx, run.id);
-      await o.queue.send(tx, RUN_QUEUE, { runId: run.id } satisfies RunJob);
+      await queueRun(tx, o.queue, { runId: run.id, userId: run.userId });
       await notifyRunChanged(tx, run.id);
       result.retried++;
     }
     for (const run of await repo.lockWaitingRuns(tx, o.waitingMs, BATCH)) {
       await repo.requeueRun(tx, run.id);
-      await o.queue.send(tx, RUN_QUEUE, { runId: run.id } satisfies RunJob);
+      await queueRun(tx, o.queue, { runId: run.id, userId: run.userId });
       result.resent++;
     }
   });

@@ -4,13 +4,14 @@ import type { EnginePool } from '../../engines/local/pool/engine-pool.ts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { RunRow } from '../../platform/db/schema/index.ts';
+import { retryWhileUnavailable } from '../../platform/db/unavailable.ts';
 import { identifyImage } from '../../platform/images/identify-image.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
-import { completeRunAndNotify, failRunAndRefund, RUN_QUEUE, type RunJob } from './service.ts';
+import { completeRunAndNotify, failRunAndRefund, queueRun, RUN_QUEUE, type RunJob } from './service.ts';
 import { storeOutputs } from './store-outputs.ts';
 
 export interface RunWorkerOptions {
@@ -102,7 +103,7 @@ export class RunWorker {
     return this.o.db
       .transaction(async (tx) => {
         if (!(await repo.handBackRun(tx, runId, attempt))) return false;
-        await this.o.queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
+        await queueRun(tx, this.o.queue, { runId });
         await notifyRunChanged(tx, runId);
         return true;
       })
@@ -130,11 +131,13 @@ export class RunWorker {
     if (this.draining) {
       // Fetched as the process began to stop: the job goes back for the next process.
       await db
-        .transaction((tx) => this.o.queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob))
+        .transaction((tx) => queueRun(tx, this.o.queue, { runId }))
         .catch((err: unknown) => logger.error({ err, runId }, 'could not re-send the job; the sweeper will'));
       return;
     }
-    const run = await repo.claimRun(db, runId, leaseMs);
+    // A database that went away as the job was fetched: the claim waits for it (the job is
+    // this worker's meanwhile), so the run starts as soon as it is back.
+    const run = await this.whileUnavailable(runId, () => repo.claimRun(db, runId, leaseMs));
     if (!run) return; // taken by another worker, or already finished
     const controller = new AbortController();
     this.claimed.set(run.id, { attempt: run.attempts, controller });
@@ -142,7 +145,7 @@ export class RunWorker {
       await this.handBack(run.id, run.attempts).finally(() => this.claimed.delete(run.id));
       return;
     }
-    await notifyRunChanged(db, runId);
+    await notifyRunChanged(db, runId).catch(() => {}); // a hint: the stream polls anyway
     const log = logger.child({ runId, tool: run.tool, attempt: run.attempts });
     const progress = this.progressWriter(run, controller);
     const heartbeat = setInterval(() => progress.write(), Math.max(50, leaseMs / 3));
@@ -154,7 +157,18 @@ export class RunWorker {
       const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal, sanitize);
       await progress.flush();
       if (this.dead) return;
-      const done = await completeRunAndNotify(db, this.o.queue, run, stored);
+      // The outputs are stored: the run is not given up while the database is away (the
+      // heartbeat goes on, and renews the lease once it is back).
+      let retried = false;
+      let done = await this.whileUnavailable(
+        run.id,
+        () => completeRunAndNotify(db, this.o.queue, run, stored),
+        () => {
+          retried = true;
+        },
+      );
+      // A commit whose answer was lost with the connection is done all the same.
+      if (!done && retried) done = await repo.succeededBy(db, run.id, run.attempts);
       if (!done) {
         // The sweeper gave this attempt up, or shutdown handed the run back, meanwhile: its
         // files are not the run's.
@@ -170,13 +184,32 @@ export class RunWorker {
       const runError = runErrorOf(error);
       if (runError.code === 'INTERNAL') log.error({ err: error }, 'run failed');
       else log.warn({ code: runError.code }, 'run failed');
-      await failRunAndRefund(db, this.o.queue, run.id, runError, run.attempts).catch((err) =>
-        log.error({ err }, 'could not mark the run failed; the sweeper will'),
-      );
+      // Refunded once whatever the retries: the failure is conditional and the refund idempotent.
+      await this.whileUnavailable(run.id, () =>
+        failRunAndRefund(db, this.o.queue, run.id, runError, run.attempts),
+      ).catch((err) => log.error({ err }, 'could not mark the run failed; the sweeper will'));
     } finally {
       clearInterval(heartbeat);
       this.claimed.delete(run.id);
     }
+  }
+
+  /**
+   * Runs a write of a run again while the database does not answer — for as long as a lease
+   * lasts (after that the sweeper owns the run), and no longer once the process hands its runs
+   * back or is dead — and logs the outage once. `onRetry` hears of each retry.
+   */
+  private whileUnavailable<T>(runId: string, work: () => Promise<T>, onRetry?: () => void): Promise<T> {
+    let logged = false;
+    return retryWhileUnavailable(work, {
+      until: Date.now() + this.o.leaseMs,
+      giveUp: () => this.dead || this.handingBack,
+      onRetry: (err) => {
+        onRetry?.();
+        if (!logged) this.o.logger.warn({ err, runId }, "the database does not answer: retrying the run's write");
+        logged = true;
+      },
+    });
   }
 
   private async runEngine(run: RunRow, signal: AbortSignal, onProgress: (p: number) => void) {

@@ -31,10 +31,29 @@ import * as repo from './repo.ts';
 import { announceRunEnd, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { notifyRunChanged } from './run-events.ts';
 import { inputKey } from './storage-keys.ts';
+import { runPriority } from '../entitlements/effective-plan.ts';
 
 export const RUN_QUEUE = 'tool-run';
 export interface RunJob {
   runId: string;
+}
+
+/**
+ * Queues a run's job at its owner's priority now (the plan's `queuePriority`): a paid run waiting
+ * for a worker is fetched before waiting Free runs. Every (re)queueing goes through here, so a
+ * run handed back or swept keeps its place. `priority` when the caller knows it (a batch).
+ */
+export async function queueRun(
+  tx: DbOrTx,
+  queue: JobQueue,
+  run: { runId: string; userId?: string; priority?: number },
+): Promise<void> {
+  let priority = run.priority;
+  if (priority === undefined) {
+    const userId = run.userId ?? (await repo.findRunOwner(tx, run.runId));
+    priority = userId ? await runPriority(tx, userId) : 0;
+  }
+  await queue.send(tx, RUN_QUEUE, { runId: run.runId } satisfies RunJob, { priority });
 }
 
 /** An image of a request: checked, with the uploaded file's name when there was one. */
@@ -135,6 +154,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
     request: RunRequest,
     stored: StoredInputs,
     batchId: string | null = null,
+    priority?: number,
   ) {
     const choice = engines.choiceFor(request.tool);
     const clientSide = choice.kind === 'client';
@@ -171,7 +191,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       createdAt: now,
       updatedAt: now,
     });
-    if (!clientSide) await queue.send(tx, RUN_QUEUE, { runId } satisfies RunJob);
+    if (!clientSide) await queueRun(tx, queue, { runId, userId, priority });
     // A browser run has ended as it is recorded: its webhook goes now.
     else await announceRunEnd(tx, queue, row);
     return row;
@@ -278,10 +298,18 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       return { ...image, name: inputName(row, 'image') };
     },
 
-    /** The same stored inputs and options again, as a new run charged as any other. */
-    async rerunRun(userId: string, runId: string): Promise<Run> {
+    /**
+     * The same stored inputs and options again, as a new run charged as any other. `allowed`
+     * refuses options the caller's plan no longer has (a run made on Pro, rerun on Free).
+     */
+    async rerunRun(
+      userId: string,
+      runId: string,
+      allowed: (row: RunRow) => Promise<void> = async () => {},
+    ): Promise<Run> {
       const row = await repo.findRunOfUser(db, runId, userId);
       if (!row) throw notFound('Run');
+      await allowed(row);
       if (row.clientSide) {
         throw new AppError(
           'RUN_NOT_RERUNNABLE',

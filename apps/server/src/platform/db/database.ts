@@ -18,8 +18,14 @@ export interface DatabaseHandle {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /**
    * LISTEN on a channel; resolves to a function that stops listening. PostgreSQL uses one
-   * dedicated connection per handle; PGlite delivers NOTIFY within its (single) process.
+   * dedicated connection per handle, opened again with a backoff whenever it is lost; then
+   * `onResubscribed` is called, as notifications may have been missed meanwhile. PGlite
+   * delivers NOTIFY within its (single) process.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResubscribed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import { errorBodySchema, REQUEST_BODY_MAX_BYTES } from '@atelier/contracts';
+import { errorBodySchema, type Feature, REQUEST_BODY_MAX_BYTES } from '@atelier/contracts';
+import { requireFeature } from './feature-gate.ts';
 import { jsonContent } from './json-content.ts';
 
 /**
@@ -69,6 +70,12 @@ export interface ApiRouteSpec extends Omit<RouteConfig, 'tags' | 'security' | 'o
    * allows (modules/api-keys/api-key-scope.ts); a test keeps the two the same.
    */
   apiKey?: boolean;
+  /**
+   * The plan feature the route needs (ADR 0032): its gate runs after the route's own middleware
+   * (requireUser, limits) and before the handler, so a refused call reads, charges and creates
+   * nothing; the document lists 403 PLAN_REQUIRED.
+   */
+  feature?: Feature;
 }
 
 /**
@@ -87,6 +94,8 @@ export const SHARED_RESPONSES = {
   AdminOnly: 'Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace',
   SecondFactorRequired:
     "An admin's session signed in without a second factor while ADMIN_REQUIRE_2FA is on (TWO_FACTOR_REQUIRED)",
+  ServiceUnavailable:
+    'The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again',
   InternalError: 'An unexpected error, logged with the request id (INTERNAL)',
 } as const;
 const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
@@ -107,12 +116,22 @@ export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']
  * that follow from the declaration — 400 when there is anything to validate, 401 for
  * signed-in users only, 403 for a state-changing request from another site (CSRF guard),
  * 413 and 415 when there is a body (413 also for any state-changing request, which may carry
- * one), 429 behind a rate limit, 500. A route lists its own errors
+ * one), 429 behind a rate limit, 500, and 503 while the database does not answer. A route lists its own errors
  * (404, 409 …); one it lists replaces the shared answer of that status.
  */
 export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
-  const { tag, access, rateLimited, crossSite, apiKey, ...route } = spec;
+  const { tag, access, rateLimited, crossSite, apiKey, feature, ...route } = spec;
   const request = route.request;
+  // A key of an account whose plan lost `apiKeys` is refused too (modules/api-keys), hence apiKey.
+  const forbidden = [
+    ...(SAFE_METHODS.has(route.method) || crossSite ? [] : ['a state-changing request from another site (FORBIDDEN)']),
+    ...(access === 'user' && !apiKey ? ['an API key (API_KEY_NOT_ALLOWED)'] : []),
+    ...(feature || apiKey
+      ? [
+          "the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created)",
+        ]
+      : []),
+  ];
   // Thrown (AppError, HTTPException), never returned by a handler: the handler's type knows
   // only the route's own answers.
   const generic = {
@@ -121,15 +140,23 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
     ...(access === 'admin' ? { 403: shared('SecondFactorRequired'), 404: shared('AdminOnly') } : {}),
     ...(SAFE_METHODS.has(route.method) || crossSite ? {} : { 403: shared('CrossSiteRequest') }),
     ...(access === 'user' && !apiKey ? { 403: shared('SessionOnly') } : {}),
+    ...(feature || apiKey ? { 403: errorResponse(`Refused: ${forbidden.join('; or ')}`) } : {}),
     ...(request?.body || !SAFE_METHODS.has(route.method) ? { 413: shared('PayloadTooLarge') } : {}),
     ...(request?.body ? { 415: shared('UnsupportedMediaType') } : {}),
     ...(rateLimited ? { 429: shared('RateLimited') } : {}),
     500: shared('InternalError'),
+    503: shared('ServiceUnavailable'),
   } as object;
-  return createRoute({
+  const config = createRoute({
     ...route,
     tags: [tag],
     security: (apiKey && SECURITY_WITH_API_KEY[access]) || SECURITY[access],
     responses: { ...generic, ...route.responses } as R['responses'],
   });
+  // The gate adds nothing to the handler's context type: the route's own middleware types it.
+  if (feature) {
+    const own: unknown[] = [config.middleware ?? []].flat();
+    (config as { middleware?: unknown }).middleware = [...own, requireFeature(feature)];
+  }
+  return config;
 }

@@ -1,4 +1,4 @@
-import type { UserRole } from '@atelier/contracts';
+import type { PlanId, UserRole } from '@atelier/contracts';
 import type { Logger } from '../logging/logger.ts';
 
 /** The signed-in user as the API sees it (set by the auth module's middleware). */
@@ -30,6 +30,11 @@ export interface AppVariables {
   getSessionUser: (headers: Headers, options?: { touch?: boolean }) => Promise<SessionUser | null>;
   /** The API key that authenticated the request, when one did (modules/api-keys); else unset. */
   apiKeyId?: string;
+  /**
+   * An account's effective plan now (modules/entitlements), asked once per request and user:
+   * every feature gate of the request sees the same answer.
+   */
+  planOf: (userId: string) => Promise<PlanId>;
 }
 
 export interface AppEnv {

@@ -1,17 +1,47 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue, fieldIssuesOf } from '@atelier/contracts';
+import {
+  ERROR_STATUS,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+  fieldIssuesOf,
+  type PlanId,
+} from '@atelier/contracts';
 import type { z } from 'zod';
+
+/** The `field` of an issue with the request as a whole (not JSON, not an object …). */
+const BODY_FIELD = '(body)';
+
+type AppErrorExtra = {
+  fields?: Record<string, string>;
+  issues?: FieldIssue[];
+  retryAfter?: number;
+  requiredPlan?: PlanId;
+};
+
+/**
+ * Every VALIDATION_ERROR names what was refused in `issues`, so a client reads one shape: the
+ * fields named, or the body as a whole when no field is to blame (`invalid`).
+ */
+export const issuesOfFields = (fields: Record<string, string> = {}): FieldIssue[] => {
+  const named = Object.keys(fields);
+  return (named.length > 0 ? named : [BODY_FIELD]).map((field) => ({ field, problem: 'invalid' }));
+};
 
 /** An error meant for the client: it carries one of the contract's codes and an English message. */
 export class AppError extends Error {
   readonly status: number;
+  readonly extra: AppErrorExtra;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; issues?: FieldIssue[]; retryAfter?: number } = {},
+    extra: AppErrorExtra = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
+    this.extra =
+      code === 'VALIDATION_ERROR' && !extra.issues ? { ...extra, issues: issuesOfFields(extra.fields) } : extra;
   }
 
   toBody(): ErrorBody {
@@ -25,6 +55,14 @@ export const forbidden = (message = 'You may not do this') => new AppError('FORB
 /** 429 with the seconds until the caller may try again (also sent as Retry-After). */
 export const rateLimited = (retryAfter: number, message = 'Too many requests. Please try again later.') =>
   new AppError('RATE_LIMITED', message, { retryAfter });
+/**
+ * 503 with the seconds in Retry-After: the database (or storage, mail) does not answer for now;
+ * nothing was done, and the same request succeeds once it is back.
+ */
+export const serviceUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'The service is unavailable for a moment. Please try again shortly.', {
+    retryAfter: SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
 
 /**
  * 400 VALIDATION_ERROR for a zod failure: `fields` and `issues` name each refused field (the
@@ -33,6 +71,6 @@ export const rateLimited = (retryAfter: number, message = 'Too many requests. Pl
  */
 export function validationError(issues: readonly z.core.$ZodIssue[], input?: unknown): AppError {
   const details = fieldIssuesOf(issues, input);
-  const [field, message] = Object.entries(details.fields)[0] ?? ['(body)', 'Invalid request'];
-  return new AppError('VALIDATION_ERROR', field === '(body)' ? message : `${field}: ${message}`, details);
+  const [field, message] = Object.entries(details.fields)[0] ?? [BODY_FIELD, 'Invalid request'];
+  return new AppError('VALIDATION_ERROR', field === BODY_FIELD ? message : `${field}: ${message}`, details);
 }

@@ -2,7 +2,8 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '@atelier/contracts';
-import { AppError } from './app-error.ts';
+import { isServiceUnavailable } from '../db/unavailable.ts';
+import { AppError, issuesOfFields, serviceUnavailable } from './app-error.ts';
 import type { AppEnv } from './app-env.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
@@ -15,7 +16,11 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
-/** Maps every thrown error to the JSON error shape; unexpected ones become a bare 500. */
+/**
+ * Maps every thrown error to the JSON error shape. A service we depend on that does not answer
+ * (the database restarting …) is 503 SERVICE_UNAVAILABLE with Retry-After, since the same
+ * request will succeed once it is back; any other unexpected error becomes a bare 500.
+ */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
     if (err.extra.retryAfter) c.header('Retry-After', String(err.extra.retryAfter));
@@ -23,7 +28,12 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code = STATUS_CODES[err.status] ?? 'VALIDATION_ERROR';
-    return c.json({ error: { code, message: err.message || code } }, err.status);
+    const issues = code === 'VALIDATION_ERROR' ? { issues: issuesOfFields() } : {};
+    return c.json({ error: { code, message: err.message || code, ...issues } }, err.status);
+  }
+  if (isServiceUnavailable(err)) {
+    c.get('log')?.warn({ err }, 'a service is unavailable: answered 503');
+    return errorHandler(serviceUnavailable(), c);
   }
   c.get('log')?.error({ err }, 'unhandled error');
   return c.json({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } }, 500);

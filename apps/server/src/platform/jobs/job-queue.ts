@@ -9,8 +9,11 @@ import type { Logger } from '../logging/logger.ts';
  * PGlite the only possible way in.
  */
 export interface JobQueue {
-  /** Adds a job inside the caller's transaction: it exists if and only if the transaction commits. */
-  send(tx: DbOrTx, queue: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * Adds a job inside the caller's transaction: it exists if and only if the transaction commits.
+   * `priority`: waiting jobs of a higher one are fetched first (pg-boss orders by priority, then age).
+   */
+  send(tx: DbOrTx, queue: string, data: object, options?: { singletonKey?: string; priority?: number }): Promise<void>;
   work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
   /**
    * Makes this process's workers of a queue fetch now instead of at their next poll. Call it
@@ -32,6 +35,8 @@ export interface JobQueue {
 
 /** A worker whose fetch failed this recently is not polling (a healthy one fetches every 0.5 s). */
 const WORKER_ERROR_GRACE_MS = 5_000;
+/** During an outage every worker's every poll fails: one log line per this long says so. */
+const ERROR_LOG_INTERVAL_MS = 5_000;
 
 interface QueueSettings {
   /** pg-boss retries a job whose handler threw or whose worker vanished. */
@@ -65,9 +70,22 @@ export async function startJobQueue(
   });
   /** When a worker's fetch last failed: pg-boss reports those as errors naming the queue. */
   let lastWorkerErrorAt = 0;
+  // Every error pg-boss meets (a fetch, its maintenance) comes here and nowhere else: an
+  // 'error' event without a listener would end the process. pg-boss goes on polling through
+  // the pool, which connects again once the database is back, so an outage needs nothing but
+  // patience; it is logged once per ERROR_LOG_INTERVAL_MS, not once per worker and poll.
+  let lastLoggedAt = 0;
+  let unlogged = 0;
   boss.on('error', (err) => {
-    if ((err as { queue?: unknown }).queue) lastWorkerErrorAt = Date.now();
-    logger.error({ err }, 'job queue error');
+    const now = Date.now();
+    if ((err as { queue?: unknown }).queue) lastWorkerErrorAt = now;
+    if (now - lastLoggedAt < ERROR_LOG_INTERVAL_MS) {
+      unlogged++;
+      return;
+    }
+    logger.error({ err, similarErrorsNotLogged: unlogged }, 'job queue error');
+    lastLoggedAt = now;
+    unlogged = 0;
   });
   await boss.start();
   for (const [name, s] of Object.entries(queues)) {
@@ -102,7 +120,11 @@ export async function startJobQueue(
         executeSql: async (text: string, values?: unknown[]) =>
           (await tx.execute(positionalToSql(text, values))) as unknown as { rows: unknown[] },
       };
-      await boss.send(queue, data, { db, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
+      await boss.send(queue, data, {
+        db,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
+      });
     },
     async work(queue, concurrency, handler) {
       // Every registered worker fetches one job at a time; N of them run N jobs at once.

@@ -2,7 +2,7 @@ import { AI_PROVIDERS, type ErrorCode, type ToolId } from '@atelier/contracts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
- * Every Prometheus metric of Atelier, defined once per process (README "Operations" says what
+ * Every Prometheus metric of Atelier, defined once per process (docs/operations.md says what
  * each means). Modules record through the helpers below; the metrics listener
  * (metrics-server.ts) serves them on METRICS_PORT only, never on the public port. Labels are
  * bounded sets — route patterns, tool ids, engine ids, error codes — never ids or raw URLs.

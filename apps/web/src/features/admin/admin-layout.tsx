@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
 
 const TABS = [
   { to: '/admin', key: 'users', matches: (path: string) => path === '/admin' || path.startsWith('/admin/users') },
@@ -37,7 +39,10 @@ export default function AdminLayout() {
         })}
       </nav>
       <div className="mt-6">
-        <Outlet />
+        {/* A section's chunk loads when it is first shown; the frame stays meanwhile. */}
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { Link2, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { copyWithToast } from '../../lib/copy-with-toast.ts';
-import { useHydrationDone } from '../../lib/hydration-slices.tsx';
+import { useHydrated } from '../../lib/use-hydrating.ts';
 import { notify } from '../../lib/notify.ts';
 
 /** A public artwork's own page (server-rendered, with a preview for shared links). */
@@ -15,7 +15,7 @@ export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery
  */
 export function ArtworkLinkActions({ artworkId, title }: { artworkId: string; title: string }) {
   const { t } = useTranslation('gallery');
-  const canShare = useHydrationDone() && typeof navigator.share === 'function';
+  const canShare = useHydrated() && typeof navigator.share === 'function';
   const share = async () => {
     try {
       await navigator.share({ title, url: artworkPageUrl(artworkId) });

@@ -1,3 +1,4 @@
+import type { Artwork } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { pageMeta } from '../../app/page-meta.ts';
@@ -12,9 +13,19 @@ import NotFoundPage from '../errors/not-found-page.tsx';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
 import { ArtworkLinkActions } from './artwork-link-actions.tsx';
-import { ARTWORK_PAGE_IMAGE_SIZES, artworkPageSrcSet } from './artwork-page-image.ts';
 import { publicArtworkQuery } from './use-artworks.ts';
 import { formatDate } from '../../lib/format-date.ts';
+
+/** The artwork page's image takes two thirds of a wide screen, the whole width of a narrow one. */
+const ARTWORK_PAGE_IMAGE_SIZES = '(min-width: 1024px) 66vw, 100vw';
+
+/** The full image for wide screens, the thumbnails for narrow ones. */
+function artworkPageSrcSet(artwork: Artwork): string {
+  return [
+    ...artwork.thumbnails.map((thumb) => `${thumb.url} ${thumb.width}w`),
+    `${artwork.imageUrl} ${artwork.width}w`,
+  ].join(', ');
+}
 
 /**
  * /gallery/<id> (DESIGN §4): one public artwork, to share. The server renders it with its

@@ -1,9 +1,7 @@
 import { GALLERY_MAX_COLUMNS, GALLERY_SERVER_ROWS, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
 import { clsx } from 'clsx';
-import { memo, type ReactNode, type Ref } from 'react';
+import { memo, type ReactNode, type Ref, Suspense } from 'react';
 import { useRenderHints } from '../../app/render-hints.ts';
-import { HydrationSlice } from '../../lib/hydration-slices.tsx';
-import { KEEP_SERVER_CONTENT } from '../../lib/use-hydrating.ts';
 import { COLUMN_BREAKPOINTS, columnCountFor, type Sized, splitIntoColumns } from './masonry.ts';
 import { useColumnCount } from './use-column-count.ts';
 import { useRevealedCount } from './use-revealed-count.ts';
@@ -33,39 +31,34 @@ export function MasonryGrid<T extends Sized & { id: string }>({
   // heavy for it to parse. The widest of those stands in for any wider screen until hydrated.
   const layouts = useRenderHints().mobile ? PHONE_COLUMN_COUNTS : COLUMN_COUNTS;
   const counts = known === null ? layouts : [known];
-  // Hydrating that HTML, the browser already knows which layout is on screen: the others keep
-  // their server-rendered DOM unhydrated (Preact leaves an element's inner HTML alone while
-  // hydrating it) and go with the first render after. Hydrating all five was five times the work.
-  const onScreen = known === null && typeof window !== 'undefined' ? columnCountFor(window.innerWidth) : null;
   return counts.map((count) => {
     const className = clsx(
       'flex items-start gap-4',
       known === null && [HIDDEN_BELOW[count], count !== layouts.at(-1) && HIDDEN_FROM[count]],
     );
-    if (onScreen !== null && count !== onScreen) {
-      return <section key={count} aria-label={label} className={className} {...KEEP_SERVER_CONTENT} />;
-    }
+    // Each layout a Suspense boundary: React hydrates them as units of its own, in the
+    // background, and the layouts not on screen go with the first render after.
     return (
-      <section key={count} aria-label={label} className={className}>
-        {splitIntoColumns(items.slice(0, known === null ? count * GALLERY_SERVER_ROWS : revealed), count).map(
-          (column, i) => (
-            // Columns are positions, not identities: the index is the right key.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <div key={i} className="flex min-w-0 flex-1 flex-col gap-4">
-              {column.map((item) => (
-                // Each card may be hydrated in a task of its own (a page of them is long work on a phone).
-                <HydrationSlice key={item.id}>
+      <Suspense key={count} fallback={null}>
+        <section aria-label={label} className={className}>
+          {splitIntoColumns(items.slice(0, known === null ? count * GALLERY_SERVER_ROWS : revealed), count).map(
+            (column, i) => (
+              // Columns are positions, not identities: the index is the right key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <div key={i} className="flex min-w-0 flex-1 flex-col gap-4">
+                {column.map((item) => (
                   <MasonryCell
+                    key={item.id}
                     item={item}
                     render={renderItem}
                     itemRef={known !== null && item.id === lastId ? lastItemRef : undefined}
                   />
-                </HydrationSlice>
-              ))}
-            </div>
-          ),
-        )}
-      </section>
+                ))}
+              </div>
+            ),
+          )}
+        </section>
+      </Suspense>
     );
   });
 }

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { useHydrationDone } from '../../lib/hydration-slices.tsx';
 import { COLUMN_BREAKPOINTS, columnCountFor } from './masonry.ts';
 
 const queries = () => COLUMN_BREAKPOINTS.map((min) => window.matchMedia(`(min-width: ${min}px)`));
@@ -18,11 +17,10 @@ function subscribe(onChange: () => void): () => void {
  * hydrated what the server sent (which must be rendered alike), the whole page of it.
  */
 export function useColumnCount(): number | null {
-  const hydrated = useHydrationDone();
-  const count = useSyncExternalStore(
+  // While hydrating React reads the server's snapshot, then renders again with the browser's.
+  return useSyncExternalStore(
     subscribe,
     () => columnCountFor(window.innerWidth),
     () => null,
   );
-  return hydrated ? count : null;
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 export function useLastItemObserver(onVisible: () => void, rootMargin = '600px') {
   const callback = useRef(onVisible);
   // Kept current as soon as the render is in the document: an observer's report can come
-  // before passive effects have run (Preact runs them after the next frame).
+  // before passive effects have run (React may run them after the browser has painted).
   useLayoutEffect(() => {
     callback.current = onVisible;
   }, [onVisible]);

@@ -1,13 +1,12 @@
 import { GALLERY_SERVER_ROWS } from '@atelier/contracts';
-import { useEffect, useState } from 'react';
-import { yieldToMain } from '../../lib/hydration-slices.tsx';
+import { startTransition, useEffect, useState } from 'react';
 import { useHydrating } from '../../lib/use-hydrating.ts';
 
 /**
  * How many of a masonry's items to render. Over the server's HTML, which has the first
- * GALLERY_SERVER_ROWS rows of each layout, the rest are added after hydration a row per task,
- * below the fold; so are pages appended later. Building a whole page of cards at once was a
- * long task on a phone. A grid the browser renders itself shows every item at once.
+ * GALLERY_SERVER_ROWS rows of each layout, the rest are added after hydration in a transition
+ * (React renders them in the background, yielding to input), below the fold; so are pages
+ * appended later. A grid the browser renders itself shows every item at once.
  */
 export function useRevealedCount(total: number, columns: number | null): number {
   const hydrating = useHydrating();
@@ -17,13 +16,7 @@ export function useRevealedCount(total: number, columns: number | null): number 
     !fromServer || columns === null ? total : Math.min(total, Math.max(revealed, columns * GALLERY_SERVER_ROWS));
   useEffect(() => {
     if (columns === null || shown >= total) return;
-    let cancelled = false;
-    void yieldToMain().then(() => {
-      if (!cancelled) setRevealed(shown + columns);
-    });
-    return () => {
-      cancelled = true;
-    };
+    startTransition(() => setRevealed(total));
   }, [columns, shown, total]);
   return shown;
 }

@@ -3,7 +3,6 @@ import { ArrowDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { StaticRegion } from '../../components/static-region.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { useDemoTools } from '../tools/use-tool-catalogue.ts';
 import { ToolCard } from './tool-card.tsx';
@@ -20,7 +19,7 @@ function goToTools(): void {
 }
 
 export default function HomePage() {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
   const signedOut = useSession().status === 'signed-out';
   const demoTools = useDemoTools();
   const facts = [
@@ -82,15 +81,11 @@ export default function HomePage() {
           </h2>
           <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t('toolsSection.subtitle')}</p>
         </div>
-        {/* Text and links only: kept as the server sent it while the session and language are those. */}
-        <StaticRegion
-          inputs={[i18n.language, signedOut, [...demoTools].join()]}
-          className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-        >
+        <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {TOOLS.map((tool) => (
             <ToolCard key={tool.id} tool={tool} signedOut={signedOut} demo={demoTools.has(tool.id)} />
           ))}
-        </StaticRegion>
+        </div>
       </section>
     </div>
   );

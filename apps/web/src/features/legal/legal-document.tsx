@@ -60,8 +60,7 @@ export function LegalDocument({ documentKey }: { documentKey: LegalDocumentKey }
       {sections.map((section, index) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-10 scroll-mt-24">
           <h2 id={section.id} className="scroll-mt-24 text-xl font-semibold text-zinc-950 dark:text-white">
-            {/* One string, not {n}. — the server sends one text node, and Preact's hydration does
-                not split it: two here made "1.." once hydrated (e2e: text kept through hydration). */}
+            {/* One string, one text node: the number and its dot read as one. */}
             <span className="mr-2 text-zinc-500 dark:text-zinc-400">{`${index + 1}.`}</span>
             {section.heading}
           </h2>

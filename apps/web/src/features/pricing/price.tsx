@@ -1,12 +1,11 @@
-import { KeptText } from '../../components/kept-text.tsx';
 import { formatPrice } from '../../lib/billing-api.ts';
 
-/** A price as its own element, formatted for the language (kept from the server's HTML while hydrating). */
+/** A price as its own element, formatted for the language. */
 export function Price({
   amount,
   currency,
   language,
-  as,
+  as: Tag = 'span',
   className,
   testId,
 }: {
@@ -18,12 +17,8 @@ export function Price({
   testId?: string;
 }) {
   return (
-    <KeptText
-      as={as}
-      className={className}
-      testId={testId}
-      inputs={[amount, currency, language]}
-      text={() => formatPrice(amount, currency, language)}
-    />
+    <Tag className={className} data-testid={testId}>
+      {formatPrice(amount, currency, language)}
+    </Tag>
   );
 }

@@ -13,7 +13,6 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { plansQuery } from '../../lib/billing-api.ts';
-import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
@@ -69,18 +68,17 @@ export default function PricingPage() {
             {CARD_PLANS.map((id) => {
               const plan = plans.data.plans.find((p) => p.id === id);
               return plan ? (
-                <HydrationSlice key={id}>
-                  <PlanCard
-                    plan={plan}
-                    cycle={cycle}
-                    currency={plans.data.currency}
-                    language={language}
-                    action={actionFor(id)}
-                    busy={choice.pending === id}
-                    onChoose={() => choice.choose(id, cycle, code)}
-                    discount={discount.accepted}
-                  />
-                </HydrationSlice>
+                <PlanCard
+                  key={id}
+                  plan={plan}
+                  cycle={cycle}
+                  currency={plans.data.currency}
+                  language={language}
+                  action={actionFor(id)}
+                  busy={choice.pending === id}
+                  onChoose={() => choice.choose(id, cycle, code)}
+                  discount={discount.accepted}
+                />
               ) : null;
             })}
           </div>
@@ -90,9 +88,7 @@ export default function PricingPage() {
         )}
       </section>
 
-      <HydrationSlice>
-        <PricingCallsToAction />
-      </HydrationSlice>
+      <PricingCallsToAction />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { API_KEYS_QUERY_KEY, automationApi, WEBHOOK_SECRET_QUERY_KEY } from './automation-api.ts';
 import { CopyButton } from './copy-button.tsx';
+import { PlanLock } from '../pricing/plan-lock.tsx';
+import { useEntitlements } from '../pricing/use-entitlements.ts';
 import { formatDate } from '../../lib/format-date.ts';
 
 const KNOWN_CODES = new Set(['API_KEY_NOT_ALLOWED', 'RUN_NOT_RERUNNABLE', 'WEBHOOK_URL_NOT_ALLOWED']);
@@ -17,7 +19,8 @@ const KNOWN_CODES = new Set(['API_KEY_NOT_ALLOWED', 'RUN_NOT_RERUNNABLE', 'WEBHO
 function errorText(t: (key: string) => string, error: unknown): string {
   if (!(error instanceof ApiError)) return t('errors.generic');
   if (error.issues.some((i) => i.field === 'name' && i.problem === 'too_big')) return t('errors.tooMany');
-  if (error.code === 'VALIDATION_ERROR') return error.message;
+  // Both already in the user's language (lib/api-client.ts).
+  if (error.code === 'VALIDATION_ERROR' || error.code === 'PLAN_REQUIRED') return error.message;
   return KNOWN_CODES.has(error.code) ? t(`errors.${error.code}`) : t('errors.generic');
 }
 
@@ -30,8 +33,12 @@ const toastError = (t: (key: string) => string, error: unknown) =>
  */
 export function AutomationCard() {
   const { t } = useTranslation('automation');
+  const { t: tCommon } = useTranslation('common');
   const keys = useQuery({ queryKey: API_KEYS_QUERY_KEY, queryFn: automationApi.listKeys });
   const atLimit = (keys.data?.length ?? 0) >= API_KEYS_PER_USER;
+  // Keys and webhooks are for plans with `apiKeys`: a lock before, not a refusal after. Keys made
+  // on an earlier plan stay listed (revocable) and work again after an upgrade.
+  const locked = useEntitlements().has('apiKeys') === false;
   return (
     <section
       aria-labelledby="automation-title"
@@ -49,9 +56,12 @@ export function AutomationCard() {
           </a>
         </p>
       </div>
-      <CreateKeyForm atLimit={atLimit} />
+      {locked ? <PlanLock feature="apiKeys" /> : <CreateKeyForm atLimit={atLimit} />}
+      {locked && (keys.data?.length ?? 0) > 0 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{tCommon('planLock.keysPaused')}</p>
+      )}
       <KeyList keys={keys.data ?? []} loading={keys.isPending} />
-      <WebhookSecret />
+      {!locked && <WebhookSecret />}
     </section>
   );
 }

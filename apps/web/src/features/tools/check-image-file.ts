@@ -1,5 +1,5 @@
 import { IMAGE_MAX_SIDE, IMAGE_MIN_SIDE, type InputImageFormat, UPLOAD_MAX_BYTES } from '@atelier/contracts';
-import { yieldToMain } from '../../lib/hydration-slices.tsx';
+import { yieldToMain } from '../../lib/next-task.ts';
 
 const MEDIA_TYPES: Record<InputImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { PlanLock } from '../pricing/plan-lock.tsx';
 import type { RunInputs } from './run-inputs.ts';
 import { showsPrompt, type ToolPageDefinition } from './tool-definitions.ts';
 
@@ -13,11 +14,14 @@ export function PromptFields({
   inputs,
   update,
   disabled,
+  negativeLocked = false,
 }: {
   definition: ToolPageDefinition;
   inputs: RunInputs;
   update: (change: Partial<RunInputs>) => void;
   disabled: boolean;
+  /** The plan lacks advanced options: the negative prompt is shown locked, with the way to unlock it. */
+  negativeLocked?: boolean;
 }) {
   const { t } = useTranslation('tool-run');
   const promptId = useId();
@@ -55,12 +59,13 @@ export function PromptFields({
           <textarea
             ref={negativeRef}
             id={negativeId}
-            value={inputs.negativePrompt}
-            disabled={disabled}
+            value={negativeLocked ? '' : inputs.negativePrompt}
+            disabled={disabled || negativeLocked}
             placeholder={t('prompt.negativePlaceholder')}
             onChange={(event) => update({ negativePrompt: event.target.value })}
             className={`${textareaClass} min-h-16`}
           />
+          {negativeLocked && <PlanLock feature="advancedOptions" />}
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Sparkles } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { useInteractive } from '../../lib/use-hydrating.ts';
+import { useHydrated } from '../../lib/use-hydrating.ts';
 
 /**
  * The tool's run button, which submits the panel's form. Over a server-rendered page it is a
@@ -22,7 +22,7 @@ export function RunButton({
   /** A word on the run beside the label: "Demo — free" when the demo engine will make it. */
   note?: string;
 }) {
-  const interactive = useInteractive();
+  const interactive = useHydrated();
   return (
     <button
       type={interactive ? 'submit' : 'button'}

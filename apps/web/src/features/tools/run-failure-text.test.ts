@@ -20,6 +20,13 @@ describe('failureText', () => {
     );
   });
 
+  it('says a run refused while the database was away can simply be started again', () => {
+    expect(failureText('image-upscale', new ApiError(503, 'SERVICE_UNAVAILABLE', 'x'))).toMatchObject({
+      title: 'failure.upscale',
+      description: 'error.serviceUnavailable',
+    });
+  });
+
   it('shows the server message for inpainting and for refused options', () => {
     expect(failureText('inpainting', { code: 'INTERNAL', message: 'mask is empty' }).serverMessage).toBe(
       'mask is empty',

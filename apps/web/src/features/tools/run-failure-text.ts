@@ -36,6 +36,8 @@ const CODE_TEXT: Partial<Record<ErrorCode | 'NETWORK', string>> = {
   PROVIDER_TIMEOUT: 'error.providerTimeout',
   PROVIDER_INVALID_INPUT: 'error.providerInvalidInput',
   PROVIDER_AUTH: 'error.providerUnavailable',
+  // The database was away for a moment: nothing was charged, the same run can be started again.
+  SERVICE_UNAVAILABLE: 'error.serviceUnavailable',
   NETWORK: 'error.network',
 };
 
@@ -51,7 +53,11 @@ export function failureText(tool: ToolId, error: unknown): FailureText {
     description: description ?? (tool === 'background-removal' ? 'failure.tryAgain' : undefined),
     // The page checks every input before sending, so a refusal the server still finds (say an
     // unknown substyle) is shown in its own words; so is inpainting's server error (tools.md §8).
-    serverMessage: (code === 'VALIDATION_ERROR' || tool === 'inpainting') && !description ? message : undefined,
+    // PLAN_REQUIRED's message is already in the user's language (lib/api-client.ts).
+    serverMessage:
+      (code === 'VALIDATION_ERROR' || code === 'PLAN_REQUIRED' || tool === 'inpainting') && !description
+        ? message
+        : undefined,
   };
 }
 

@@ -1,10 +1,10 @@
 import { MAX_IMAGES, MIN_IMAGES } from '@atelier/contracts';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import type { CountOptionField, OptionField, OptionValues, SelectOptionField } from './tool-definitions.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { parseStrength } from './run-inputs.ts';
+import { PlanLock } from '../pricing/plan-lock.tsx';
 
 export const fieldClass =
   'h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -15,6 +15,8 @@ interface ToolOptionsFormProps {
   /** One option changed; the caller applies it with withOption to the values it holds then. */
   onChange: (name: string, value: string) => void;
   disabled: boolean;
+  /** Whether an option (or one value of it) needs a plan the user lacks: shown locked, not offered. */
+  locked?: (name: string, value?: string) => boolean;
 }
 
 /**
@@ -29,15 +31,11 @@ export function withOption(values: OptionValues, name: string, value: string): O
 }
 
 /** A tool's options (tools.md §9), each a labelled native control so keyboards and screen readers know them. */
-export function ToolOptionsForm({ fields, values, onChange: set, disabled }: ToolOptionsFormProps) {
+export function ToolOptionsForm({ fields, values, onChange: set, disabled, locked }: ToolOptionsFormProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-      {/* Over a server-rendered page each control is hydrated in a task of its own (ADR 0023):
-          a long list of choices is many elements. */}
       {fields.map((field) => (
-        <HydrationSlice key={field.name}>
-          <OptionControl field={field} values={values} set={set} disabled={disabled} />
-        </HydrationSlice>
+        <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} locked={locked} />
       ))}
     </div>
   );
@@ -48,11 +46,13 @@ function OptionControl({
   values,
   set,
   disabled,
+  locked,
 }: {
   field: OptionField;
   values: OptionValues;
   set: (name: string, value: string) => void;
   disabled: boolean;
+  locked?: (name: string, value?: string) => boolean;
 }) {
   const { t } = useTranslation('tool-run');
   const id = useId();
@@ -95,11 +95,15 @@ function OptionControl({
         className={fieldClass}
       >
         {field.kind === 'select' && field.optional && <option value="">{t('options.none')}</option>}
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {field.kind === 'select' && field.translated ? t(`choices.${field.name}.${choice}`) : readable(choice)}
-          </option>
-        ))}
+        {choices.map((choice) => {
+          const choiceLocked = locked?.(field.name, choice) ?? false;
+          return (
+            <option key={choice} value={choice} disabled={choiceLocked}>
+              {field.kind === 'select' && field.translated ? t(`choices.${field.name}.${choice}`) : readable(choice)}
+              {choiceLocked ? ` ${t('common:planLock.suffix')}` : ''}
+            </option>
+          );
+        })}
       </select>
     );
   }
@@ -107,6 +111,7 @@ function OptionControl({
     <div className="flex flex-col gap-1.5">
       {label}
       {control}
+      {locked?.(field.name) && <PlanLock feature="advancedOptions" />}
     </div>
   );
 }

@@ -1,14 +1,15 @@
-import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS } from '@atelier/contracts';
+import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS, isAdvancedOption } from '@atelier/contracts';
 import { RotateCcw } from 'lucide-react';
 import { lazy, type ReactElement, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HydrationSlice } from '../../lib/hydration-slices.tsx';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
 import { addToBatch, batchCost, takesBatch } from './batch-plan.ts';
 import { BatchStage } from './batch-stage.tsx';
+import { PlanLock } from '../pricing/plan-lock.tsx';
+import { useEntitlements } from '../pricing/use-entitlements.ts';
 import { checkImageFile, imageChecksSettled, imageSize } from './check-image-file.ts';
 import { CreditsBanner } from './credits-banner.tsx';
 import { EngineNotice } from './engine-notice.tsx';
@@ -112,7 +113,11 @@ export function ToolWorkspace({
     );
   };
   const { state, start, startInBrowser, clear } = useToolRun(definition.id, notifyFailure);
-  const batchable = takesBatch(definition.id);
+  const entitlements = useEntitlements();
+  // Batches are for plans with `batches`; on Free the page takes one image and shows the lock.
+  const batchLocked = takesBatch(definition.id) && entitlements.has('batches') === false;
+  const batchable = takesBatch(definition.id) && !batchLocked;
+  const advancedLocked = entitlements.has('advancedOptions') === false;
   const batch = useBatchRun(definition.id, definition.inBrowser, notifyFailure);
   const batchMode = batch.tiles.length > 0;
   // The options a batch was started with: a retried tile runs with them, whatever the form says now.
@@ -408,7 +413,16 @@ export function ToolWorkspace({
               }
               file={batch.tiles[0]?.file ?? inputs.image}
               onFile={takeImage}
-              onFiles={batchable ? (files) => void takeFiles(files) : undefined}
+              onFiles={
+                batchable
+                  ? (files) => void takeFiles(files)
+                  : batchLocked
+                    ? (files) => {
+                        if (files.length > 1) void notify((toast) => toast.message(t('common:planLock.oneImage')));
+                        if (files[0]) void intake(files[0]);
+                      }
+                    : undefined
+              }
               summary={
                 batchMode
                   ? t(batch.launched ? 'studio-batch:batch.selectionDone' : 'studio-batch:batch.selection', {
@@ -421,6 +435,7 @@ export function ToolWorkspace({
               takesPaste
             />
           )}
+          {batchLocked && <PlanLock feature="batches" className="-mt-2" />}
           {fromOutput && fromOutput.file === inputs.image && (
             <p data-testid="input-source" className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
               {t('studio-batch:source.fromRun', { tool: t(`tools:${fromOutput.tool}.name`) })}
@@ -436,13 +451,20 @@ export function ToolWorkspace({
               disabled={processing}
             />
           )}
-          <PromptFields definition={fields} inputs={inputs} update={update} disabled={processing} />
+          <PromptFields
+            definition={fields}
+            inputs={inputs}
+            update={update}
+            disabled={processing}
+            negativeLocked={advancedLocked}
+          />
           {fields.options.length > 0 && (
             <ToolOptionsForm
               fields={fields.options}
               values={inputs.options}
               onChange={setOption}
               disabled={processing}
+              locked={(name, value) => advancedLocked && isAdvancedOption(definition.id, name, value)}
             />
           )}
 
@@ -490,8 +512,9 @@ export function ToolWorkspace({
           onDropFiles={(files) => void takeFiles(files)}
         />
       ) : (
-        // Hydrated in a task after the panel's (ADR 0023).
-        <HydrationSlice>
+        // A Suspense boundary: React hydrates the stage on its own, after the panel or first if
+        // it is pressed first (selective hydration).
+        <Suspense fallback={null}>
           <ToolStage
             ref={stageRef}
             definition={definition}
@@ -525,7 +548,7 @@ export function ToolWorkspace({
               )
             }
           />
-        </HydrationSlice>
+        </Suspense>
       )}
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} withMask={definition.mask} />
       <LeaveGuard active={processing} inBrowser={definition.inBrowser} />

@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { referenceMask } from '../../../../test/isnet-reference.ts';
 import { increasing, photo, recordingContext } from '../../../../test/photos.ts';
+import { maskIoU, qualityImages } from '../../../../test/quality-images.ts';
+import { segmentSubject } from '../segmentation/isnet-session.ts';
 import { cutOutSubject } from './erase-background.ts';
 
 describe('cutOutSubject (ISNet on onnxruntime-node)', () => {
@@ -21,4 +24,14 @@ describe('cutOutSubject (ISNet on onnxruntime-node)', () => {
     expect(increasing(context.percents)).toBe(true);
     expect(context.stages).toContain('segmenting');
   });
+});
+
+describe('segmentSubject (ISNet, graph prepared for the CPU)', () => {
+  it('gives the mask of the model as shipped: IoU ≥ 0.99 on photo, illustration, text, portrait', async () => {
+    for (const { name, image } of await qualityImages()) {
+      const { alpha, width, height } = await segmentSubject(image, new AbortController().signal);
+      expect({ name, width, height }).toEqual({ name, width: image.width, height: image.height });
+      expect(maskIoU(alpha, await referenceMask(image)), name).toBeGreaterThanOrEqual(0.99);
+    }
+  }, 240_000);
 });

@@ -16,7 +16,7 @@ import {
 
 /**
  * The local engines' processes (ADR 0015). Every CPU-heavy step of a local model — decoding,
- * per-pixel loops, onnxruntime, tfjs-wasm, OpenCV, vtracer, libvips — runs in one of these,
+ * per-pixel loops, onnxruntime, OpenCV, vtracer, libvips — runs in one of these,
  * never on the thread that serves HTTP.
  */
 export interface EnginePool {
@@ -87,8 +87,11 @@ function lowerPriority(pid: number, niceness: number, done: Set<number>) {
  * returned to the system at once.
  */
 export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePool {
-  // Pool size × threads per task ≤ cores: parallel runs share the CPU without oversubscribing it.
-  const threads = Math.max(1, Math.floor(os.availableParallelism() / size));
+  // Every task may use every core: a run alone on an idle machine goes at the machine's speed
+  // (ESRGAN and ISNet on onnxruntime scale with threads). When runs overlap their threads share
+  // the cores — onnxruntime's do not spin while idle (onnx-session.ts) — and all of them run at
+  // the engines' lower priority, so the HTTP thread still wins a core whenever it wants one.
+  const threads = os.availableParallelism();
   const closing = new AbortController();
   let pool: Tinypool | undefined;
   const niceness = engineNiceness(os.getPriority());

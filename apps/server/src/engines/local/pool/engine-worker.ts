@@ -1,5 +1,6 @@
 // The entry of an engine pool process (engine-pool.ts): runs one task at a time — a local tool,
 // or sanitizing an SVG — off the process that serves HTTP. Built as dist/engine-worker.js; run from source through tsx.
+import fs from 'node:fs';
 import os from 'node:os';
 import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import type { EngineContext } from '../../engine.ts';
@@ -15,12 +16,32 @@ import {
 // The pool lowers our priority as soon as it has started us (engine-pool.ts), so the engines'
 // code — imported above, before this line runs — already loads at the lower priority; this
 // covers a process the pool could not reach.
-try {
-  const niceness = Number(process.env[ENGINE_NICENESS_ENV]);
-  if (Number.isInteger(niceness)) os.setPriority(niceness);
-} catch {
-  // Not allowed on this system: the work still runs, at normal priority.
+const niceness = Number(process.env[ENGINE_NICENESS_ENV]);
+
+/**
+ * Lowers every thread of this process. On Linux a priority belongs to a thread, and threads
+ * take their creator's priority when they start: Node's own threads (its thread pool, where
+ * onnxruntime's runs are called from and compute, and V8's helpers) may have started before
+ * the pool lowered this process's main thread. Done at start and before each task, so threads
+ * started since are lowered too.
+ */
+function lowerEveryThread() {
+  if (!Number.isInteger(niceness)) return;
+  let threads: number[] = [];
+  try {
+    threads = fs.readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // No /proc (not Linux): a priority there belongs to the whole process.
+  }
+  for (const tid of [0, ...threads]) {
+    try {
+      os.setPriority(tid, niceness);
+    } catch {
+      // A thread that has ended, or not allowed on this system: the work still runs.
+    }
+  }
 }
+lowerEveryThread();
 
 // Ctrl-C in a terminal reaches the whole process group. The parent decides when this process
 // ends (after handing its run back to the queue); it terminates us itself.
@@ -39,6 +60,7 @@ const send = (message: ProgressMessage) => {
 const never = new AbortController().signal;
 
 export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult<EngineTask>> {
+  lowerEveryThread();
   if (task.kind === 'warm-up') return null;
   if (task.kind === 'sanitize-svg') return sanitizeSvg(task.svg);
   const context: EngineContext = {

@@ -2,9 +2,11 @@ import { CRISP_UPSCALE_FACTOR } from '@atelier/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { asEngineImage, increasing, photoBytes, recordingContext } from '../../../../test/photos.ts';
+import { psnr, qualityImages } from '../../../../test/quality-images.ts';
+import { upscalerJsBaseline } from '../../../../test/upscalerjs-baseline.ts';
 import { upscaleCrisp } from './esrgan-upscaler.ts';
 
-describe('upscaleCrisp (ESRGAN ×2 on tfjs-wasm)', () => {
+describe('upscaleCrisp (ESRGAN ×2 on onnxruntime)', () => {
   it('doubles a 128² photo with alpha, keeping the alpha, tile by tile', async () => {
     // A 128² crop of a photo, with a transparent left half.
     const rgb = await sharp(photoBytes('astronaut.jpg')).resize(128, 128).raw().toBuffer();
@@ -38,4 +40,21 @@ describe('upscaleCrisp (ESRGAN ×2 on tfjs-wasm)', () => {
     expect(increasing(context.percents)).toBe(true);
     expect(context.stages).toContain('tile 1 of 1');
   });
+
+  it('gives the pixels UpscalerJS gives with the same weights: PSNR ≥ 40 dB on photo, illustration, text, portrait', async () => {
+    const reference = await upscalerJsBaseline();
+    for (const { name, image } of await qualityImages()) {
+      const context = recordingContext();
+      const ours = await sharp((await upscaleCrisp(image, context)).data)
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const rgb = await sharp(image.data).removeAlpha().raw().toBuffer();
+      const theirs = await reference(rgb, image.width, image.height);
+      expect({ name, psnr: psnr(ours, theirs) }).toMatchObject({ name, psnr: expect.any(Number) });
+      expect(psnr(ours, theirs), name).toBeGreaterThanOrEqual(40);
+      // Larger images go tile by tile, each reported.
+      if (name === 'photo') expect(context.stages).toContain('tile 4 of 4');
+    }
+  }, 120_000);
 });

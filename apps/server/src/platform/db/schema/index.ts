@@ -10,3 +10,4 @@ export * from './artworks.ts';
 export * from './referrals.ts';
 export * from './admin-audit.ts';
 export * from './automation.ts';
+export * from './plan-grants.ts';

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until React has hydrated the whole page: React DOM marks the root container and every
+ * element it has hydrated with its own keys (`__reactContainer$…`, `__reactFiber$…`); an
+ * element left without one is server HTML React has not reached yet.
+ */
+export async function expectHydratedByReact(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const root = document.getElementById('root')!;
+          const marked = (node: Element, prefix: string) => Object.keys(node).some((key) => key.startsWith(prefix));
+          if (!marked(root, '__reactContainer$')) return 'the root is not a React root';
+          const waiting = Array.from(root.querySelectorAll('*')).filter((element) => !marked(element, '__reactFiber$'));
+          return waiting.length === 0 ? 'hydrated' : `${waiting.length} elements not hydrated`;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe('hydrated');
+}
+
+/**
+ * Errors and warnings the page reports, as they come: React's hydration errors arrive as
+ * console errors (onRecoverableError, main.tsx) or uncaught errors. The 404 page's own status
+ * is not one.
+ */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/Failed to load resource: the server responded with a status of 404/.test(message.text())) return;
+    problems.push(`${page.url()} ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()} pageerror: ${error.message}`));
+  return problems;
+}
