@@ -2,10 +2,11 @@ import type { CreatedApiKeyResponse, Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from './databases.ts';
+import { paintingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
 import { waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from './users.ts';
+import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 /** A request as a script sends it: the API key, no cookie, and the idempotency key when given. */
 const scripted = (secret: string, init: RequestInit, key?: string): RequestInit => {
@@ -23,14 +24,20 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   let user: TestUser;
   let secret: string;
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, { ENGINE_IMAGE_UPSCALE: 'demo', RUN_SWEEP_INTERVAL_SECONDS: '3600' });
+    // Upscales on a fake provider: fast, and charged as real runs are (a demo run is free).
+    rt = await createTestRuntime(
+      kind,
+      { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      { engines: [paintingEngine('image-upscale')] },
+    );
   });
   afterAll(async () => {
     await rt?.close();
   });
 
   const freshCaller = async () => {
-    user = await signUpTestUser(rt);
+    // API keys and batches are features of Pro and up.
+    user = await withPlan(rt, await signUpTestUser(rt));
     const res = await rt.request(
       '/api/me/api-keys',
       as(user, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"script"}' }),

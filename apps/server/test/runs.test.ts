@@ -12,7 +12,7 @@ import { batchForm, pngImage, runForm } from './images.ts';
 import { ledgerAndBalance, runRecord } from './run-records.ts';
 import { getRun, LOCAL_MODEL_RUN_DEADLINE_MS, requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from './users.ts';
+import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 /** The files stored for a user's runs in a local DATA_DIR. */
 function runFiles(rt: TestRuntime, user: TestUser): string[] {
@@ -139,7 +139,8 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   });
 
   it('runs on the demo engine for nothing: 0 credits, a 0-credit demo entry in the ledger, recorded as demo', async () => {
-    const user = await signUpTestUser(rt);
+    // Pro: the creative upscale below is one of its advanced options.
+    const user = await withPlan(rt, await signUpTestUser(rt));
     const form = runForm({ prompt: 'a fox in snow', n: '2', strength: '0.5' }, { image: await pngImage() });
     const run = await startToolRun(rt, user, 'image-to-image', form);
     expect(run).toMatchObject({ tool: 'image-to-image', credits: 0, engine: 'demo' });
@@ -163,7 +164,8 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   });
 
   it('runs a batch on the demo engine for nothing, each run with its 0-credit demo entry', async () => {
-    const user = await signUpTestUser(rt);
+    // Batches are a feature of Pro and up.
+    const user = await withPlan(rt, await signUpTestUser(rt));
     const res = await rt.request(
       '/api/tools/image-upscale/batches',
       as(user, { method: 'POST', body: await batchForm(['a.png', 'b.png', 'c.png'], { upscaleType: 'creative' }) }),

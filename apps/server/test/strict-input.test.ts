@@ -2,24 +2,32 @@ import type { ErrorBody, SecuritySettings } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from './databases.ts';
+import { paintingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
 import { requestToolRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
-import { as, signUpTestUser } from './users.ts';
+import { as, signUpTestUser, withPlan } from './users.ts';
 
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 
 describe.each(DATABASE_KINDS)('strict input on %s', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime(kind, { ENGINE_IMAGE_UPSCALE: 'demo', RUN_SWEEP_INTERVAL_SECONDS: '3600' });
+    // Upscales and generations on a fake provider: fast, and charged as real runs are (a demo
+    // run is free), so a refused request that charged would show.
+    rt = await createTestRuntime(
+      kind,
+      { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      { engines: [paintingEngine('image-upscale', 'image-generation')] },
+    );
   });
   afterAll(async () => {
     await rt?.close();
   });
 
   it('refuses a field a run or batch does not take, in multipart and JSON, and charges nothing', async () => {
-    const user = await signUpTestUser(rt);
+    // Batches are a feature of Pro and up: the refusal here is the field's, not the plan's.
+    const user = await withPlan(rt, await signUpTestUser(rt));
     const before = await getCreditBalance(rt.database.db, user.userId);
     const image = await pngImage();
     const cases: [string, FormData | object, string[]][] = [

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Sparkles } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { useHydrated } from '../../lib/use-hydrating.ts';
@@ -28,12 +29,16 @@ export function RunButton({
       disabled={disabled}
       aria-describedby={describedBy}
       aria-keyshortcuts="Control+Enter Meta+Enter"
-      className={buttonClass('primary', 'lg', 'flex-1 px-5')}
+      // With a note, a narrow panel (a phone) puts it on a second line rather than overflowing.
+      className={buttonClass('primary', 'lg', clsx('min-w-0 flex-1 px-5', note && 'h-auto min-h-12 flex-wrap py-1.5'))}
     >
       <Sparkles aria-hidden="true" className="size-4" />
       {label}
       {note && (
-        <span data-testid="run-note" className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium">
+        <span
+          data-testid="run-note"
+          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950"
+        >
           {note}
         </span>
       )}
