@@ -38,7 +38,6 @@ import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
 import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
-import { knownRoutes } from './platform/http/known-routes.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
@@ -108,7 +107,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
   app.use('*', planContext(database.db));
-  app.use('*', apiKeyAuth(apiKeys, knownRoutes(app)));
+  app.use('*', apiKeyAuth(apiKeys));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.

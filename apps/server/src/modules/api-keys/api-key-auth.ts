@@ -12,17 +12,12 @@ import type { ApiKeyService } from './service.ts';
  * request). A Bearer credential is trusted only when it is a live API key: anything else sent
  * as one — garbage, an unknown or revoked key, a disabled account's — is 401 at once, never a
  * reason to look at the cookie beside it or to pass the same-origin check (same-origin.ts). A
- * route a key may not call is 403 API_KEY_NOT_ALLOWED; a path no route answers is the 404 it is
- * for anyone (the key's user is not set for it). The key's user is then the request's
+ * route a key may not call is 403 API_KEY_NOT_ALLOWED. The key's user is then the request's
  * user for requireUser and optionalUser alike: cookies are not looked at, so a request with a
  * key is never acted on with someone's session. The admin console takes no keys: to it a
  * request with one is nobody (its 404 to everyone but admins, so it leaves no trace).
  */
-export function apiKeyAuth(
-  service: ApiKeyService,
-  /** Whether a route answers `method path`: an unknown one is 404 for a key too, not 403. */
-  isKnownRoute: (method: string, path: string) => boolean = () => true,
-): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth(service: ApiKeyService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     if (!isBearerCredential(authorization)) return next();
@@ -35,8 +30,6 @@ export function apiKeyAuth(
     const user = secret ? await service.resolve(secret) : null;
     if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
     if (!apiKeyMayCall(c.req.method, c.req.path)) {
-      // No such route: the 404 anyone gets, not a refusal that suggests there is one.
-      if (!isKnownRoute(c.req.method, c.req.path)) return next();
       throw new AppError('API_KEY_NOT_ALLOWED', 'An API key cannot do this: sign in to Atelier instead');
     }
     // A key works while its account's plan has API keys: after a downgrade it is kept (listed,
