@@ -200,7 +200,7 @@ describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
     it('keeps the upload limits: a 2 MB image goes to its run; 2 MB of multipart anywhere else is 413', async () => {
       const image = await noisePng(2 * 1024 * 1024);
       expect(image.length).toBeGreaterThan(2 * REQUEST_BODY_MAX_BYTES);
-      const run = await runToEnd(rt, ada, 'image-upscale', runForm({ scale: '2' }, { image }));
+      const run = await runToEnd(rt, ada, 'image-upscale', runForm({}, { image }));
       expect(run.status).toBe('succeeded');
 
       for (const path of ['/api/auth/sign-in/email', '/api/me/api-keys', '/api/tools/image-upscale/runs/x']) {
