@@ -3,23 +3,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { signUpViaApi, subscribeToProViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { makePng } from './support/png.ts';
+import { pngFile } from './support/png.ts';
+import { VIEWPORTS } from './support/viewports.ts';
 
 // Power use on the tool pages (issue 16), against the built server and its local engines:
 // a batch of three images with its cost, tiles, real progress and one ZIP; a result carried
 // into another tool without an upload; History's Open in tool and Run again.
 
-const VIEWPORTS = {
-  laptop: { width: 1366, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-const png = (name: string, shade: number) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: makePng(96, 80, (x, y) => [(x * 2 + shade) % 256, (y * 3) % 256, shade]),
-});
-const images = [png('shoe.png', 10), png('bag.png', 90), png('hat.png', 170)];
+const images = [pngFile('shoe.png', 10), pngFile('bag.png', 90), pngFile('hat.png', 170)];
 const imageInput = (page: Page) => page.locator('input[type=file]').first();
 const tiles = (page: Page) => page.getByTestId('batch-tile');
 /** The tool names heading History's rows. */
@@ -90,7 +81,7 @@ test('more than 50 images are refused with a clear message and nothing is lost',
   await page.goto('/tools/vectorization');
   await imageInput(page).setInputFiles(images.slice(0, 2));
   await expect(tiles(page)).toHaveCount(2);
-  const many = Array.from({ length: 49 }, (_, i) => png(`many-${i}.png`, i));
+  const many = Array.from({ length: 49 }, (_, i) => pngFile(`many-${i}.png`, i));
   await imageInput(page).setInputFiles(many);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'At most 50 images at once' })).toBeVisible();
   await expect(tiles(page)).toHaveCount(2);

@@ -1,23 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { makePng } from './support/png.ts';
+import { pngFile } from './support/png.ts';
+import { VIEWPORTS } from './support/viewports.ts';
 
 // Plans that deliver what they sell (issue 30): a Free user sees what Pro adds as locks with the
 // way to it — before trying, not as an error after — buys Pro at the sandbox checkout, and the
 // batch that was locked then runs. The pricing cards name only what the server gives.
 
-const VIEWPORTS = {
-  laptop: { width: 1366, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-const png = (name: string, shade: number) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: makePng(96, 80, (x, y) => [(x * 2 + shade) % 256, (y * 3) % 256, shade]),
-});
-const images = [png('one.png', 20), png('two.png', 120)];
+const images = [pngFile('one.png', 20), pngFile('two.png', 120)];
 const imageInput = (page: Page) => page.locator('input[type=file]').first();
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {

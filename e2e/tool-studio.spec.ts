@@ -7,16 +7,12 @@ import zhTwRun from '../apps/web/src/locales/zh-TW/tool-run.json' with { type: '
 import { signUpViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { makeMaskPng, makePng } from './support/png.ts';
+import { VIEWPORTS } from './support/viewports.ts';
 
 // The tool page as a studio (issue 19), at a laptop's and a phone's size: the result lands in
 // view, the stage zooms and pans, the mask painter's shortcuts, one mask for uploads and
 // strokes (checked in what the server stored), samples, download formats, the shortcut list
 // in four languages and the question before leaving a run.
-
-const VIEWPORTS = {
-  laptop: { width: 1366, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 const photo = { name: 'photo.png', mimeType: 'image/png', buffer: makePng(160, 120) };
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });

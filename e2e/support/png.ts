@@ -41,3 +41,10 @@ export function makeMaskPng(width: number, height: number): Buffer {
   const inside = (v: number, size: number) => v > size / 4 && v < (size * 3) / 4;
   return makePng(width, height, (x, y) => (inside(x, width) && inside(y, height) ? [255, 255, 255] : [0, 0, 0]));
 }
+
+/** A PNG file for a file chooser: a 96×80 gradient whose `shade` tells one upload from another. */
+export const pngFile = (name: string, shade: number) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: makePng(96, 80, (x, y) => [(x * 2 + shade) % 256, (y * 3) % 256, shade]),
+});
