@@ -546,7 +546,7 @@ test.describe('a tool page, signed in', () => {
       const release = await holdRequests(page, /\/api\/(auth\/get-session|tools|me)$/);
       await page.goto('/tools/image-generation');
       await expect(page).toHaveTitle('Image Generation — Atelier');
-      const run = page.getByRole('button', { name: 'Generate', exact: true });
+      const run = page.getByRole('button', { name: /^Generate\b/ });
       await expect(run).toHaveAttribute('type', 'submit');
       const same = await page.evaluate(
         (selectors) =>
@@ -598,7 +598,7 @@ test.describe('a tool page, signed in', () => {
     });
     // Pressed now, the browser would send the form itself (the page would reload): the press
     // is held, and made again once the page is hydrated.
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('button', { name: /^Generate\b/ }).click();
     expect(new URL(page.url()).search).toBe('');
     expect(runs).toEqual([]);
     release();

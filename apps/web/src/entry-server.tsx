@@ -24,6 +24,7 @@ import { sessionQuery } from './features/auth/use-session.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
 import { creditsQuery } from './features/tools/tools-api.ts';
 import { toolCatalogueQuery } from './features/tools/use-tool-catalogue.ts';
+import { entitlementsQuery } from './features/pricing/use-entitlements.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { toolForPath } from './lib/tool-href.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
@@ -86,7 +87,8 @@ async function prefetch(
   params: Record<string, string | undefined>,
   language: Language,
 ) {
-  const user = await client.fetchQuery(sessionQuery);
+  // The header's AI Tools menu marks the tools the demo engine serves here, on every page.
+  const [user] = await Promise.all([client.fetchQuery(sessionQuery), client.prefetchQuery(toolCatalogueQuery)]);
   switch (page) {
     case 'gallery':
       return client.prefetchInfiniteQuery(artworkFeedQuery('public', user?.id ?? null));
@@ -97,9 +99,6 @@ async function prefetch(
       return client.prefetchQuery(authProvidersQuery);
     case 'artwork':
       return client.prefetchQuery(publicArtworkQuery(params.id ?? ''));
-    case 'home':
-      // Its tool cards mark the tools the demo engine serves here.
-      return client.prefetchQuery(toolCatalogueQuery);
     default:
       return;
   }
@@ -223,8 +222,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       }
       // A visitor is sent to sign in by the browser; other signed-in pages render there.
       if (!user || !modules.includes(TOOL_PAGE_MODULE)) return { kind: 'shell', modules, state: state() };
-      // A tool page, signed in: rendered here with what it waits for, the catalogue and credits.
-      await Promise.all([queryClient.prefetchQuery(toolCatalogueQuery), queryClient.prefetchQuery(creditsQuery)]);
+      // A tool page, signed in: rendered here with what it waits for, the catalogue and credits,
+      // and the plan, whose locks (batches, advanced options) are in the HTML as in the browser.
+      await Promise.all([
+        queryClient.prefetchQuery(toolCatalogueQuery),
+        queryClient.prefetchQuery(creditsQuery),
+        queryClient.prefetchQuery(entitlementsQuery),
+      ]);
       const i18n = createServerI18n(language);
       const { html, preloads } = await renderPage(url, queryClient, i18n, hints);
       const tool = toolForPath(url.pathname);
