@@ -249,5 +249,17 @@ describe.each(DATABASE_KINDS)('queue priority on %s', (kind) => {
     });
     await expect.poll(() => fetched.length, { timeout: 20_000 }).toBe(4);
     expect(fetched).toEqual([proRun, ...waiting]);
+    // The queue marks a job done after its handler returns: closing the database before that
+    // left pg-boss completing the last one on a closed pool (an unhandled rejection).
+    await rt.runs.queue.stopWorkers();
+    await expect
+      .poll(async () => {
+        const jobs = await rt.database.query<{ state: string }>(
+          `SELECT state FROM pgboss.job WHERE name = $1 AND data->>'runId' = ANY($2)`,
+          [RUN_QUEUE, fetched],
+        );
+        return jobs.rows.filter((job) => job.state === 'completed').length;
+      })
+      .toBe(4);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, DbOrTx } from '../db/database.ts';
 import type { Logger } from '../logging/logger.ts';
+import { settleJobCompletionsThroughErrors } from './settled-completions.ts';
 
 /**
  * pg-boss in the application's own database, reached through the database handle (pg pool
@@ -62,6 +63,7 @@ export async function startJobQueue(
   logger: Logger,
   queues: Record<string, QueueSettings>,
 ): Promise<JobQueue> {
+  settleJobCompletionsThroughErrors();
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.query(text, values) },
     schedule: false,
