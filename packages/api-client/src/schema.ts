@@ -1541,6 +1541,7 @@ export interface components {
             error: components["schemas"]["RunError"];
             engine: string;
             clientSide: boolean;
+            overtook: number;
             createdAt: string;
             updatedAt: string;
             finishedAt: string | null;

@@ -89,6 +89,11 @@ export const runSchema = z
      * until the user saves the result, which then uploads the result (never the original).
      */
     clientSide: z.boolean(),
+    /**
+     * How many runs that were waiting for a worker, queued before this one, this run went
+     * ahead of when a worker took it: a paid plan's priority at work (0 for most runs).
+     */
+    overtook: z.number().int().min(0),
     createdAt: z.string(),
     updatedAt: z.string(),
     finishedAt: z.string().nullable(),

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { pngImage, runForm } from '../../../test/images.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { requestToolRun, startToolRun } from '../../../test/tool-runs.ts';
+import { requestToolRun, startToolRun, waitForRun } from '../../../test/tool-runs.ts';
+import { createLogger } from '../../platform/logging/logger.ts';
 import { as, postJson, signUpTestUser, type TestUser, verifyTestUser, withPlan } from '../../../test/users.ts';
 import {
   adminAuditLog,
@@ -24,6 +25,7 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { setAdminRole } from '../admin/roles.ts';
 import { getCreditBalance } from '../credits/credits-service.ts';
+import { startRunPipeline } from '../runs/run-pipeline.ts';
 import { RUN_QUEUE, type RunJob } from '../runs/service.ts';
 import { effectivePlan } from './effective-plan.ts';
 import { grantPlan } from './plan-grants.ts';
@@ -261,5 +263,38 @@ describe.each(DATABASE_KINDS)('queue priority on %s', (kind) => {
         return jobs.rows.filter((job) => job.state === 'completed').length;
       })
       .toBe(4);
+  });
+});
+
+describe.each(DATABASE_KINDS)('a Pro run overtaking a queue on %s', (kind) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    // Runs wait until the test starts a worker of its own, one run at a time.
+    rt = await createTestRuntime(kind, { ...ENV, WORKER: 'off' });
+  });
+  afterAll(() => rt?.close());
+
+  it('records the waiting runs it went ahead of, and the runs behind it overtook none', async () => {
+    const free = await signUpTestUser(rt);
+    const pro = await withPlan(rt, await signUpTestUser(rt));
+    const form = async () => runForm({}, { image: await pngImage() });
+    const waiting = [];
+    for (let i = 0; i < 2; i++) waiting.push((await startToolRun(rt, free, 'image-upscale', await form())).id);
+    const proRun = (await startToolRun(rt, pro, 'image-upscale', await form())).id;
+
+    const worker = await startRunPipeline({
+      config: { ...rt.config, runs: { ...rt.config.runs, workerConcurrency: 1 } },
+      database: rt.database,
+      storage: rt.storage,
+      logger: createLogger('silent'),
+      runWorker: true,
+    });
+    try {
+      const ran = await waitForRun(rt, pro, proRun);
+      expect(ran).toMatchObject({ status: 'succeeded', overtook: 2 });
+      for (const id of waiting) expect(await waitForRun(rt, free, id)).toMatchObject({ overtook: 0 });
+    } finally {
+      await worker.close();
+    }
   });
 });

@@ -33,6 +33,7 @@ export function presentRun(row: RunRow): Run {
     error: row.error ?? null,
     engine: row.engine,
     clientSide: row.clientSide,
+    overtook: row.overtook,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { waitingJobWhere } from '../../platform/jobs/job-queue.ts';
 import { type RunRow, runs, type StoredOutput } from '../../platform/db/schema/index.ts';
 
 /** SQL of the runs table. Every read of a user's runs is scoped by owner id. */
@@ -50,12 +51,27 @@ export function listRunsOfUser(
 
 const leaseFromNow = (leaseMs: number) => sql`now() + ${leaseMs}::int * interval '1 millisecond'`;
 
-/** Takes a queued run for one attempt; undefined when another worker has it or it is finished. */
-export async function claimRun(db: DbOrTx, id: string, leaseMs: number): Promise<RunRow | undefined> {
+/**
+ * Runs queued before the one being claimed whose job is still waiting in `queue`: the ones it
+ * goes ahead of (pg-boss fetches a higher priority first). Counted on the first claim only; a
+ * run handed back keeps what it had.
+ */
+const overtakenOnFirstClaim = (queue: string) => sql`CASE WHEN ${runs.attempts} = 0 THEN (
+  SELECT count(*)::int FROM ${runs} AS earlier
+  WHERE earlier.status = 'queued' AND earlier.created_at < ${sql.raw('"runs"."created_at"')}
+    AND ${waitingJobWhere(queue, 'runId', sql`earlier.id`)}
+) ELSE ${runs.overtook} END`;
+
+/**
+ * Takes a queued run for one attempt; undefined when another worker has it or it is finished.
+ * `queue` is the run queue, whose waiting jobs say which earlier runs this one overtook.
+ */
+export async function claimRun(db: DbOrTx, id: string, leaseMs: number, queue: string): Promise<RunRow | undefined> {
   const [row] = await db
     .update(runs)
     .set({
       status: 'running',
+      overtook: overtakenOnFirstClaim(queue),
       attempts: sql`${runs.attempts} + 1`,
       leaseExpiresAt: leaseFromNow(leaseMs),
       heartbeatAt: sql`now()`,

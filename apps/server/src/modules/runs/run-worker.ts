@@ -137,7 +137,7 @@ export class RunWorker {
     }
     // A database that went away as the job was fetched: the claim waits for it (the job is
     // this worker's meanwhile), so the run starts as soon as it is back.
-    const run = await this.whileUnavailable(runId, () => repo.claimRun(db, runId, leaseMs));
+    const run = await this.whileUnavailable(runId, () => repo.claimRun(db, runId, leaseMs, RUN_QUEUE));
     if (!run) return; // taken by another worker, or already finished
     const controller = new AbortController();
     this.claimed.set(run.id, { attempt: run.attempts, controller });

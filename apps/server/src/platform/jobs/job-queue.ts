@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, DbOrTx } from '../db/database.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -33,6 +33,18 @@ export interface JobQueue {
   polling(): { ok: boolean; problem?: string } | undefined;
   stop(): Promise<void>;
 }
+
+/** Where pg-boss keeps its jobs (its default schema). */
+const BOSS_SCHEMA = 'pgboss';
+
+/**
+ * SQL: `queue` holds a job no worker has fetched yet whose data's `field` is `value` — a job
+ * still waiting its turn, as opposed to one a worker is about to act on.
+ */
+export const waitingJobWhere = (queue: string, field: string, value: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${sql.identifier(BOSS_SCHEMA)}.job AS waiting_job
+    WHERE waiting_job.name = ${queue} AND waiting_job.state = 'created'
+      AND waiting_job.data->>${field} = (${value})::text)`;
 
 /** A worker whose fetch failed this recently is not polling (a healthy one fetches every 0.5 s). */
 const WORKER_ERROR_GRACE_MS = 5_000;

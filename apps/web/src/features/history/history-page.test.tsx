@@ -24,6 +24,7 @@ const run = (n: number, extra: Partial<Run> = {}): Run => ({
   error: null,
   engine: 'demo',
   clientSide: false,
+  overtook: 0,
   createdAt: '2026-11-22T10:00:00.000Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
   finishedAt: '2026-11-22T10:00:01.000Z',

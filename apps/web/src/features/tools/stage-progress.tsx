@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
  * The run's progress over the stage, as the engine reports it (SSE, or the browser model's
  * own reports): announced to screen readers as a progressbar. The input stays visible under it.
  */
-export function StageProgress({ progress, label }: { progress: number; label?: string }) {
+export function StageProgress({
+  progress,
+  label,
+  overtook = 0,
+}: {
+  progress: number;
+  label?: string;
+  overtook?: number;
+}) {
   const { t } = useTranslation('tool-run');
   const percent = Math.round(Math.min(100, Math.max(0, progress)));
   return (
@@ -17,6 +25,7 @@ export function StageProgress({ progress, label }: { progress: number; label?: s
           <span className="tabular-nums text-zinc-600 dark:text-zinc-400">{percent}%</span>
         </div>
         <ProgressTrack percent={percent} labelledBy="run-progress-label" className="h-2 bg-zinc-200 dark:bg-zinc-800" />
+        {overtook > 0 && <PriorityNote overtook={overtook} />}
       </div>
     </div>
   );
@@ -49,5 +58,18 @@ export function ProgressTrack({
         style={{ width: `${percent}%` }}
       />
     </div>
+  );
+}
+
+/**
+ * Says that a paid plan's queue priority started the run ahead of runs that were waiting (the
+ * server counts them when a worker takes the run); shown while it works and with its result.
+ */
+export function PriorityNote({ overtook, className }: { overtook: number; className?: string }) {
+  const { t } = useTranslation('tool-run');
+  return (
+    <p role="status" className={`text-xs font-medium text-brand-700 dark:text-brand-300 ${className ?? ''}`}>
+      {t('progress.prioritised', { count: overtook })}
+    </p>
   );
 }

@@ -11,7 +11,7 @@ import { SampleStrip } from './sample-strip.tsx';
 import type { Point, Size, View } from './stage-view.ts';
 import { type PaintGesture, StageViewport } from './stage-viewport.tsx';
 import { CHECKERBOARD, DropOverlay, STAGE_FRAME_CLASS, useFileDrop } from './stage-frame.tsx';
-import { StageProgress } from './stage-progress.tsx';
+import { PriorityNote, StageProgress } from './stage-progress.tsx';
 import type { ToolPageDefinition } from './tool-definitions.ts';
 import type { MaskPainter } from './use-mask-painter.ts';
 import { useShortcuts } from './use-shortcuts.ts';
@@ -237,7 +237,15 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
           />
           {layers}
         </StageViewport>
-        {processing && <StageProgress progress={state.progress} label={props.progressLabel} />}
+        {processing && (
+          <StageProgress progress={state.progress} label={props.progressLabel} overtook={state.overtook} />
+        )}
+        {!!result?.overtook && (
+          <PriorityNote
+            overtook={result.overtook}
+            className="pointer-events-none absolute top-2 left-2 z-10 max-w-[calc(100%-1rem)] rounded-full bg-white/90 px-3 py-1 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900/90 dark:ring-zinc-800"
+          />
+        )}
         {drop.dropping && <DropOverlay label={t('stage.drop')} />}
       </div>
 

@@ -24,6 +24,7 @@ const run = (id: string, extra: Partial<Run> = {}): Run => ({
   error: null,
   engine: 'local',
   clientSide: false,
+  overtook: 0,
   createdAt: '2026-11-25T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',
   finishedAt: null,

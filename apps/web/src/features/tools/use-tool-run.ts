@@ -14,11 +14,13 @@ export interface ToolResult {
    * the run until the user saves the result (which uploads it first).
    */
   inBrowser: boolean;
+  /** Waiting runs a paid plan's queue priority started this one ahead of (0 for most). */
+  overtook?: number;
 }
 
 export type RunState =
   | { phase: 'idle' }
-  | { phase: 'processing'; progress: number }
+  | { phase: 'processing'; progress: number; overtook?: number }
   | { phase: 'succeeded'; result: ToolResult }
   | { phase: 'failed' };
 
@@ -58,7 +60,10 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
       // The balance changed: charged at the start, refunded if the run failed.
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
       if (run.status === 'succeeded') {
-        setState({ phase: 'succeeded', result: { outputs: run.outputs, runId: run.id, inBrowser: false } });
+        setState({
+          phase: 'succeeded',
+          result: { outputs: run.outputs, runId: run.id, inBrowser: false, overtook: run.overtook },
+        });
       } else {
         setState({ phase: 'failed' });
         failure.current(run.error, run);
@@ -74,7 +79,8 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
       source.current = events;
       const read = (event: MessageEvent<string>) => (JSON.parse(event.data) as { run: Run }).run;
       events.addEventListener(RUN_EVENTS.progress, (event) => {
-        setState({ phase: 'processing', progress: read(event).progress });
+        const run = read(event);
+        setState({ phase: 'processing', progress: run.progress, overtook: run.overtook });
       });
       events.addEventListener(RUN_EVENTS.end, (event) => finish(read(event)));
       // EventSource retries on its own only sometimes; ask for the run and reopen if still going.

@@ -75,6 +75,11 @@ export const runs = pgTable(
     engine: text('engine').notNull(),
     clientSide: boolean('client_side').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Runs queued before this one, still waiting for a worker, when a worker first took this
+     * one: the ones its plan's queue priority put it ahead of.
+     */
+    overtook: integer('overtook').notNull().default(0),
     /** A running run whose lease has passed has lost its worker (see run-sweeper.ts). */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),

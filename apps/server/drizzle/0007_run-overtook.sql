@@ -1,0 +1,1 @@
+ALTER TABLE "runs" ADD COLUMN "overtook" integer DEFAULT 0 NOT NULL;
