@@ -20,7 +20,7 @@ test('a non-admin and a visitor see the ordinary 404 page at /admin', async ({ p
   expect(consoleCode).toEqual([]);
 });
 
-test('an admin grants 50 credits with a reason; the user sees them and the audit log lists it', async ({
+test('an admin grants 50 credits and a 30-day Pro plan with reasons; the user has them and the audit log lists both', async ({
   page,
   browser,
 }) => {
@@ -71,12 +71,31 @@ test('an admin grants 50 credits with a reason; the user sees them and the audit
 
   await customerPage.goto('/profile');
   await expect(customerPage.getByTestId('profile-credits')).toHaveText('80');
+
+  // A plan for 30 days: its features at once, as if bought, the credits untouched.
+  await expect(page.getByTestId('admin-user-plan')).toHaveText('Free');
+  await page.getByRole('button', { name: 'Grant a plan' }).click();
+  const grant = page.getByRole('dialog', { name: 'Grant a plan' });
+  await grant.getByLabel('Plan').selectOption('pro');
+  await grant.getByLabel('Days (optional)').fill('30');
+  await grant.getByLabel('Reason').fill('Beta tester thanks');
+  await expectNoSeriousAxeViolations(page);
+  await grant.getByRole('button', { name: 'Grant', exact: true }).click();
+  await expect(grant).toBeHidden();
+  await expect(page.getByText(/^Done: the account is on Pro until /)).toBeVisible();
+  await expect(page.getByTestId('admin-user-plan')).toHaveText('Pro');
+  const me = (await (await customerPage.request.get('/api/me')).json()) as {
+    plan: string;
+    profile: { credits: number };
+  };
+  expect(me.plan).toBe('pro');
+  expect(me.profile.credits).toBe(80);
   await customerContext.close();
 
   await page.getByRole('link', { name: 'Audit log' }).click();
-  const entry = page.getByTestId('audit-entry').first();
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'Plan granted' })).toContainText('Beta tester thanks');
+  const entry = page.getByTestId('audit-entry').filter({ hasText: 'Credits changed' });
   await expect(entry).toContainText(E2E_ADMIN_EMAIL);
-  await expect(entry).toContainText('Credits changed');
   await expect(entry).toContainText(customer.email);
   await expect(entry).toContainText('Goodwill for a slow weekend');
   await expect(entry).toContainText(/credits: 30 → .*credits: 80/);

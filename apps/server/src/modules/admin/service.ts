@@ -96,7 +96,9 @@ export class AdminService {
   async userDetail(userId: string): Promise<AdminUserDetail> {
     const profile = await repo.findProfileById(this.db, userId);
     if (!profile) throw userNotFound();
-    const [subscription, orders, ledger, runs, artworks, securityEvents, sessions] = await Promise.all([
+    const [plan, subscription, orders, ledger, runs, artworks, securityEvents, sessions] = await Promise.all([
+      // What the account has now: a plan granted by an admin or a referral counts, as it does for the user.
+      effectivePlan(this.db, userId),
       this.billing.status(userId),
       this.billing.orders(userId),
       repo.listLedger(this.db, userId),
@@ -108,6 +110,7 @@ export class AdminService {
     return {
       user: {
         ...toUserSummary(profile),
+        plan,
         language: profile.language,
         referralCode: profile.referralCode,
         disabledAt: profile.disabledAt?.toISOString() ?? null,

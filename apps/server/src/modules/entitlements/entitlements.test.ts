@@ -171,6 +171,9 @@ describe.each(DATABASE_KINDS)('plans and entitlements on %s', (kind) => {
     expect(entry).toMatchObject({ action: 'plan.grant', reason: 'partner' });
     expect((await me(admin)).entitlements).toEqual(ENTITLEMENTS.pro);
     expect((await createKey(admin)).status).toBe(201);
+    // The console's page of the account shows the plan it has now, the grant counted.
+    const detail = await rt.request(`/api/admin/users/${admin.userId}`, as(boss));
+    expect(((await detail.json()) as { user: { plan: string } }).user.plan).toBe('pro');
 
     const referrer = await signUpTestUser(rt);
     await grantPlan(db(), {

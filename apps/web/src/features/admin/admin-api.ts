@@ -1,3 +1,4 @@
+import type { AdminPlanGrantBody } from '@atelier/contracts';
 import { adminApiClient as admin, call } from '../../lib/api-client.ts';
 
 const user = (id: string) => ({ params: { path: { id } } });
@@ -9,6 +10,7 @@ export const adminApi = {
   user: (id: string) => call(admin.GET('/users/{id}', user(id))),
   adjustCredits: (id: string, delta: number, reason: string) =>
     call(admin.POST('/users/{id}/credits', { ...user(id), body: { delta, reason } })),
+  grantPlan: (id: string, body: AdminPlanGrantBody) => call(admin.POST('/users/{id}/plan', { ...user(id), body })),
   disable: (id: string, reason: string) => call(admin.POST('/users/{id}/disable', withReason(id, reason))),
   enable: (id: string, reason: string) => call(admin.POST('/users/{id}/enable', withReason(id, reason))),
   revokeSessions: (id: string, reason: string) =>

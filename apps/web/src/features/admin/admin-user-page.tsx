@@ -52,9 +52,11 @@ export default function AdminUserPage() {
             {user.credits}
           </dd>
           <dt className="text-zinc-500">{t('users.plan')}</dt>
-          <dd>
-            {subscription.subscription_tier}
-            {subscription.subscription_end ? ` · ${formatDate(subscription.subscription_end)}` : ''}
+          <dd data-testid="admin-user-plan">
+            {t(`actions.plan.names.${user.plan}`)}
+            {subscription.subscription_tier === user.plan && subscription.subscription_end
+              ? ` · ${formatDate(subscription.subscription_end)}`
+              : ''}
           </dd>
         </dl>
       </header>

@@ -13,6 +13,9 @@ export interface ReasonDialogProps {
   confirmLabel: string;
   /** Asks for a credit change (a signed whole number) besides the reason. */
   withDelta?: boolean;
+  /** Further fields of the action (asked before the reason), and whether they are filled in. */
+  children?: ReactNode;
+  fieldsReady?: boolean;
   danger?: boolean;
   /** Resolves when done (the dialog closes); rejects to keep it open with the error shown. */
   onConfirm: (input: { reason: string; delta: number }) => Promise<void>;
@@ -76,6 +79,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
                 onChange={(e) => setDelta(e.target.value)}
               />
             )}
+            {props.children}
             <TextField
               label={t('actions.reason')}
               hint={t('actions.reasonHint')}
@@ -93,7 +97,12 @@ export function ReasonDialog(props: ReasonDialogProps) {
               <Dialog.Close className={buttonClass('secondary')}>{t('actions.cancel')}</Dialog.Close>
               <button
                 type="submit"
-                disabled={pending || !reason.trim() || (props.withDelta && (!delta || Number(delta) === 0))}
+                disabled={
+                  pending ||
+                  !reason.trim() ||
+                  props.fieldsReady === false ||
+                  (props.withDelta && (!delta || Number(delta) === 0))
+                }
                 className={buttonClass('primary', 'md', props.danger ? 'bg-red-600 hover:bg-red-700' : undefined)}
               >
                 {props.confirmLabel}

@@ -5,9 +5,10 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { ADMIN_QUERY_KEY, adminApi } from './admin-api.ts';
 import { adminErrorText } from './admin-error-text.ts';
+import { GrantPlanDialog } from './grant-plan-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
-/** Grant or deduct credits, end all sessions, disable or enable: each asks for a reason. */
+/** Grant or deduct credits, grant a plan, end all sessions, disable or enable: each asks for a reason. */
 export function UserActions({ user }: { user: AdminUserDetail['user'] }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -35,6 +36,7 @@ export function UserActions({ user }: { user: AdminUserDetail['user'] }) {
           await done(t('actions.credits.done', { credits }));
         }}
       />
+      <GrantPlanDialog user={user} onDone={done} />
       <ReasonDialog
         trigger={
           <button type="button" className={buttonClass('secondary', 'sm')}>
