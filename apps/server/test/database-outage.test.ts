@@ -8,7 +8,7 @@ import { runForm } from './images.ts';
 import { photoBytes, squarePhoto } from './photos.ts';
 import { ledgerAndBalance } from './run-records.ts';
 import { type ServerProcess, startProcess, stopProcess } from './server-processes.ts';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+import { proxyDatabaseUrl, type TcpProxy } from './tcp-proxy.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { finished, getRun, startToolRun } from './tool-runs.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';
@@ -63,19 +63,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL goes away during run
   beforeAll(async () => {
     // The test's own database, read directly; the API and the worker reach it through the proxy.
     direct = await openTestDatabase('postgres');
-    const target = new URL(direct.url!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const throughProxy = new URL(target);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
+    let throughProxy: string;
+    ({ proxy, url: throughProxy } = await proxyDatabaseUrl(direct.url!));
     api = await createTestRuntime(
       'postgres',
       { WORKER: 'off' },
-      { database: await openDatabase({ databaseUrl: throughProxy.toString(), poolSize: 5 }) },
+      { database: await openDatabase({ databaseUrl: throughProxy, poolSize: 5 }) },
     );
     // The worker is `npm run worker`'s own code (src/worker-main.ts) in a process of its own.
     worker = startProcess(['--import', 'tsx', 'src/worker-main.ts'], {
-      DATABASE_URL: throughProxy.toString(),
+      DATABASE_URL: throughProxy,
       DATA_DIR: api.dataDir,
       WORKER_CONCURRENCY: '2',
       // A run whose claim's answer was lost with the connection is the sweeper's: soon.

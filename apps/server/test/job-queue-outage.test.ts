@@ -4,7 +4,7 @@ import { openDatabase } from '../src/platform/db/open-database.ts';
 import { type JobQueue, startJobQueue } from '../src/platform/jobs/job-queue.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { openTestDatabase } from './databases.ts';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+import { proxyDatabaseUrl, type TcpProxy } from './tcp-proxy.ts';
 
 const QUEUE = 'outage-probe';
 
@@ -20,12 +20,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the job queue, its database gon
 
   beforeAll(async () => {
     direct = await openTestDatabase('postgres');
-    const target = new URL(direct.url!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const throughProxy = new URL(target);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: throughProxy.toString(), poolSize: 2 });
+    let throughProxy: string;
+    ({ proxy, url: throughProxy } = await proxyDatabaseUrl(direct.url!));
+    database = await openDatabase({ databaseUrl: throughProxy, poolSize: 2 });
     const logger = createLogger('silent');
     logger.error = ((...args: unknown[]) => {
       logged.push(args[0]);

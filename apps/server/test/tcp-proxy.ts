@@ -63,3 +63,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     close: stop,
   };
 }
+
+/** A proxy in front of a database's server, and the database's URL through it (same user and name). */
+export async function proxyDatabaseUrl(databaseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const throughProxy = new URL(target);
+  throughProxy.hostname = '127.0.0.1';
+  throughProxy.port = String(proxy.port);
+  return { proxy, url: throughProxy.toString() };
+}
