@@ -97,6 +97,36 @@ test('the spec validation messages: missing prompt, image, mask and an over-size
   await expect(toast(page, 'Please describe the edit')).toBeVisible();
 });
 
+test('a refused file is named, and Run stays disabled until a usable file is chosen', async ({ page, baseURL }) => {
+  await signUp(page, baseURL);
+  for (const path of ['/tools/ai-eraser', '/tools/background-removal']) {
+    await page.goto(path);
+    const runButton = page.locator('form button[type=submit]');
+    await expect(runButton).toBeEnabled();
+    const refusals = [
+      { file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }, why: /./ },
+      { file: { name: 'tiny-icon.png', mimeType: 'image/png', buffer: makePng(32, 32) }, why: /Minimum size is 64x64/ },
+      {
+        file: {
+          name: 'huge-scan.png',
+          mimeType: 'image/png',
+          buffer: Buffer.concat([makePng(64, 64), Buffer.alloc(10 * 1024 * 1024)]),
+        },
+        why: /10MB/,
+      },
+    ];
+    for (const { file, why } of refusals) {
+      await imageInput(page).setInputFiles(file);
+      await expect(toast(page, `“${file.name}” cannot be used`).first()).toContainText(why);
+      await expect(runButton).toBeDisabled();
+      await expect(runButton).toHaveAccessibleDescription(new RegExp(`“${file.name}” cannot be used`));
+    }
+    await imageInput(page).setInputFiles(photo);
+    await expect(runButton).toBeEnabled();
+    await expect(page.getByText('cannot be used', { exact: false }).and(page.locator('form p'))).toHaveCount(0);
+  }
+});
+
 test('image generation runs on the demo engine for free, downloads by name and saves a public artwork', async ({
   page,
   baseURL,
