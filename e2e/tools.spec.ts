@@ -121,6 +121,7 @@ test('a refused file is named, and Run stays disabled until a usable file is cho
       await expect(runButton).toBeDisabled();
       await expect(runButton).toHaveAccessibleDescription(new RegExp(`“${file.name}” cannot be used`));
     }
+    await expectNoSeriousAxeViolations(page);
     await imageInput(page).setInputFiles(photo);
     await expect(runButton).toBeEnabled();
     await expect(page.getByText('cannot be used', { exact: false }).and(page.locator('form p'))).toHaveCount(0);
