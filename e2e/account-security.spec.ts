@@ -82,3 +82,73 @@ test('turns two-factor sign-in on in Security, then signs in with a code from th
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Welcome back!')).toBeVisible();
 });
+
+test('changes the password in Security: this session stays, the other ends, only the new password signs in', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  const user = await signUpViaApi(page);
+  // The same account signed in on another device.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, user.email, user.password);
+  await expect(other).toHaveURL(/\/$/);
+
+  await page.goto('/security');
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Password', exact: true }) });
+  const current = card.getByLabel('Current password');
+  const next = card.getByLabel('New password', { exact: true });
+  const confirm = card.getByLabel('Repeat the new password');
+  const submit = card.getByRole('button', { name: 'Change password' });
+
+  // Checked in the page: too short, and two that differ.
+  await current.fill(user.password);
+  await next.fill('short');
+  await confirm.fill('shorter');
+  await submit.click();
+  await expect(next).toHaveAccessibleDescription(/needs at least 8 characters/);
+  await expect(confirm).toHaveAccessibleDescription(/not the same/);
+  await expectNoSeriousAxeViolations(page);
+
+  // Checked by the server: the current password.
+  await current.fill('not my password');
+  await next.fill('a brand new passphrase');
+  await confirm.fill('a brand new passphrase');
+  await submit.click();
+  await expect(current).toHaveAccessibleDescription('The current password is not right.');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+  await current.fill(user.password);
+  await submit.click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(current).toHaveValue('');
+
+  // This session carries on; the other device is signed out.
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-credits')).toBeVisible();
+  await other.goto('/profile');
+  await expect(other).toHaveURL(/\/login/);
+  await otherContext.close();
+
+  // The old password no longer signs in; the new one does.
+  await page.context().clearCookies();
+  await signIn(page, user.email, user.password);
+  await expect(page.getByText('Invalid e-mail, username or password', { exact: false })).toBeVisible();
+  await signIn(page, user.email, 'a brand new passphrase');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the password form speaks the user language', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'language', value: 'ja', url: baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem('language', 'ja'));
+  await page.goto('/');
+  await signUpViaApi(page);
+  await page.goto('/security');
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'パスワード', exact: true }) });
+  await card.getByLabel('現在のパスワード').fill('not my password');
+  await card.getByLabel('新しいパスワード', { exact: true }).fill('a brand new passphrase');
+  await card.getByLabel('新しいパスワード（確認）').fill('a brand new passphrase');
+  await card.getByRole('button', { name: 'パスワードを変更' }).click();
+  await expect(card.getByText('現在のパスワードが正しくありません。')).toBeVisible();
+});

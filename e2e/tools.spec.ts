@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { TOOLS, toolPaths } from '@atelier/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -23,6 +24,16 @@ async function signUp(page: Page, baseURL: string | undefined): Promise<string> 
   });
   expect(res.ok(), await res.text()).toBe(true);
   return email;
+}
+
+/** The files the e2e server stores for a run (its local storage: DATA_DIR/files/runs/<user>/<run>). */
+function filesOfRun(runId: string): string[] {
+  const runsDir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, 'files', 'runs');
+  if (!fs.existsSync(runsDir)) return [];
+  return fs.readdirSync(runsDir).flatMap((user) => {
+    const folder = path.join(runsDir, user, runId);
+    return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+  });
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -84,6 +95,37 @@ test('the spec validation messages: missing prompt, image, mask and an over-size
   await imageInput(page).setInputFiles(photo);
   await page.getByRole('button', { name: 'Edit photo' }).click();
   await expect(toast(page, 'Please describe the edit')).toBeVisible();
+});
+
+test('a refused file is named, and Run stays disabled until a usable file is chosen', async ({ page, baseURL }) => {
+  await signUp(page, baseURL);
+  for (const path of ['/tools/ai-eraser', '/tools/background-removal']) {
+    await page.goto(path);
+    const runButton = page.locator('form button[type=submit]');
+    await expect(runButton).toBeEnabled();
+    const refusals = [
+      { file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }, why: /./ },
+      { file: { name: 'tiny-icon.png', mimeType: 'image/png', buffer: makePng(32, 32) }, why: /Minimum size is 64x64/ },
+      {
+        file: {
+          name: 'huge-scan.png',
+          mimeType: 'image/png',
+          buffer: Buffer.concat([makePng(64, 64), Buffer.alloc(10 * 1024 * 1024)]),
+        },
+        why: /10MB/,
+      },
+    ];
+    for (const { file, why } of refusals) {
+      await imageInput(page).setInputFiles(file);
+      await expect(toast(page, `“${file.name}” cannot be used`).first()).toContainText(why);
+      await expect(runButton).toBeDisabled();
+      await expect(runButton).toHaveAccessibleDescription(new RegExp(`“${file.name}” cannot be used`));
+    }
+    await expectNoSeriousAxeViolations(page);
+    await imageInput(page).setInputFiles(photo);
+    await expect(runButton).toBeEnabled();
+    await expect(page.getByText('cannot be used', { exact: false }).and(page.locator('form p'))).toHaveCount(0);
+  }
 });
 
 test('image generation runs on the demo engine for free, downloads by name and saves a public artwork', async ({
@@ -252,11 +294,30 @@ test('background removal runs in the browser on wasm threads, sends no image, an
   expect((await download).suggestedFilename()).toMatch(/^removed-background-\d+\.png$/);
   expect(uploads, 'requests that carried an image before saving').toEqual([]);
 
-  // Saving uploads the cut-out (and only it) as the run's result, then saves it like any result.
+  // Opening the save dialog and cancelling sends nothing: the run has no output on the server,
+  // and its storage folder holds no file.
+  const { runs } = (await (await page.request.get('/api/runs')).json()) as { runs: { id: string; tool: string }[] };
+  const run = runs[0]!;
+  expect(run.tool).toBe('background-removal');
+  const runOutputs = async () =>
+    ((await (await page.request.get(`/api/runs/${run.id}`)).json()) as { run: { outputs: unknown[] } }).run.outputs;
+  const storedFiles = () => filesOfRun(run.id);
   await expect(page.getByText('Saving to the gallery uploads this cut-out only')).toBeVisible();
   await page.getByRole('button', { name: 'Save to gallery' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(uploads, 'requests that carried an image after opening and cancelling the dialog').toEqual([]);
+  expect(await runOutputs()).toEqual([]);
+  expect(storedFiles()).toEqual([]);
+
+  // Confirming Save uploads the cut-out (and only it) as the run's result, then saves it like any result.
+  await page.getByRole('button', { name: 'Save to gallery' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Saved to your gallery')).toBeVisible();
+  expect(await runOutputs()).toHaveLength(1);
+  expect(storedFiles()).toEqual([expect.stringMatching(/^output-0-[0-9a-f-]{36}\.png$/)]);
   expect(uploads.map((upload) => new URL(upload.url).pathname)).toEqual([
     expect.stringMatching(/^\/api\/tools\/background-removal\/runs\/[0-9a-f-]{36}\/result$/),
   ]);

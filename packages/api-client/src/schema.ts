@@ -88,7 +88,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the caller's password (recorded as a security event) */
+        /**
+         * Change the caller's password (recorded as a security event)
+         * @description The session that asks carries on; every other session of the account ends (each recorded as `session_revoked`), as a password reset ends them, and so do reset links sent before the change.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -2139,7 +2142,6 @@ export interface components {
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: string;
-            revokeOtherSessions?: boolean;
         };
         /** @description Set up the app with this, then confirm with a code (verifyTwoFactorCode) to turn it on. */
         EnableTwoFactorResponse: {

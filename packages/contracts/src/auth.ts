@@ -119,11 +119,10 @@ export const changePasswordRequestSchema = z
   .object({
     currentPassword: passwordSchema,
     newPassword: newPasswordSchema,
-    /** Sign out every other session of the account as well. */
-    revokeOtherSessions: z.boolean().optional(),
   })
   .meta({ id: 'ChangePasswordRequest' });
 
+/** The caller's own session carries on (`token` stays null); every other one has ended. */
 export const changePasswordResponseSchema = z
   .object({ token: z.string().nullable(), user: authUserSchema })
   .meta({ id: 'ChangePasswordResponse' });

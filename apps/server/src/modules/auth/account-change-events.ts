@@ -16,8 +16,7 @@ export const accountChangeEvents = (db: DbOrTx) =>
     if (!returned || isAPIError(returned)) return;
     const userId = (returned as { user?: { id?: string } }).user?.id;
     if (!userId) return;
-    // With revokeOtherSessions the change replaces the session; the new one is the user's now.
-    const session = ctx.context.newSession?.session ?? ctx.context.session?.session;
+    const session = ctx.context.session?.session;
     await logSecurityEvent(db, {
       eventType: 'password_changed',
       userId,

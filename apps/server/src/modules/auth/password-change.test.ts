@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { securityEvents } from '../../platform/db/schema/index.ts';
+import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { authSessions, securityEvents } from '../../platform/db/schema/index.ts';
 
 describe.each(DATABASE_KINDS)('password change on %s', (kind) => {
   let rt: TestRuntime;
@@ -40,5 +40,44 @@ describe.each(DATABASE_KINDS)('password change on %s', (kind) => {
     expect(event).toMatchObject({ severity: 'medium' });
     expect(await passwordChanges(user)).toHaveLength(1);
     expect(await passwordChanges(bystander)).toHaveLength(0);
+  });
+
+  const sessionAnswers = (user: TestUser) => rt.request('/api/auth/get-session', as(user)).then((r) => r.json());
+
+  it('keeps the session that changed it and ends every other one', async () => {
+    const user = await signUpTestUser(rt);
+    const elsewhere = { ...user, cookie: cookieOf(await signIn(rt, { email: user.email }, user.password)) };
+    const bystander = await signUpTestUser(rt);
+    expect(await sessionAnswers(elsewhere)).toMatchObject({ user: { id: user.userId } });
+
+    const changed = await changePassword(user, user.password, 'a fresh passphrase');
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ token: null, user: { id: user.userId } });
+
+    expect(await sessionAnswers(user)).toMatchObject({ user: { id: user.userId } });
+    expect(await sessionAnswers(elsewhere)).toBeNull();
+    const left = await rt.database.db.select().from(authSessions).where(eq(authSessions.userId, user.userId));
+    expect(left).toHaveLength(1);
+    expect(await sessionAnswers(bystander)).toMatchObject({ user: { id: bystander.userId } });
+    const revoked = await rt.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, user.userId), eq(securityEvents.eventType, 'session_revoked')));
+    expect(revoked.map((event) => event.details)).toEqual([expect.objectContaining({ reason: 'password_changed' })]);
+    expect((await signIn(rt, { email: user.email }, user.password)).status).toBe(401);
+  });
+
+  it('refuses a new password shorter than the rule, and leaves every session alone', async () => {
+    const user = await signUpTestUser(rt);
+    const elsewhere = { ...user, cookie: cookieOf(await signIn(rt, { email: user.email }, user.password)) };
+    const weak = await changePassword(user, user.password, 'short');
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({
+      error: { code: expect.stringMatching(/VALIDATION_ERROR|WEAK_PASSWORD/) },
+    });
+    expect(await sessionAnswers(elsewhere)).toMatchObject({ user: { id: user.userId } });
+    const wrong = await changePassword(user, 'not the password', 'a fresh passphrase');
+    expect(wrong.status).toBe(401);
+    expect(await sessionAnswers(elsewhere)).toMatchObject({ user: { id: user.userId } });
   });
 });

@@ -37,6 +37,7 @@ import { clientAddress } from '../../platform/http/client-address.ts';
 import { findProfileByUsername } from '../profiles/repo.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
+import { revokeOtherSessions } from '../security/session-revocation.ts';
 import {
   claimAccount,
   deleteResetTokens,
@@ -207,6 +208,9 @@ const changePasswordRoute = apiRoute({
   tag: 'auth',
   access: 'user',
   summary: "Change the caller's password (recorded as a security event)",
+  description:
+    'The session that asks carries on; every other session of the account ends (each recorded as ' +
+    '`session_revoked`), as a password reset ends them, and so do reset links sent before the change.',
   middleware: [requireUser] as const,
   request: jsonBody(changePasswordRequestSchema),
   responses: {
@@ -488,8 +492,14 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     .openapi(verifyEmailRoute, async (c) => passOn(await verifyEmail(c)))
     .openapi(changePasswordRoute, async (c) => {
       const res = await forward(c, jsonRequest(c, '/change-password', c.req.valid('json')));
-      // A reset link sent before the change would undo it: they all die with the old password.
-      if (res.ok) await deleteResetTokens(db, c.get('user').id);
+      if (res.ok) {
+        const user = c.get('user');
+        // A reset link sent before the change would undo it: they all die with the old password.
+        await deleteResetTokens(db, user.id);
+        // Whoever signed in elsewhere with the old password is shut out; the caller's session stays.
+        const by = { sessionId: user.sessionId, userAgent: c.req.header('user-agent') ?? null };
+        await revokeOtherSessions(db, { id: user.sessionId, userId: user.id }, 'password_changed', by);
+      }
       return passOn(res);
     })
     .openapi(enableTwoFactorRoute, async (c) => {

@@ -1,5 +1,5 @@
 import { MAX_CONCURRENT_SESSIONS } from '@atelier/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { authSessions } from '../../platform/db/schema/index.ts';
 import { logSecurityEvent } from './security-events.ts';
@@ -10,7 +10,8 @@ export type RevocationReason =
   | 'device_mismatch'
   | 'revoked_by_user'
   | 'revoked_by_admin'
-  | 'account_disabled';
+  | 'account_disabled'
+  | 'password_changed';
 
 /**
  * Ends one session of a user by deleting Better Auth's row (its activity row goes with it):
@@ -37,6 +38,27 @@ export async function revokeSession(
     userAgent: by?.userAgent ?? null,
   });
   return true;
+}
+
+/**
+ * Ends every session of a user except the one given, each logged with why: a changed password
+ * shuts out whoever signed in elsewhere with the old one, as a reset does.
+ */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  keep: { id: string; userId: string },
+  reason: RevocationReason,
+  by?: { sessionId: string; userAgent?: string | null },
+): Promise<number> {
+  const others = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, keep.userId), ne(authSessions.id, keep.id)));
+  let ended = 0;
+  for (const other of others) {
+    if (await revokeSession(db, { id: other.id, userId: keep.userId }, reason, by)) ended += 1;
+  }
+  return ended;
 }
 
 /**

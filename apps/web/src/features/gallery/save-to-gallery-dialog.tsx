@@ -17,21 +17,29 @@ export interface SaveToGalleryDialogProps {
   toolType: ToolId;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * Runs once the user confirms Save, before the artwork is made (a result that exists only in
+   * the browser is uploaded then, never on opening). It reports its own failure and answers
+   * false; the dialog then stays open.
+   */
+  prepare?: () => Promise<boolean>;
 }
 
 /**
  * The save-to-gallery dialog of the tool pages (platform.md §2): a make-public checkbox,
- * Cancel and Save. The server copies the run's stored output; nothing is uploaded again.
+ * Cancel and Save. The server copies the run's stored output. While a save is under way the
+ * dialog cannot be closed: what Save started finishes, or fails and says so.
  */
 export function SaveToGalleryDialog(props: SaveToGalleryDialogProps) {
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+    <Dialog.Root open={props.open} onOpenChange={(open) => (open || !busy) && props.onOpenChange(open)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
           {/* The gallery's text table may still be loading on a tool page: wait here, not page-wide. */}
           <Suspense fallback={<Spinner />}>
-            <SaveForm {...props} />
+            <SaveForm {...props} onBusyChange={setBusy} />
           </Suspense>
         </Dialog.Content>
       </Dialog.Portal>
@@ -39,14 +47,30 @@ export function SaveToGalleryDialog(props: SaveToGalleryDialogProps) {
   );
 }
 
-function SaveForm({ runId, outputIndex, prompt, negativePrompt, toolType, onOpenChange }: SaveToGalleryDialogProps) {
+function SaveForm({
+  runId,
+  outputIndex,
+  prompt,
+  negativePrompt,
+  toolType,
+  onOpenChange,
+  prepare,
+  onBusyChange,
+}: SaveToGalleryDialogProps & { onBusyChange: (busy: boolean) => void }) {
   const { t } = useTranslation('gallery');
   const client = useQueryClient();
   const checkboxId = useId();
   const [isPublic, setIsPublic] = useState(false);
   const save = useMutation({
-    mutationFn: () => artworksApi.create({ runId, outputIndex, prompt, negativePrompt, toolType, isPublic }),
-    onSuccess: () => {
+    mutationFn: async () => {
+      if (prepare && !(await prepare())) return false;
+      await artworksApi.create({ runId, outputIndex, prompt, negativePrompt, toolType, isPublic });
+      return true;
+    },
+    onMutate: () => onBusyChange(true),
+    onSettled: () => onBusyChange(false),
+    onSuccess: (saved) => {
+      if (!saved) return;
       void client.invalidateQueries({ queryKey: ARTWORKS_QUERY_KEY });
       void notify((toast) => toast.success(t('toast.saved')));
       onOpenChange(false);
@@ -79,7 +103,7 @@ function SaveForm({ runId, outputIndex, prompt, negativePrompt, toolType, onOpen
         </label>
       </div>
       <div className="mt-6 flex justify-end gap-2">
-        <Dialog.Close type="button" className={buttonClass('secondary')}>
+        <Dialog.Close type="button" disabled={save.isPending} className={buttonClass('secondary')}>
           {t('save.cancel')}
         </Dialog.Close>
         <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>

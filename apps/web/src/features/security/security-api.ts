@@ -20,6 +20,9 @@ export const securityApi = {
     callWithoutContent(api.DELETE('/security/sessions/{id}', { params: { path: { id } } })),
   heartbeat: (report: Heartbeat) => call(api.POST('/security/heartbeat', { body: report })),
   extendSession: () => call(api.POST('/security/session/extend')),
+  /** The session that asks carries on; every other session of the account ends. */
+  changePassword: (currentPassword: string, newPassword: string) =>
+    call(api.POST('/auth/change-password', { body: { currentPassword, newPassword } })),
   /** Two-factor sign-in: set-up starts with the password, and is on once a first code is confirmed. */
   startTwoFactor: (password: string) => call(api.POST('/auth/two-factor/enable', { body: { password } })),
   confirmTwoFactor: (code: string) => call(api.POST('/auth/two-factor/verify-totp', { body: { code } })),

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { ChangePasswordCard } from './change-password-card.tsx';
 import { SecurityDashboard } from './security-dashboard.tsx';
 import { card, SecuritySettingsCard } from './security-settings-card.tsx';
 import { ToggleRow } from './toggle-row.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { useSecuritySettings } from './use-security-settings.ts';
 
-/** /security (platform.md §2): session settings, two-factor sign-in, file security, monitoring and the dashboard. */
+/** /security (platform.md §2): session settings, the password, two-factor sign-in, file security, monitoring and the dashboard. */
 export default function SecurityPage() {
   const { t } = useTranslation('security');
   const { settings, save } = useSecuritySettings();
@@ -36,6 +37,7 @@ export default function SecurityPage() {
         saving={save.isPending}
         onSave={save.mutate}
       />
+      <ChangePasswordCard />
       <TwoFactorCard />
       <section aria-labelledby="file-security-title" className={card}>
         <h2 id="file-security-title" className="text-lg font-semibold">

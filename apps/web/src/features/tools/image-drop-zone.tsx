@@ -4,7 +4,7 @@ import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { useFilesChosenBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { acceptAttribute, type FileRules } from './check-image-file.ts';
-import { useImageIntake } from './use-image-intake.ts';
+import { type FileRefusal, useImageIntake } from './use-image-intake.ts';
 import { useObjectUrl } from './use-object-url.ts';
 
 interface ImageDropZoneProps {
@@ -13,6 +13,8 @@ interface ImageDropZoneProps {
   label: string;
   file: File | null;
   onFile: (file: File) => void;
+  /** Hears of a chosen file the checks refused (the toast naming it is shown already). */
+  onRefuse?: (refusal: FileRefusal) => void;
   rules: FileRules;
   disabled?: boolean;
   /** Takes images pasted anywhere on the page; only the page's main image input should. */
@@ -34,6 +36,7 @@ export function ImageDropZone({
   label,
   file,
   onFile,
+  onRefuse,
   rules,
   disabled,
   takesPaste,
@@ -48,7 +51,7 @@ export function ImageDropZone({
   // On a server-rendered tool page a file can be chosen before the page is hydrated.
   useFilesChosenBeforeHydration(input);
   const url = useObjectUrl(file);
-  const acceptOne = useImageIntake(rules, onFile, disabled);
+  const acceptOne = useImageIntake(rules, onFile, disabled, onRefuse);
   // Several files go to the batch's own intake; a single one keeps the single-image path.
   const accept = useCallback(
     (files: readonly File[]) => {

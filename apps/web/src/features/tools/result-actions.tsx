@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Copy, Download, Images } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +47,9 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
   const [format, setFormat] = useState<DownloadFormat | null>(null);
   const [busy, setBusy] = useState(false);
   const [saving, setSaving] = useState<number | null>(null);
-  // A browser result exists only on this device: saving uploads it (the result, never the
-  // original) as the run's output first, then the gallery's dialog saves it like any other.
+  // A browser result exists only on this device: confirming Save in the gallery's dialog uploads
+  // it (the result, never the original) as the run's output, then saves it like any other.
+  // Opening the dialog and cancelling sends nothing.
   const [uploaded, setUploaded] = useState(!result.inBrowser);
 
   const url = output?.url;
@@ -77,17 +77,19 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
     await toolsApi.uploadBrowserResult(result.runId, await fetchBlob(item.url));
   }
 
-  const upload = useMutation({
-    mutationFn: uploadOutput,
-    onSuccess: (_, at) => {
+  /** Run when Save is confirmed: uploads a browser result once; a failure is said here. */
+  async function uploadBeforeSave(at: number): Promise<boolean> {
+    if (uploaded) return true;
+    try {
+      await uploadOutput(at);
       setUploaded(true);
-      setSaving(at);
-    },
-    onError: (error) => {
+      return true;
+    } catch (error) {
       const text = saveResultText(error);
       void notify((toast) => toast.error(t(text.title), { description: text.description && t(text.description) }));
-    },
-  });
+      return false;
+    }
+  }
 
   if (!output) return null;
   const many = result.outputs.length > 1;
@@ -162,14 +164,13 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
       <ContinueWithMenu mediaType={output.mediaType} resolve={storedOutput} />
       <button
         type="button"
-        onClick={() => (uploaded ? setSaving(index) : upload.mutate(index))}
-        disabled={upload.isPending}
+        onClick={() => setSaving(index)}
         aria-label={many ? t('result.saveNth', { n: index + 1 }) : t('result.save')}
         aria-describedby={saveNoteId}
         className={buttonClass('secondary', 'toolIcon', 'sm:w-auto sm:px-4')}
       >
         <Images aria-hidden="true" className="size-4" />
-        {label(upload.isPending ? t('result.uploading') : t('result.save'))}
+        {label(t('result.save'))}
       </button>
       {saving !== null && (
         <SaveToGalleryDialog
@@ -180,6 +181,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
           toolType={definition.id}
           open
           onOpenChange={(open) => !open && setSaving(null)}
+          prepare={() => uploadBeforeSave(saving)}
         />
       )}
     </div>

@@ -33,7 +33,7 @@ import { toolsApi } from './tools-api.ts';
 import { useBatchRun } from './use-batch-run.ts';
 import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
 import { useCredits } from './use-credits.ts';
-import { useImageIntake } from './use-image-intake.ts';
+import { type FileRefusal, refusalText, useImageIntake } from './use-image-intake.ts';
 import { useMaskPainter } from './use-mask-painter.ts';
 import { useObjectUrl } from './use-object-url.ts';
 import { useShortcuts } from './use-shortcuts.ts';
@@ -42,6 +42,9 @@ import { useToolRun } from './use-tool-run.ts';
 import type { Run } from '@atelier/contracts';
 
 /** What a result offers (download, copy, save, Continue with…): its code loads with the first run. */
+/** The image inputs whose chosen file the checks may refuse. */
+type RefusableInput = 'image' | 'referenceImage';
+
 const ResultActions = lazy(() => import('./result-actions.tsx'));
 const preloadResultActions = () => void import('./result-actions.tsx');
 
@@ -97,6 +100,17 @@ export function ToolWorkspace({
   const [show, setShow] = useState<StageShow>({ kind: 'input' });
   const [compare, setCompare] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
+  // The last file chosen for an image input that the checks refused: Run stays disabled, saying
+  // which file and why, until a usable file is chosen for that input.
+  const [refusals, setRefusals] = useState<Partial<Record<RefusableInput, FileRefusal>>>({});
+  const refuse = useMemo(
+    () => ({
+      image: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, image: refusal })),
+      referenceImage: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, referenceImage: refusal })),
+    }),
+    [],
+  );
+  const accepted = useCallback((input: RefusableInput) => setRefusals(({ [input]: _, ...rest }) => rest), []);
   // A sample's mask, loaded into the painter once its image is on the stage.
   const [pendingMask, setPendingMask] = useState<File | null>(null);
 
@@ -174,12 +188,15 @@ export function ToolWorkspace({
   const cost = plan?.total ?? costOf(definition, inputs.options, demo);
   const signedIn = session.status === 'signed-in';
   const shortOfCredits = credits !== undefined && credits < cost;
+  const refusal = refusals.image ?? refusals.referenceImage;
   // Why the run button is disabled, in the spec's words (tools.md §1, §5).
   const blocked = !signedIn
     ? t('validation.logIn')
-    : shortOfCredits
-      ? t(`credits.insufficient.${definition.insufficientMessage}`, { count: cost })
-      : null;
+    : refusal
+      ? refusalText(t, refusal)
+      : shortOfCredits
+        ? t(`credits.insufficient.${definition.insufficientMessage}`, { count: cost })
+        : null;
 
   async function run() {
     if (processing) return;
@@ -236,12 +253,13 @@ export function ToolWorkspace({
   const takeImage = useCallback(
     (image: File) => {
       update({ image, mask: null });
+      accepted('image');
       setShow({ kind: 'input' });
       clear();
     },
-    [update, clear],
+    [update, clear, accepted],
   );
-  const intake = useImageIntake(fileRules, takeImage, processing);
+  const intake = useImageIntake(fileRules, takeImage, processing, refuse.image);
 
   /**
    * Images picked, dropped or pasted together. On a tool that takes batches, several make a
@@ -258,7 +276,10 @@ export function ToolWorkspace({
     const problems = await Promise.all(files.map((file) => checkImageFile(file, fileRules)));
     const refused = files.filter((_, i) => problems[i]);
     if (refused.length === 1 && files.length === 1) {
-      void notify((toast) => toast.error(t(`validation.${problems[0]}`)));
+      const one = { name: refused[0]!.name, problem: problems[0]! };
+      void notify((toast) => toast.error(refusalText(t, one)));
+      // Added to a batch, the refused file is left out and the batch can still run.
+      if (selection.length === 0) refuse.image(one);
       return;
     }
     if (refused.length > 0)
@@ -267,9 +288,12 @@ export function ToolWorkspace({
           t('studio-batch:batch.refused', { count: refused.length, names: refused.map((f) => f.name).join(', ') }),
         ),
       );
-    const accepted = files.filter((_, i) => !problems[i]);
-    if (accepted.length === 0) return;
-    const added = addToBatch(selection, accepted, BATCH_MAX_IMAGES);
+    const usable = files.filter((_, i) => !problems[i]);
+    if (usable.length === 0) {
+      if (selection.length === 0) refuse.image({ name: refused.map((f) => f.name).join(', '), problem: problems[0]! });
+      return;
+    }
+    const added = addToBatch(selection, usable, BATCH_MAX_IMAGES);
     if (added.refused) {
       void notify((toast) =>
         toast.error(t('studio-batch:batch.tooMany', { max: BATCH_MAX_IMAGES, count: added.total })),
@@ -282,6 +306,7 @@ export function ToolWorkspace({
       return;
     }
     batch.select(added.files);
+    accepted('image');
     update({ image: null, mask: null });
     setShow({ kind: 'input' });
     clear();
@@ -413,6 +438,7 @@ export function ToolWorkspace({
               }
               file={batch.tiles[0]?.file ?? inputs.image}
               onFile={takeImage}
+              onRefuse={refuse.image}
               onFiles={
                 batchable
                   ? (files) => void takeFiles(files)
@@ -446,7 +472,11 @@ export function ToolWorkspace({
             <ImageDropZone
               label={t('upload.reference')}
               file={inputs.referenceImage}
-              onFile={(referenceImage) => update({ referenceImage })}
+              onFile={(referenceImage) => {
+                update({ referenceImage });
+                accepted('referenceImage');
+              }}
+              onRefuse={refuse.referenceImage}
               rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
               disabled={processing}
             />
@@ -487,7 +517,7 @@ export function ToolWorkspace({
               </button>
             </div>
             {blocked && (
-              <p id={hintId} className="text-sm text-red-700 dark:text-red-400">
+              <p id={hintId} className="text-sm text-red-700 [overflow-wrap:anywhere] dark:text-red-400">
                 {blocked}
               </p>
             )}
