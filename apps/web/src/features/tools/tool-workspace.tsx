@@ -390,7 +390,7 @@ export function ToolWorkspace({
   const outputIndex = show.kind === 'output' ? show.index : 0;
   const samples = samplesFor(definition.id);
   return (
-    <div className="mx-auto grid w-full max-w-[1680px] gap-6 px-4 pt-6 pb-10 sm:px-6 lg:h-[calc(100dvh-4rem)] lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] lg:gap-5 lg:py-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-[1680px] gap-6 px-4 pt-6 pb-10 sm:px-6 lg:h-[calc(100dvh-4rem)] lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] lg:gap-5 lg:py-4">
       <div className="flex min-h-0 flex-col gap-4 lg:overflow-y-auto lg:pr-1">
         {header}
         <CreditsBanner credits={credits} cost={cost} demo={demo} />
