@@ -1,5 +1,5 @@
 import { ACCESS_DENIED_REDIRECT_MS } from '@atelier/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
@@ -12,7 +12,8 @@ import { loginHref, redirectTargetOf } from '../lib/redirect-target.ts';
  * "Access Denied" toast and is sent to /login replacing history, so Back does not return to
  * the page they could not see. Tool routes say "feature", other pages "page" (tools.md §2).
  * /login is asked to come back to the page afterwards; for a tool it opens the create-account
- * form, as a visitor who picks a tool is most likely new.
+ * form, as a visitor who picks a tool is most likely new. A session that ends on the page (Sign
+ * out, an expiry) is no denial: plain /login, where the code that ended it sends them too.
  */
 export function RequireSession({ subject }: { subject: 'page' | 'feature' }) {
   const session = useSession();
@@ -20,9 +21,18 @@ export function RequireSession({ subject }: { subject: 'page' | 'feature' }) {
   const location = useLocation();
   const { t } = useTranslation('common');
   const signedOut = session.status === 'signed-out';
+  const wasSignedIn = useRef(false);
+
+  useEffect(() => {
+    if (session.status === 'signed-in') wasSignedIn.current = true;
+  }, [session.status]);
 
   useEffect(() => {
     if (!signedOut) return;
+    if (wasSignedIn.current) {
+      navigate('/login', { replace: true });
+      return;
+    }
     // A fixed id keeps one toast even when the effect runs twice (StrictMode, fast re-renders).
     void notify((toast) =>
       toast.error(t('toast.accessDenied'), {

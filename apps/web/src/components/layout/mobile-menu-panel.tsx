@@ -29,8 +29,8 @@ const SECTION_TITLE_CLASS = 'px-3 pb-1 text-xs font-medium tracking-wide text-zi
 
 /**
  * The Radix dialog of the hamburger menu (loaded at the first tap): 4 tools, gallery and
- * pricing, theme, language, and the account — balance, the user's pages, Sign out — or the
- * visitor's Sign in and Get started.
+ * pricing; the account — balance, the user's pages, Sign out; theme and language; or, for a
+ * visitor, Sign in and Get started at the bottom.
  */
 export default function MobileMenuPanel({
   session,
@@ -83,6 +83,13 @@ export default function MobileMenuPanel({
             </ul>
           </nav>
 
+          {session.status === 'signed-in' && (
+            // The account comes before the settings: the balance and the user's pages in reach.
+            <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
+              <AccountSection user={session.user} onNavigate={close} />
+            </div>
+          )}
+
           <div className="flex flex-col gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
             <p className={SECTION_TITLE_CLASS}>{t('theme.label')}</p>
             <ThemeMenu wide />
@@ -90,13 +97,11 @@ export default function MobileMenuPanel({
             <LanguageMenu wide />
           </div>
 
-          <div className="mt-auto border-t border-zinc-200 pt-5 dark:border-zinc-800">
-            {session.status === 'signed-in' ? (
-              <AccountSection user={session.user} onNavigate={close} />
-            ) : (
-              session.status === 'signed-out' && <VisitorActions stacked onNavigate={close} />
-            )}
-          </div>
+          {session.status === 'signed-out' && (
+            <div className="mt-auto border-t border-zinc-200 pt-5 dark:border-zinc-800">
+              <VisitorActions stacked onNavigate={close} />
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
