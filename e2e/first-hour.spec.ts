@@ -176,6 +176,18 @@ test.describe('the page a visitor asked for, kept through sign-up', () => {
     await expect(page).toHaveURL(/\/history$/);
   });
 
+  test('a visitor who picks a tool and signs up with Apple lands on that tool', async ({ page }) => {
+    await page.goto('/login?mode=signup&next=%2Ftools%2Fimage-upscale');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    // The stand-in's login page (oidc-provider's development interactions): any name is an account.
+    await page.locator('input[name="login"]').fill(`000${Date.now()}.intent`);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByText('Authentication Successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/tools\/image-upscale$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Image Upscale' })).toBeVisible();
+  });
+
   test('/login?ref= opens the sign-up form and keeps the code', async ({ page }) => {
     await page.goto('/login?ref=abcd2345');
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
