@@ -38,6 +38,7 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/login')).toBe('/');
     expect(safeRedirectTarget('/login/?next=/x')).toBe('/');
     expect(safeRedirectTarget('/auth/callback')).toBe('/');
+    expect(safeRedirectTarget('/LOGIN')).toBe('/');
   });
 
   it('normalises dot segments without leaving the site', () => {

@@ -38,7 +38,8 @@ export function safeRedirectTarget(value: string | null | undefined): string {
     return DEFAULT_TARGET;
   }
   if (url.origin !== PARSER_ORIGIN) return DEFAULT_TARGET;
-  const path = url.pathname.replace(/\/+$/, '') || '/';
+  // Routes match regardless of case: /LOGIN is the sign-in page too.
+  const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
   if (SIGN_IN_PAGES.includes(path)) return DEFAULT_TARGET;
   return `${url.pathname}${url.search}${url.hash}`;
 }
