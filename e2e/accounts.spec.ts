@@ -35,14 +35,14 @@ test('sign-up through /login lands signed in on / and keeps a ?ref= code', async
   const email = uniqueEmail('signup');
   await page.goto('/login?ref=abcd2345');
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('referralCode'))).toBe('ABCD2345');
-  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+  // A referral link is for a new account: it opens the create-account form.
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByText(`A verification e-mail is on its way to ${email}.`)).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByTestId('profile-email')).toHaveText(email);
   await expect(page.getByTestId('profile-credits')).toHaveText(String(FREE_PLAN_CREDITS));

@@ -51,7 +51,10 @@ test('an admin grants 50 credits and a 30-day Pro plan with reasons; the user ha
   await page.goto('/tools/image-generation');
   await expect(page.getByTestId('engine-notice')).toContainText('setting RECRAFT_API_KEY');
 
-  await page.goto('/admin');
+  // The account menu leads an admin to the console (a non-admin's has no such item).
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin console' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible();
   await page.getByRole('searchbox').fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();

@@ -9,7 +9,7 @@ test('a signed-in user gets the account menu, tool cards that open tools, and no
   await page.reload();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('menu').getByText(email)).toBeVisible();
   await page.getByRole('menuitem', { name: 'View Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 

@@ -19,7 +19,8 @@ test.describe('home', () => {
       .getByRole('link', { name: /Login required/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/login$/);
+    // The create-account form, which comes back to the tool (first-hour.spec.ts).
+    await expect(page).toHaveURL(new RegExp(`/login\\?mode=signup&next=%2Ftools%2F${TOOLS[0]!.id}$`));
     expect(csp).toEqual([]);
   });
 
@@ -33,14 +34,15 @@ test.describe('home', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
-  test('the top bar offers the AI tools, gallery, language and sign-in', async ({ page }) => {
+  test('the top bar offers the AI tools, gallery, pricing, language and sign-in', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'AI Tools' }).click();
     await expect(header.getByRole('link', { name: /Image Generation/ })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Gallery' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    await expect(header.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/login?mode=signup');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Image Generation' })).toHaveAttribute(
       'href',
       '/tools/raster-generation',
@@ -62,7 +64,9 @@ test.describe('guards', () => {
       await page.goto(route.path);
       await expect(page.getByText('Access Denied')).toBeVisible();
       await expect(page.getByText(route.message)).toBeVisible();
-      await expect(page).toHaveURL(/\/login$/);
+      // /login comes back here afterwards; a tool's opens on the create-account form.
+      const signUp = route.message.endsWith('feature') ? 'mode=signup&' : '';
+      await expect(page).toHaveURL(new RegExp(`/login\\?${signUp}next=${encodeURIComponent(route.path)}$`));
       // History was replaced: Back returns to the page before, not to the protected one.
       await page.goBack();
       await expect(page).toHaveURL(/\/$/);

@@ -15,12 +15,12 @@ import { hydrationStateElement } from './app/hydration-state.ts';
 import type { PageHandle } from './app/lazy-page.ts';
 import { artworkStructuredData, pageMeta, toolPageMeta } from './app/page-meta.ts';
 import { type RenderHints, RenderHintsContext } from './app/render-hints.ts';
-import { adminQuery } from './app/require-admin.tsx';
-import { ADMIN_PATH, routes } from './app/router.tsx';
+import { ADMIN_PATH, adminQuery } from './app/require-admin.tsx';
+import { routes } from './app/router.tsx';
 import { publicPageHead, renderJsonLd, renderPageHead, signedInPageHead } from './app/seo/head-tags.ts';
 import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
-import { sessionQuery } from './features/auth/use-session.ts';
+import { type SessionUser, sessionQuery } from './features/auth/use-session.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
 import { creditsQuery } from './features/tools/tools-api.ts';
 import { toolCatalogueQuery } from './features/tools/use-tool-catalogue.ts';
@@ -30,6 +30,7 @@ import { toolForPath } from './lib/tool-href.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
 import { SHELL_NAMESPACES } from './lib/i18n.ts';
 import { createServerI18n } from './lib/i18n-server.ts';
+import { redirectTargetOf } from './lib/redirect-target.ts';
 
 export interface RenderRequest {
   /** The page's absolute URL. */
@@ -89,6 +90,21 @@ async function prefetch(
 ) {
   // The header's AI Tools menu marks the tools the demo engine serves here, on every page.
   const [user] = await Promise.all([client.fetchQuery(sessionQuery), client.prefetchQuery(toolCatalogueQuery)]);
+  await Promise.all([prefetchBalance(client, user), prefetchPage(client, page, params, language, user)]);
+}
+
+/** The top bar shows a signed-in user's credit balance, on every page. */
+function prefetchBalance(client: QueryClient, user: SessionUser | null) {
+  return user ? client.prefetchQuery(creditsQuery) : undefined;
+}
+
+async function prefetchPage(
+  client: QueryClient,
+  page: SeoPage,
+  params: Record<string, string | undefined>,
+  language: Language,
+  user: SessionUser | null,
+) {
   switch (page) {
     case 'gallery':
       return client.prefetchInfiniteQuery(artworkFeedQuery('public', user?.id ?? null));
@@ -207,6 +223,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         // same page the browser shows them, from the same answer of the server.
         const access = user ? await queryClient.fetchQuery(adminQuery(user.id)) : 'none';
         if (access !== 'none') return { kind: 'shell', modules, state: state() };
+        await prefetchBalance(queryClient, user);
         const i18n = createServerI18n(language);
         const { html, preloads } = await renderPage(url, queryClient, i18n, hints);
         return {
@@ -220,8 +237,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           modules: routeModules(matchRoutes(routes, UNROUTED_PATH), language),
         };
       }
-      // A visitor is sent to sign in by the browser; other signed-in pages render there.
-      if (!user || !modules.includes(TOOL_PAGE_MODULE)) return { kind: 'shell', modules, state: state() };
+      // A visitor is sent to sign in by the browser; other signed-in pages render there, with
+      // the balance of the top bar (and the profile page) already in the data block.
+      if (!user) return { kind: 'shell', modules, state: state() };
+      if (!modules.includes(TOOL_PAGE_MODULE)) {
+        await prefetchBalance(queryClient, user);
+        return { kind: 'shell', modules, state: state() };
+      }
       // A tool page, signed in: rendered here with what it waits for, the catalogue and credits,
       // and the plan, whose locks (batches, advanced options) are in the HTML as in the browser.
       await Promise.all([
@@ -239,8 +261,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }
     await prefetch(queryClient, found.page, found.params, language);
     const user = queryClient.getQueryData(sessionQuery.queryKey);
-    // /login is for visitors (GuestOnly): a signed-in user goes home, as in the browser.
-    if (found.page === 'login' && user) return { kind: 'redirect', location: '/' };
+    // /login is for visitors (GuestOnly): a signed-in user goes where it asked to, else home, as in the browser.
+    if (found.page === 'login' && user) return { kind: 'redirect', location: redirectTargetOf(url.searchParams) };
     const artwork =
       found.page === 'artwork'
         ? queryClient.getQueryData(publicArtworkQuery(found.params.id ?? '').queryKey)

@@ -9,6 +9,9 @@ import { adminApiClient } from '../lib/api-client.ts';
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
 const SecondFactorRequiredPage = lazy(() => import('../features/errors/second-factor-required-page.tsx'));
 
+/** Where the admin console is; the server renderer answers anyone but an admin there with the 404 page. */
+export const ADMIN_PATH = 'admin';
+
 /**
  * What the server lets this user do at /api/admin: `admin`; `second-factor` for an admin whose
  * session lacks the second factor the server requires (403 TWO_FACTOR_REQUIRED); `none` for
@@ -29,6 +32,16 @@ async function adminAccess(): Promise<AdminAccess> {
  */
 export const adminQuery = (userId: string | undefined) =>
   queryOptions({ queryKey: ['admin', 'me', userId], queryFn: adminAccess, staleTime: 60_000 });
+
+/**
+ * Whether the signed-in user is an admin (one asked for a second factor too: the console tells
+ * them what to do), asked of the server only once `wanted` — an account menu opened — so no
+ * page load pays for it.
+ */
+export function useIsAdmin(userId: string, wanted: boolean): boolean {
+  const access = useQuery({ ...adminQuery(userId), enabled: wanted });
+  return access.data === 'admin' || access.data === 'second-factor';
+}
 
 /**
  * /admin/*: the console for admins; everyone else — visitors included — sees the ordinary 404

@@ -2,7 +2,7 @@ import { type PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { yieldToMain } from '../lib/next-task.ts';
 import { lazyPage, pageLoadedOnRender } from './lazy-page.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { ADMIN_PATH, RequireAdmin } from './require-admin.tsx';
 import { GuestOnly, RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -41,9 +41,6 @@ const toolRoutes: RouteObject[] = TOOLS.flatMap((tool) =>
     ...lazyPage('tools/tool-page', ['tool-run', 'studio-batch'], undefined, { ownHead: true }),
   })),
 );
-
-/** Where the admin console is; the server renderer answers anyone but an admin there with the 404 page. */
-export const ADMIN_PATH = 'admin';
 
 /** The admin console: its chunks and texts load only once the server has said "admin". */
 const adminConsole: RouteObject = {

@@ -1,27 +1,37 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '../../features/auth/use-session.ts';
+import { useHydrated } from '../../lib/use-hydrating.ts';
 import { ACCOUNT_TRIGGER_CLASS } from '../ui/menu-styles.ts';
 
 const AccountMenuPopup = lazy(() => import('./account-menu-popup.tsx'));
 
-/** The signed-in user's menu; a plain avatar button until the Radix menu has loaded. */
-export function AccountMenu({ email }: { email: string }) {
+/**
+ * The signed-in user's menu: a plain avatar button in the server's HTML and while the page
+ * hydrates, the Radix menu from right after. A press on the plain button is kept and opens the
+ * menu as soon as it is there: rendered by the server, the menu itself would be a part React
+ * hydrates only once its code has loaded, and a press before that was lost.
+ */
+export function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('common');
-  const [openRequested, requestOpen] = useState(false); // a click before the menu loaded
-  return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          aria-label={t('account.menu')}
-          className={ACCOUNT_TRIGGER_CLASS}
-          onClick={() => requestOpen(true)}
-        >
-          {email.charAt(0)}
-        </button>
-      }
+  const hydrated = useHydrated();
+  const [openRequested, requestOpen] = useState(false); // a press before the menu loaded
+  const plain = (
+    <button
+      type="button"
+      aria-label={t('account.menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={ACCOUNT_TRIGGER_CLASS}
+      onClick={() => requestOpen(true)}
     >
-      <AccountMenuPopup email={email} defaultOpen={openRequested} />
+      {user.email.charAt(0)}
+    </button>
+  );
+  if (!hydrated && !openRequested) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <AccountMenuPopup user={user} defaultOpen={openRequested} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { TOOLS } from '@atelier/contracts';
-import { LogOut, Menu, User, X } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,17 @@ import { Link } from 'react-router';
 import type { SessionState } from '../../features/auth/use-session.ts';
 import { useDemoTools } from '../../features/tools/use-tool-catalogue.ts';
 import { toolHref } from '../../lib/tool-href.ts';
+import type { SessionUser } from '../../features/auth/use-session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { DemoBadge } from '../demo-badge.tsx';
 import { ToolIcon } from '../tool-icon.tsx';
 import { buttonClass } from '../ui/button-styles.ts';
+import { useAccountLinks } from './account-links.ts';
 import { BrandLogo } from './brand-logo.tsx';
+import { CreditBalance } from './credit-balance.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
+import { TOP_NAV_LINKS } from './tools-nav-parts.tsx';
 import { VisitorActions } from './visitor-actions.tsx';
 
 const MOBILE_TOOLS = TOOLS.filter((tool) => tool.inMobileMenu);
@@ -23,7 +27,11 @@ const ROW_CLASS =
 
 const SECTION_TITLE_CLASS = 'px-3 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400';
 
-/** The Radix dialog of the hamburger menu (loaded at the first tap): 4 tools, gallery, theme, language, account. */
+/**
+ * The Radix dialog of the hamburger menu (loaded at the first tap): 4 tools, gallery and
+ * pricing; the account — balance, the user's pages, Sign out; theme and language; or, for a
+ * visitor, Sign in and Get started at the bottom.
+ */
 export default function MobileMenuPanel({
   session,
   defaultOpen = false,
@@ -34,7 +42,6 @@ export default function MobileMenuPanel({
   const { t } = useTranslation(['common', 'tools']);
   const [open, setOpen] = useState(defaultOpen);
   const close = () => setOpen(false);
-  const signOut = useSignOut();
   const demoTools = useDemoTools();
 
   return (
@@ -66,13 +73,22 @@ export default function MobileMenuPanel({
                   </Link>
                 </li>
               ))}
-              <li>
-                <Link to="/gallery" onClick={close} className={ROW_CLASS}>
-                  {t('nav.gallery')}
-                </Link>
-              </li>
+              {TOP_NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={close} className={ROW_CLASS}>
+                    {t(link.label)}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
+
+          {session.status === 'signed-in' && (
+            // The account comes before the settings: the balance and the user's pages in reach.
+            <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
+              <AccountSection user={session.user} onNavigate={close} />
+            </div>
+          )}
 
           <div className="flex flex-col gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
             <p className={SECTION_TITLE_CLASS}>{t('theme.label')}</p>
@@ -81,32 +97,47 @@ export default function MobileMenuPanel({
             <LanguageMenu wide />
           </div>
 
-          <div className="mt-auto border-t border-zinc-200 pt-5 dark:border-zinc-800">
-            {session.status === 'signed-in' ? (
-              <div className="flex flex-col gap-1">
-                <p className="truncate px-3 pb-2 text-sm text-zinc-500 dark:text-zinc-400">{session.user.email}</p>
-                <Link to="/profile" onClick={close} className={ROW_CLASS}>
-                  <User aria-hidden="true" className="size-4" />
-                  {t('account.viewProfile')}
-                </Link>
-                <button
-                  type="button"
-                  className={ROW_CLASS}
-                  onClick={() => {
-                    close();
-                    void signOut();
-                  }}
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  {t('account.signOut')}
-                </button>
-              </div>
-            ) : (
-              session.status === 'signed-out' && <VisitorActions stacked onNavigate={close} />
-            )}
-          </div>
+          {session.status === 'signed-out' && (
+            <div className="mt-auto border-t border-zinc-200 pt-5 dark:border-zinc-800">
+              <VisitorActions stacked onNavigate={close} />
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The signed-in part of the phone menu: e-mail, balance, the user's pages and Sign out. */
+function AccountSection({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+  const { t } = useTranslation('common');
+  const signOut = useSignOut();
+  const links = useAccountLinks(user.id, true);
+  return (
+    <nav aria-label={t('account.menu')} className="flex flex-col gap-1">
+      <p className="truncate px-3 pb-2 text-sm text-zinc-500 dark:text-zinc-400">{user.email}</p>
+      <CreditBalance variant="row" onNavigate={onNavigate} />
+      <ul>
+        {links.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to} onClick={onNavigate} className={ROW_CLASS}>
+              <Icon aria-hidden="true" className="size-4" />
+              {t(label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={ROW_CLASS}
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        {t('account.signOut')}
+      </button>
+    </nav>
   );
 }

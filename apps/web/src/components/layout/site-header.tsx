@@ -1,6 +1,7 @@
 import { useSession } from '../../features/auth/use-session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { CreditBalance } from './credit-balance.tsx';
 import { DESKTOP_NAV_QUERY } from './desktop-nav-query.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -8,12 +9,16 @@ import { ThemeMenu } from './theme-menu.tsx';
 import { ToolsNavMenu } from './tools-nav-menu.tsx';
 import { VisitorActions } from './visitor-actions.tsx';
 
-/** The top bar: logo, AI Tools and gallery, language and theme, then sign-in or the account menu. */
+/**
+ * The top bar: logo, AI Tools, gallery and pricing, language and theme, then sign-in or the
+ * credit balance and the account menu. On a phone: logo, the balance and the menu button.
+ */
 export function SiteHeader() {
   const session = useSession();
   // The desktop navigation shows from Tailwind's md up, the hamburger below. Only the menus on
   // screen load their code, each watching the breakpoint itself: the top bar as a whole does
-  // not render again once hydrated (a long task on a phone, issue 15).
+  // not render again once hydrated (a long task on a phone, issue 15); the balance is a part
+  // of its own, which alone renders again when it changes.
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/80 backdrop-blur-lg dark:border-zinc-800/80 dark:bg-zinc-950/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -21,20 +26,27 @@ export function SiteHeader() {
         <div className="hidden md:block">
           <ToolsNavMenu loadAt={DESKTOP_NAV_QUERY} />
         </div>
-        <div className="ml-auto hidden items-center gap-1 md:flex">
-          <LanguageMenu loadAt={DESKTOP_NAV_QUERY} />
-          <ThemeMenu loadAt={DESKTOP_NAV_QUERY} />
-          <div className="ml-2">
+        <div className="ml-auto flex items-center gap-1">
+          <div className="hidden items-center gap-1 md:flex">
+            <LanguageMenu loadAt={DESKTOP_NAV_QUERY} />
+            <ThemeMenu loadAt={DESKTOP_NAV_QUERY} />
+          </div>
+          {session.status === 'signed-in' && (
+            <div className="md:ml-2">
+              <CreditBalance />
+            </div>
+          )}
+          <div className="ml-2 hidden md:block">
             {session.status === 'signed-in' ? (
-              <AccountMenu email={session.user.email} />
+              <AccountMenu user={session.user} />
             ) : (
               // Nothing while the session loads, so the buttons never flash for a signed-in user.
               session.status === 'signed-out' && <VisitorActions />
             )}
           </div>
-        </div>
-        <div className="ml-auto md:hidden">
-          <MobileMenu session={session} />
+          <div className="md:hidden">
+            <MobileMenu session={session} />
+          </div>
         </div>
       </div>
     </header>

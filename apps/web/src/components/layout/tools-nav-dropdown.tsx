@@ -7,7 +7,7 @@ import { toolHref } from '../../lib/tool-href.ts';
 import { useDemoTools } from '../../features/tools/use-tool-catalogue.ts';
 import { DemoBadge } from '../demo-badge.tsx';
 import { ToolIconBadge } from '../tool-icon.tsx';
-import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, GalleryNavLink } from './tools-nav-parts.tsx';
+import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, TOP_NAV_LINKS, TopNavLink } from './tools-nav-parts.tsx';
 
 const DESKTOP_TOOLS = TOOLS.filter((tool) => tool.inDesktopMenu);
 
@@ -67,11 +67,13 @@ export default function ToolsNavDropdown({ defaultOpen = false }: { defaultOpen?
             </NavigationMenu.Link>
           </NavigationMenu.Content>
         </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <GalleryNavLink />
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
+        {TOP_NAV_LINKS.map((link) => (
+          <NavigationMenu.Item key={link.to}>
+            <NavigationMenu.Link asChild>
+              <TopNavLink {...link} />
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
       </NavigationMenu.List>
     </NavigationMenu.Root>
   );

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, GalleryNavLink } from './tools-nav-parts.tsx';
+import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, TOP_NAV_LINKS, TopNavLink } from './tools-nav-parts.tsx';
 
 const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));
 
 /**
- * Desktop navigation: the AI Tools dropdown (10 tools) and the gallery link. Until the Radix
+ * Desktop navigation: the AI Tools dropdown (10 tools), the gallery and pricing links. Until the Radix
  * dropdown has loaded (right after the first render, once `loadAt` matches: the desktop layout
  * is on screen) the same controls show as plain ones; a click on them loads it too.
  */
@@ -27,9 +27,11 @@ export function ToolsNavMenu({ loadAt }: { loadAt: string }) {
             <AiToolsTriggerContent />
           </button>
         </li>
-        <li>
-          <GalleryNavLink />
-        </li>
+        {TOP_NAV_LINKS.map((link) => (
+          <li key={link.to}>
+            <TopNavLink {...link} />
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -21,20 +21,30 @@ export function AiToolsTriggerContent() {
   );
 }
 
-/** Gallery link of the top bar (props pass through so Radix can wrap it with asChild). */
-export function GalleryNavLink(props: Omit<ComponentProps<typeof NavLink>, 'to'>) {
+/** The plain links of the top bar after AI Tools. */
+export const TOP_NAV_LINKS = [
+  { to: '/gallery', label: 'nav.gallery' },
+  { to: '/pricing', label: 'nav.pricing' },
+] as const;
+
+/** A link of the top bar (props pass through so Radix can wrap it with asChild). */
+export function TopNavLink({
+  to,
+  label,
+  ...props
+}: Omit<ComponentProps<typeof NavLink>, 'to'> & (typeof TOP_NAV_LINKS)[number]) {
   const { t } = useTranslation('common');
   return (
     <NavLink
       {...props}
-      to="/gallery"
+      to={to}
       className={buttonClass(
         'ghost',
         'sm',
         'px-3 aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-300',
       )}
     >
-      {t('nav.gallery')}
+      {t(label)}
     </NavLink>
   );
 }

@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loginHref } from '../../lib/redirect-target.ts';
 import { buttonClass } from '../ui/button-styles.ts';
 
-/** Sign in and Get started: both lead to /login (platform.md §2). */
+/** Sign in and Get started: both lead to /login (platform.md §2), Get started to its create-account form. */
 export function VisitorActions({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   return (
@@ -15,7 +16,11 @@ export function VisitorActions({ stacked = false, onNavigate }: { stacked?: bool
       >
         {t('nav.signIn')}
       </Link>
-      <Link to="/login" onClick={onNavigate} className={buttonClass('primary', stacked ? 'md' : 'sm')}>
+      <Link
+        to={loginHref({ signUp: true })}
+        onClick={onNavigate}
+        className={buttonClass('primary', stacked ? 'md' : 'sm')}
+      >
         {t('nav.getStarted')}
       </Link>
     </div>

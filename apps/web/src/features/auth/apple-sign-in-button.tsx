@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
+import { redirectTargetOf } from '../../lib/redirect-target.ts';
 import { authApi } from './auth-api.ts';
 
 /** Apple's mark (a path of the public Apple logo glyph), coloured by the text. */
@@ -25,13 +27,14 @@ export const authProvidersQuery = queryOptions({
 export function AppleSignInButton() {
   const { t } = useTranslation('auth');
   const providers = useQuery(authProvidersQuery);
+  const [search] = useSearchParams();
   const [busy, setBusy] = useState(false);
   if (!providers.data?.apple) return null;
 
   const start = async () => {
     setBusy(true);
     try {
-      window.location.assign(await authApi.appleSignInUrl());
+      window.location.assign(await authApi.appleSignInUrl(redirectTargetOf(search)));
     } catch (error) {
       setBusy(false);
       void notify((toast) => toast.error(t('toast.signInError'), { description: (error as Error).message }));

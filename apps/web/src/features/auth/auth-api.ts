@@ -1,5 +1,6 @@
 import type { Language } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
+import { callbackHref } from '../../lib/redirect-target.ts';
 
 /** Where e-mail links and Apple sign-in come back to (platform.md §2 auth callback). */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
@@ -37,15 +38,18 @@ export const authApi = {
   resetPassword: (token: string, newPassword: string) =>
     call(api.POST('/auth/reset-password', { body: { token, newPassword } })),
 
-  /** Starts Apple sign-in; resolves to the provider's address to send the browser to. */
-  appleSignInUrl: async () => {
+  /**
+   * Starts Apple sign-in; resolves to the provider's address to send the browser to. It comes
+   * back to the callback page, which then goes on to `next`.
+   */
+  appleSignInUrl: async (next: string) => {
     const { url } = await call(
       api.POST('/auth/sign-in/social', {
         body: {
           provider: 'apple',
-          callbackURL: AUTH_CALLBACK_PATH,
+          callbackURL: callbackHref(AUTH_CALLBACK_PATH, next),
           errorCallbackURL: AUTH_CALLBACK_PATH,
-          newUserCallbackURL: AUTH_CALLBACK_PATH,
+          newUserCallbackURL: callbackHref(AUTH_CALLBACK_PATH, next),
         },
       }),
     );

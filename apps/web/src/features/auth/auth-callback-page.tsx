@@ -2,9 +2,10 @@ import { AUTH_CALLBACK_REDIRECT_MS } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
+import { redirectTargetOf } from '../../lib/redirect-target.ts';
 import { fetchSessionUser, SESSION_QUERY_KEY } from './use-session.ts';
 
 type Outcome = { state: 'working' } | { state: 'error'; message: string } | { state: 'issue' } | { state: 'success' };
@@ -24,13 +25,16 @@ function providerError(): { code: string | null; text: string } | null {
 /**
  * /auth/callback: where Apple sign-in and the activation link come back (platform.md §4).
  * A provider or session error → Authentication Error, back to /login after 3 s; a session →
- * Authentication Successful and / (replacing history); no session → Authentication Issue,
+ * Authentication Successful and / — or the page sign-in was started for (`?next=`) — replacing
+ * history; no session → Authentication Issue,
  * back to /login after 3 s.
  */
 export default function AuthCallbackPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const target = redirectTargetOf(search);
   const [outcome, setOutcome] = useState<Outcome>({ state: 'working' });
 
   useEffect(() => {
@@ -62,7 +66,7 @@ export default function AuthCallbackPage() {
                 description: t('toast.signedInAs', { email: user.email }),
               }),
             );
-            navigate('/', { replace: true });
+            navigate(target, { replace: true });
           } else {
             setOutcome({ state: 'issue' });
             void notify((toast) =>
@@ -80,7 +84,7 @@ export default function AuthCallbackPage() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [navigate, queryClient, t]);
+  }, [navigate, queryClient, t, target]);
 
   return (
     <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">

@@ -65,6 +65,7 @@ export function CredentialsForm({ mode }: { mode: 'signIn' | 'signUp' }) {
         type={signUp ? 'email' : 'text'}
         name={signUp ? 'email' : 'identifier'}
         autoComplete={signUp ? 'email' : 'username'}
+        hint={signUp ? t('hints.emailVerification') : undefined}
         required
         value={identifier}
         onChange={(e) => setIdentifier(e.target.value)}

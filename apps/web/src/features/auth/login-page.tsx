@@ -5,17 +5,24 @@ import { Link, useSearchParams } from 'react-router';
 import { AppleSignInButton } from './apple-sign-in-button.tsx';
 import { CredentialsForm } from './credentials-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { MODE_PARAM, SIGN_UP_MODE } from '../../lib/redirect-target.ts';
 import { rememberReferralCode } from './referral-code.ts';
 
 type Mode = 'signIn' | 'signUp' | 'forgot';
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-400';
 
-/** /login: sign in, create an account, or ask for a reset link (platform.md §2, §4). */
+/**
+ * /login: sign in, create an account, or ask for a reset link (platform.md §2, §4). It opens on
+ * the create-account form when asked to (`?mode=signup`: a visitor who picked a tool, or pressed
+ * Get started) and for a referral link (`?ref=`), whose code is for new accounts; else on sign-in.
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const [search] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [mode, setMode] = useState<Mode>(() =>
+    search.get(MODE_PARAM) === SIGN_UP_MODE || search.has('ref') ? 'signUp' : 'signIn',
+  );
 
   useEffect(() => rememberReferralCode(search), [search]);
 

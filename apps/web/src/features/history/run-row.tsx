@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { openRunHref } from '../../lib/tool-href.ts';
+import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 import { RUNS_QUERY_KEY, rerunRun } from './runs-api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 
@@ -30,7 +31,7 @@ export function RunRow({ run }: { run: Run }) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RUNS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
       ]),
   });
   const rerunError =

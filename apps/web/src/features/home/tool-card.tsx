@@ -5,12 +5,15 @@ import { Link } from 'react-router';
 import { DemoBadge } from '../../components/demo-badge.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useToolCostLabel } from '../../components/use-tool-cost-label.ts';
+import { loginHref } from '../../lib/redirect-target.ts';
 import { toolHref } from '../../lib/tool-href.ts';
 
 /**
- * A tool on the home page; a tool the demo engine serves here is marked so, and free. Signed-in users go to the tool; visitors go to /login and the
- * action reads "Login required" (platform.md §2). The whole card is clickable through the
- * link's stretched ::after, while the link itself stays the one focus stop.
+ * A tool on the home page; a tool the demo engine serves here is marked so, and free. Signed-in
+ * users go to the tool; visitors go to /login — its create-account form, which comes back to
+ * the tool once the account exists — and the action reads "Login required" (platform.md §2).
+ * The whole card is clickable through the link's stretched ::after, while the link itself
+ * stays the one focus stop.
  */
 export function ToolCard({ tool, signedOut, demo }: { tool: ToolDefinition; signedOut: boolean; demo: boolean }) {
   const { t } = useTranslation(['home', 'tools']);
@@ -34,7 +37,7 @@ export function ToolCard({ tool, signedOut, demo }: { tool: ToolDefinition; sign
         {t(`tools:${tool.id}.description`)}
       </p>
       <Link
-        to={signedOut ? '/login' : toolHref(tool)}
+        to={signedOut ? loginHref({ next: toolHref(tool), signUp: true }) : toolHref(tool)}
         className="mt-5 inline-flex items-center gap-1.5 self-start rounded-full text-sm font-medium text-brand-700 after:absolute after:inset-0 after:rounded-2xl dark:text-brand-300"
       >
         {signedOut ? (

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SESSION_QUERY_KEY, useSession } from '../auth/use-session.ts';
+import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 
 /**
  * /payment-success?session_id= (platform.md §2, §4): the server asks the payment provider about
@@ -33,7 +34,7 @@ export default function PaymentSuccessPage() {
     if (verified) {
       queryClient.invalidateQueries({ queryKey: billingKeys.all });
       queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      queryClient.invalidateQueries({ queryKey: ['me'] });
+      queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     }
   }, [verified, queryClient]);
   useEffect(() => {

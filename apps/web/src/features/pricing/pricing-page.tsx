@@ -7,12 +7,14 @@ import {
   SUBSCRIPTION_PLAN_IDS,
 } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { plansQuery } from '../../lib/billing-api.ts';
+import { loginHref } from '../../lib/redirect-target.ts';
 import { useSession } from '../auth/use-session.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
@@ -93,12 +95,16 @@ export default function PricingPage() {
   );
 }
 
-/** The referral programme and the free trial (platform.md §2 pricing). */
+/**
+ * The referral programme and the free trial (platform.md §2 pricing). The trial's "create a
+ * free account" is for visitors only: a signed-in user has one already.
+ */
 function PricingCallsToAction() {
   const { t } = useTranslation('pricing');
-  const signedIn = useSession().status === 'signed-in';
+  const session = useSession().status;
+  const signedIn = session === 'signed-in';
   return (
-    <section className="mt-16 grid gap-6 md:grid-cols-2">
+    <section className={clsx('mt-16 grid gap-6', session === 'signed-out' && 'md:grid-cols-2')}>
       <div className="rounded-3xl border border-zinc-200 p-8 dark:border-zinc-800">
         <h2 className="text-xl font-semibold">{t('referral.title')}</h2>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t('referral.body')}</p>
@@ -106,13 +112,15 @@ function PricingCallsToAction() {
           {t('referral.action')}
         </Link>
       </div>
-      <div className="rounded-3xl border border-zinc-200 p-8 dark:border-zinc-800">
-        <h2 className="text-xl font-semibold">{t('trial.title')}</h2>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t('trial.body')}</p>
-        <Link to="/login" className={buttonClass('primary', 'md', 'mt-6')}>
-          {t('trial.action')}
-        </Link>
-      </div>
+      {session === 'signed-out' && (
+        <div className="rounded-3xl border border-zinc-200 p-8 dark:border-zinc-800">
+          <h2 className="text-xl font-semibold">{t('trial.title')}</h2>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t('trial.body')}</p>
+          <Link to={loginHref({ signUp: true })} className={buttonClass('primary', 'md', 'mt-6')}>
+            {t('trial.action')}
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { billingApi, billingKeys, subscriptionQuery } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
+import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 import { discountErrorKey } from './discount-error-key.ts';
 
 type Attempt = 'checkout' | 'upgrade' | 'lifetime';
@@ -77,7 +78,11 @@ export function usePlanChoice(language: Language) {
       if (attempt === 'checkout')
         return goTo((await billingApi.checkout({ planId: plan, billingCycle, language, discountCode: code })).url);
       await billingApi.upgrade({ planId: plan, billingCycle, language });
-      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      // The new plan's credits too: the top bar's balance shows them at once.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+      ]);
       notify((toast) => toast.success(t('upgraded', { plan: t(`plans.${plan}.name`) })));
     } catch (error) {
       // The code may have been used up meanwhile: ask about it again so the field says so.

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { BILLING_ANCHOR } from '../../components/layout/account-links.ts';
+import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { BillingHistory, SubscriptionCard } from '../billing/index.ts';
 import { ReferralSummaryCard } from '../referrals/index.ts';
@@ -22,6 +24,8 @@ export default function ProfilePage() {
   const profile = useProfile();
   const signOut = useSignOut();
   const loadError = profile.isError ? profileLoadErrorKey(profile.error) : null;
+  // The account menu's Billing links to the plan and payments here (#billing).
+  useScrollToHash(profile.data !== undefined);
 
   useEffect(() => {
     if (loadError) toastProfileError(t, loadError);
@@ -50,7 +54,9 @@ export default function ProfilePage() {
         <AccountInfoCard profile={profile.data} />
         <div className="flex flex-col gap-6">
           <ReferralSummaryCard />
-          <SubscriptionCard />
+          <div id={BILLING_ANCHOR} className="scroll-mt-24">
+            <SubscriptionCard />
+          </div>
         </div>
       </div>
       <BillingHistory />

@@ -2,11 +2,12 @@ import { formDataBody } from '@atelier/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
+import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 
 /** GET /api/tools: costs, options and the engine serving each tool now. */
 export const TOOL_CATALOGUE_QUERY_KEY = ['tool-catalogue'] as const;
-/** The caller's profile (credits). Same key and data as the profile page, so one cache serves both. */
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+// The caller's profile (credits) has the profile page's key and data: one cache serves both.
+export { PROFILE_QUERY_KEY };
 
 const run = (id: string) => ({ params: { path: { id } } });
 

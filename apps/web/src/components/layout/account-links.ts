@@ -1,0 +1,33 @@
+import { CreditCard, Gift, History, Images, type LucideIcon, ShieldCheck, User, Wrench } from 'lucide-react';
+import { ADMIN_PATH, useIsAdmin } from '../../app/require-admin.tsx';
+
+export interface AccountLink {
+  to: string;
+  /** i18n key in `common`. */
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The billing part of the profile page (the plan, its management, the payments). */
+export const BILLING_ANCHOR = 'billing';
+
+/** The signed-in user's pages, as the account menu and the phone menu list them. */
+const ACCOUNT_LINKS: readonly AccountLink[] = [
+  { to: '/profile', label: 'account.viewProfile', icon: User },
+  { to: '/history', label: 'account.history', icon: History },
+  { to: '/gallery?tab=mine', label: 'account.myArtworks', icon: Images },
+  { to: '/referral-center', label: 'account.referrals', icon: Gift },
+  { to: '/security', label: 'account.security', icon: ShieldCheck },
+  { to: `/profile#${BILLING_ANCHOR}`, label: 'account.billing', icon: CreditCard },
+];
+
+const ADMIN_LINK: AccountLink = { to: `/${ADMIN_PATH}`, label: 'account.admin', icon: Wrench };
+
+/**
+ * The account menu's links, with the admin console's for an admin (asked of the server once
+ * `wanted`: the menu is open or about to be).
+ */
+export function useAccountLinks(userId: string, wanted: boolean): readonly AccountLink[] {
+  const admin = useIsAdmin(userId, wanted);
+  return admin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS;
+}
