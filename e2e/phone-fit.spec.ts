@@ -12,7 +12,7 @@ async function overflowing(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const wide: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 0.5) continue;
       // Inside something that scrolls or clips on its own, it is that element's business.
@@ -21,7 +21,7 @@ async function overflowing(page: Page) {
         const style = getComputedStyle(parent);
         if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) clipped = true;
       }
-      const widerChild = [...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5);
+      const widerChild = Array.from(element.children).some((child) => child.getBoundingClientRect().right > width + 0.5);
       if (!clipped && !widerChild)
         wide.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} → ${box.right}`);
     }
