@@ -98,14 +98,9 @@ describe('local engines in the engine pool', () => {
       .update(runs)
       .set({ attempts: sql`${runs.attempts} + 1` })
       .where(sql`${runs.id} = ${run.id}`);
-    const deadline = Date.now() + MODEL_DEADLINE_MS;
-    while (before.every(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(before.filter(alive)).toHaveLength(before.length - 1);
+    await expect.poll(() => before.filter(alive).length, { timeout: MODEL_DEADLINE_MS }).toBe(before.length - 1);
     // The pool replaced it: as many processes as before, one of them new.
-    while (pool.pids().filter(alive).length < before.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(pool.pids().filter(alive)).toHaveLength(before.length);
+    await expect.poll(() => pool.pids().filter(alive).length, { timeout: MODEL_DEADLINE_MS }).toBe(before.length);
     expect(pool.pids().some((pid) => !before.includes(pid))).toBe(true);
   });
 });

@@ -67,10 +67,13 @@ describe('the server process', () => {
       expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).not.toMatch(/atelier_/);
 
       server.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      const draining = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      expect(draining.status).toBe(503);
-      expect(await draining.json()).toMatchObject({ status: 'not_ready', failing: ['shutdown'] });
+      // Once the signal is handled, readiness fails (for READY_DRAIN_DELAY_MS, while it still serves).
+      await expect
+        .poll(async () => {
+          const draining = await fetch(`http://127.0.0.1:${port}/api/ready`);
+          return { status: draining.status, body: await draining.json() };
+        })
+        .toMatchObject({ status: 503, body: { status: 'not_ready', failing: ['shutdown'] } });
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200); // still serving meanwhile
       expect(await server.exited).toBe(0);
     } finally {

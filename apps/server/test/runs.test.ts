@@ -341,8 +341,8 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
 
       await rt.runs.worker!.kill();
       expect(await rt.runs.sweep()).toMatchObject({ failed: 0 }); // the lease still holds
-      await new Promise((r) => setTimeout(r, 700));
-      expect(await rt.runs.sweep()).toMatchObject({ failed: 1 });
+      // Once the half-second lease has passed, a sweep fails the run (and gives the credits back).
+      await expect.poll(() => rt.runs.sweep()).toMatchObject({ failed: 1 });
 
       const done = await getRun(rt, user, run.id);
       expect(done).toMatchObject({ status: 'failed', refunded: true, error: { code: 'INTERNAL' } });
@@ -379,8 +379,8 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
       void doomed.process(run.id);
       await hanging.started;
       await doomed.kill();
-      await new Promise((r) => setTimeout(r, 700));
-      expect(await rt.runs.sweep()).toMatchObject({ retried: 1, failed: 0 });
+      // Once the half-second lease has passed, a sweep hands the run to the queue again.
+      await expect.poll(() => rt.runs.sweep()).toMatchObject({ retried: 1, failed: 0 });
       expect((await getRun(rt, user, run.id)).status).toBe('queued');
       expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
     } finally {
