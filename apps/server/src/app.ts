@@ -9,6 +9,7 @@ import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
+import { API_KEY_PATH_PREFIXES } from './modules/api-keys/api-key-scope.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
@@ -38,6 +39,7 @@ import { compressResponses } from './platform/http/compression.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
 import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
+import { knownRoutes } from './platform/http/known-routes.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
@@ -107,7 +109,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
   app.use('*', planContext(database.db));
-  app.use('*', apiKeyAuth(apiKeys));
+  // The routes are read on the first request with a key, when all of them are mounted.
+  app.use('*', apiKeyAuth(apiKeys, knownRoutes(app, API_KEY_PATH_PREFIXES)));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
@@ -151,6 +154,8 @@ export function createApp(deps: AppDeps) {
   // Before /files: artworks' files carry their own visibility check.
   app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
   app.route('/files', fileRoutes(storage));
+  // Files are only read: any other method is the API's JSON 404.
+  app.all('/files/*', apiNotFound);
 
   app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
