@@ -36,6 +36,7 @@ import type { AppEnv } from './platform/http/app-env.ts';
 import { limitRequestBodies, type UploadRoute } from './platform/http/body-limit.ts';
 import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts';
 import { compressResponses } from './platform/http/compression.ts';
+import { legacyApiHeaders, versionedGetPath } from './platform/http/api-version.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
 import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
@@ -76,7 +77,8 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, database, mailer, logger, storage } = deps;
-  const app = new Hono<AppEnv>();
+  // `/api/v1/…` is routed as `/api/…`, `/api/v1/files/…` as `/files/…` (api-version.ts).
+  const app = new Hono<AppEnv>({ getPath: versionedGetPath });
   app.use('*', httpMetrics());
   app.use('*', requestContext(logger));
   // Outside everything that writes a body, so every text response passes through it.
@@ -95,6 +97,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.onError(errorHandler);
+  app.use('/api/*', legacyApiHeaders());
   // Before anything that could read a body.
   app.use('*', limitRequestBodies(UPLOAD_ROUTES));
 

@@ -1161,7 +1161,7 @@ export interface paths {
          * @description Erases an image's background (1 credit). The same endpoint as `startRun` with `tool` = `ai-eraser`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/ai-eraser/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/ai-eraser/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png
          *     ```
@@ -1187,7 +1187,7 @@ export interface paths {
          * @description Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit). The same endpoint as `startRun` with `tool` = `ai-photo-editor`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/ai-photo-editor/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/ai-photo-editor/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F editType="brighten"
@@ -1214,7 +1214,7 @@ export interface paths {
          * @description Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image. The same endpoint as `startRun` with `tool` = `background-removal`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/background-removal/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/background-removal/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"clientSide":true,"width":1024,"height":768}'
@@ -1281,7 +1281,7 @@ export interface paths {
          * @description Text to image: `n` images (1 credit each) of a prompt in a style and size. The same endpoint as `startRun` with `tool` = `image-generation`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/image-generation/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/image-generation/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"prompt":"a lighthouse at dusk","n":2}'
@@ -1308,7 +1308,7 @@ export interface paths {
          * @description A new image from an image and a prompt: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `image-to-image`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/image-to-image/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/image-to-image/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F prompt="as a watercolour" \
@@ -1336,7 +1336,7 @@ export interface paths {
          * @description Enlarges an image, crisp or creative (1 credit). The same endpoint as `startRun` with `tool` = `image-upscale`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/image-upscale/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/image-upscale/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F upscaleType="crisp"
@@ -1363,7 +1363,7 @@ export interface paths {
          * @description Repaints the masked area of an image as the prompt describes (1 credit). The same endpoint as `startRun` with `tool` = `inpainting`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/inpainting/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/inpainting/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F mask=@mask.png \
@@ -1391,7 +1391,7 @@ export interface paths {
          * @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `replace-background`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/replace-background/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/replace-background/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F prompt="a sunny beach"
@@ -1418,7 +1418,7 @@ export interface paths {
          * @description A style from a prompt and an optional reference image (2 credits). The same endpoint as `startRun` with `tool` = `style-creation`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/style-creation/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/style-creation/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"prompt":"ink wash mountains","style":"painting"}'
@@ -1445,7 +1445,7 @@ export interface paths {
          * @description An SVG illustration of a prompt (3 credits). The same endpoint as `startRun` with `tool` = `vector-generation`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/vector-generation/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/vector-generation/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"prompt":"a fox logo","style":"geometric"}'
@@ -1472,7 +1472,7 @@ export interface paths {
          * @description Traces an image into SVG (1 credit). The same endpoint as `startRun` with `tool` = `vectorization`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/vectorization/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/vectorization/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png
          *     ```
