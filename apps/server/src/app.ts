@@ -127,7 +127,12 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes(database, deps.readiness));
   api.route('/', toolRoutes(deps.runs.engines));
   api.route('/', runRoutes(deps.runs.service, deps.runs.watcher, config.webhooks));
-  const batches = createBatchService({ db: database.db, storage, runs: deps.runs.service });
+  const batches = createBatchService({
+    db: database.db,
+    storage,
+    runs: deps.runs.service,
+    publicUrl: config.publicUrl,
+  });
   api.route('/', batchRoutes(batches, deps.runs.service, config.webhooks));
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));

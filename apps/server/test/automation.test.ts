@@ -300,6 +300,13 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       const completed = await receiver.waitFor('batch.completed');
       const event = JSON.parse(completed.body) as WebhookEvent;
       expect(event.data.batch).toMatchObject({ id: created.id, status: 'completed' });
+      // Output URLs are absolute on PUBLIC_URL, in the batch and in its event alike, and fetch as they are.
+      const filesAt = `${rt.config.publicUrl}/api/v1/files/runs/`;
+      const outputUrls = (b: Batch) => b.runs.flatMap((r) => r.outputs.map((o) => o.url));
+      for (const url of [...outputUrls(batch), ...outputUrls(event.data.batch as Batch)]) {
+        expect(url.startsWith(filesAt), url).toBe(true);
+      }
+      expect((await rt.request(outputUrls(batch)[0]!, as(user))).status).toBe(200);
 
       const stranger = await withPlan(rt, await signUpTestUser(rt));
       expect((await rt.request(`/api/batches/${created.id}`, as(stranger))).status).toBe(404);
@@ -342,6 +349,10 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       expect(secret).toMatch(/^whsec_/);
       const verified = new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
       expect(verified).toMatchObject({ type: 'run.succeeded', data: { run: { id: run.id, status: 'succeeded' } } });
+      const { outputs } = (verified as { data: { run: Run } }).data.run;
+      expect(outputs[0]!.url.startsWith(`${rt.config.publicUrl}/api/v1/files/runs/${user.userId}/${run.id}/`)).toBe(
+        true,
+      );
       expect(delivery.headers['webhook-signature']).toMatch(/^v1,/);
 
       // After rotation, the old secret no longer verifies what is signed next.

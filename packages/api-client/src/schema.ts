@@ -1552,6 +1552,10 @@ export interface components {
         RunStatus: "queued" | "running" | "succeeded" | "failed";
         /** @description One result of a run, served by Atelier to the run's owner. */
         RunOutput: {
+            /**
+             * Format: uri
+             * @description Absolute, on the public address: `https://atelier.example/api/v1/files/runs/…` (the owner only)
+             */
             url: string;
             mediaType: string;
             width: number;
@@ -1560,6 +1564,10 @@ export interface components {
         /** @description One stored input image of a run, served to its owner. */
         RunInput: {
             field: string;
+            /**
+             * Format: uri
+             * @description Absolute, on the public address: `https://atelier.example/api/v1/files/runs/…` (the owner only)
+             */
             url: string;
             mediaType: string;
             width: number;
