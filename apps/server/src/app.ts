@@ -19,6 +19,7 @@ import { createBatchService } from './modules/batches/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
+import { registerWebhookOperations } from './modules/webhooks/webhook-docs.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
   registerFileOperations(api);
+  registerWebhookOperations(api);
   serveApiDocument(api);
   api.route('/docs', apiDocsRoutes());
   api.notFound(apiNotFound);

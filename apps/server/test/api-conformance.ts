@@ -88,6 +88,12 @@ export class ApiConformance {
     return `${where} with a body that does not match its schema: ${describe(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
   }
 
+  /** What is wrong with `value` as the named schema of the document (`components.schemas`), or undefined. */
+  schemaProblem(name: string, value: unknown): string | undefined {
+    const validate = this.validator(`schema ${name}`, { $ref: `#/components/schemas/${name}` });
+    return validate(value) ? undefined : describe(validate.errors);
+  }
+
   /** A response, or the shared one (components.responses) it refers to. */
   private resolve(response: ResponseObject | undefined): ResponseObject | undefined {
     const name = response?.$ref?.replace('#/components/responses/', '');
@@ -109,9 +115,12 @@ export class ApiConformance {
  * Both documents: requests under /api/admin against the admin console's, every other one
  * against the public document.
  */
+/** The public document's checks (a webhook body against its schema …). */
+export const publicApiConformance = () => new ApiConformance(readDocument(API_DOCUMENT_PATH), [API_V1_PREFIX, '/api']);
+
 export function apiConformance() {
   // The document's server is /api/v1; the unversioned /api is its alias.
-  const publicApi = new ApiConformance(readDocument(API_DOCUMENT_PATH), [API_V1_PREFIX, '/api']);
+  const publicApi = publicApiConformance();
   const adminApi = new ApiConformance(readDocument(ADMIN_API_DOCUMENT_PATH), ['/api/admin']);
   return {
     problem: (method: string, url: URL, response: Response) =>

@@ -1485,43 +1485,87 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "run.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run succeeded: its outputs are ready
+         * @description Sent when the event happens: a `WebhookEvent` with `"type": "run.succeeded"` and `data` `{run}` (`RunWebhookEvent`), signed per Standard Webhooks. Answer 2xx within 10 s; anything else is retried with a doubling delay for up to 24 hours.
+         */
+        post: operations["onRunSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run failed: its credits were given back
+         * @description Sent when the event happens: a `WebhookEvent` with `"type": "run.failed"` and `data` `{run}` (`RunWebhookEvent`), signed per Standard Webhooks. Answer 2xx within 10 s; anything else is retried with a doubling delay for up to 24 hours.
+         */
+        post: operations["onRunFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's last run ended
+         * @description Sent when the event happens: a `WebhookEvent` with `"type": "batch.completed"` and `data` `{batch}` (`BatchWebhookEvent`), signed per Standard Webhooks. Answer 2xx within 10 s; anything else is retried with a doubling delay for up to 24 hours.
+         */
+        post: operations["onBatchCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-        };
-        ToolList: {
-            tools: components["schemas"]["Tool"][];
-        };
-        /** @description A tool: its cost, options (JSON Schema) and the engine that serves it now. */
-        Tool: {
-            id: components["schemas"]["ToolId"];
-            credits: number;
-            perImage: boolean;
-            options: {
-                [key: string]: unknown;
+        /** @description The body of a webhook delivery, by `type`. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
+        WebhookEvent: components["schemas"]["RunWebhookEvent"] | components["schemas"]["BatchWebhookEvent"];
+        /** @description A run ended: `run.succeeded` or `run.failed`. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
+        RunWebhookEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.succeeded" | "run.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601)
+             */
+            timestamp: string;
+            data: {
+                run: components["schemas"]["Run"];
             };
-            engine: components["schemas"]["Engine"];
-            demoOptions: {
-                [key: string]: string[];
-            };
-            ignoredOptions: string[];
-        };
-        /**
-         * @description One of the eleven tools.
-         * @enum {string}
-         */
-        ToolId: "image-generation" | "vector-generation" | "style-creation" | "image-to-image" | "inpainting" | "background-removal" | "vectorization" | "image-upscale" | "ai-eraser" | "ai-photo-editor" | "replace-background";
-        Engine: {
-            id: string;
-            kind: components["schemas"]["EngineKind"];
-        };
-        /** @enum {string} */
-        EngineKind: "local" | "provider" | "demo" | "client";
-        RunResponse: {
-            run: components["schemas"]["Run"];
         };
         /** @description A tool run: its state, progress, outputs or error. */
         Run: {
@@ -1545,6 +1589,11 @@ export interface components {
             updatedAt: string;
             finishedAt: string | null;
         };
+        /**
+         * @description One of the eleven tools.
+         * @enum {string}
+         */
+        ToolId: "image-generation" | "vector-generation" | "style-creation" | "image-to-image" | "inpainting" | "background-removal" | "vectorization" | "image-upscale" | "ai-eraser" | "ai-photo-editor" | "replace-background";
         /**
          * @description queued → running → succeeded | failed (a failed run is refunded).
          * @enum {string}
@@ -1589,6 +1638,67 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
+        BatchWebhookEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "batch.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601)
+             */
+            timestamp: string;
+            data: {
+                batch: components["schemas"]["Batch"];
+            };
+        };
+        /** @description A batch of runs of one tool and how far it has come. */
+        Batch: {
+            id: string;
+            tool: components["schemas"]["ToolId"];
+            /** @enum {string} */
+            status: "running" | "completed";
+            counts: {
+                queued: number;
+                running: number;
+                succeeded: number;
+                failed: number;
+            };
+            runs: components["schemas"]["Run"][];
+            createdAt: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        ToolList: {
+            tools: components["schemas"]["Tool"][];
+        };
+        /** @description A tool: its cost, options (JSON Schema) and the engine that serves it now. */
+        Tool: {
+            id: components["schemas"]["ToolId"];
+            credits: number;
+            perImage: boolean;
+            options: {
+                [key: string]: unknown;
+            };
+            engine: components["schemas"]["Engine"];
+            demoOptions: {
+                [key: string]: string[];
+            };
+            ignoredOptions: string[];
+        };
+        Engine: {
+            id: string;
+            kind: components["schemas"]["EngineKind"];
+        };
+        /** @enum {string} */
+        EngineKind: "local" | "provider" | "demo" | "client";
+        RunResponse: {
+            run: components["schemas"]["Run"];
+        };
         /** @description Every error answer of the API. */
         Error: {
             error: {
@@ -1855,21 +1965,6 @@ export interface components {
         BatchToolId: "ai-eraser" | "image-upscale" | "vectorization" | "ai-photo-editor" | "replace-background";
         BatchResponse: {
             batch: components["schemas"]["Batch"];
-        };
-        /** @description A batch of runs of one tool and how far it has come. */
-        Batch: {
-            id: string;
-            tool: components["schemas"]["ToolId"];
-            /** @enum {string} */
-            status: "running" | "completed";
-            counts: {
-                queued: number;
-                running: number;
-                succeeded: number;
-                failed: number;
-            };
-            runs: components["schemas"]["Run"][];
-            createdAt: string;
         };
         PlansResponse: {
             language: components["schemas"]["Language"];
@@ -7761,6 +7856,114 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    onRunSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_…`): the same on every retry, to deduplicate */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the user's `whsec_` secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in 10 s) is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRunFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_…`): the same on every retry, to deduplicate */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the user's `whsec_` secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in 10 s) is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBatchCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_…`): the same on every retry, to deduplicate */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the user's `whsec_` secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in 10 s) is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
