@@ -44,7 +44,7 @@ export function legacyApiHeaders(): MiddlewareHandler<AppEnv> {
     if (sent.startsWith(`${API_V1_PREFIX}/`) || sent === API_V1_PREFIX || isAdminConsole(sent.slice(4))) return;
     c.header('Deprecation', DEPRECATION);
     c.header('Sunset', SUNSET);
-    c.header('Link', `<${API_V1_PREFIX}${sent.slice(4)}>; rel="successor-version"`);
+    c.header('Link', `<${API_V1_PREFIX}${sent.slice(4)}>; rel="successor-version"`, { append: true });
   };
 }
 
