@@ -9,6 +9,7 @@ import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
+import { API_KEY_PATH_PREFIXES } from './modules/api-keys/api-key-scope.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
@@ -18,6 +19,7 @@ import { createBatchService } from './modules/batches/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
+import { registerWebhookOperations } from './modules/webhooks/webhook-docs.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -35,9 +37,11 @@ import type { AppEnv } from './platform/http/app-env.ts';
 import { limitRequestBodies, type UploadRoute } from './platform/http/body-limit.ts';
 import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts';
 import { compressResponses } from './platform/http/compression.ts';
+import { legacyApiHeaders, versionedGetPath } from './platform/http/api-version.ts';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
 import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
+import { knownRoutes } from './platform/http/known-routes.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
@@ -74,7 +78,8 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, database, mailer, logger, storage } = deps;
-  const app = new Hono<AppEnv>();
+  // `/api/v1/…` is routed as `/api/…`, `/api/v1/files/…` as `/files/…` (api-version.ts).
+  const app = new Hono<AppEnv>({ getPath: versionedGetPath });
   app.use('*', httpMetrics());
   app.use('*', requestContext(logger));
   // Outside everything that writes a body, so every text response passes through it.
@@ -93,6 +98,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.onError(errorHandler);
+  app.use('/api/*', legacyApiHeaders());
   // Before anything that could read a body.
   app.use('*', limitRequestBodies(UPLOAD_ROUTES));
 
@@ -107,7 +113,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   const apiKeys = createApiKeyService(database.db);
   app.use('*', planContext(database.db));
-  app.use('*', apiKeyAuth(apiKeys));
+  // The routes are read on the first request with a key, when all of them are mounted.
+  app.use('*', apiKeyAuth(apiKeys, knownRoutes(app, API_KEY_PATH_PREFIXES)));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
@@ -121,7 +128,12 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes(database, deps.readiness));
   api.route('/', toolRoutes(deps.runs.engines));
   api.route('/', runRoutes(deps.runs.service, deps.runs.watcher, config.webhooks));
-  const batches = createBatchService({ db: database.db, storage, runs: deps.runs.service });
+  const batches = createBatchService({
+    db: database.db,
+    storage,
+    runs: deps.runs.service,
+    publicUrl: config.publicUrl,
+  });
   api.route('/', batchRoutes(batches, deps.runs.service, config.webhooks));
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
@@ -132,6 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
   registerFileOperations(api);
+  registerWebhookOperations(api);
   serveApiDocument(api);
   api.route('/docs', apiDocsRoutes());
   api.notFound(apiNotFound);
@@ -151,6 +164,8 @@ export function createApp(deps: AppDeps) {
   // Before /files: artworks' files carry their own visibility check.
   app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
   app.route('/files', fileRoutes(storage));
+  // Files are only read: any other method is the API's JSON 404.
+  app.all('/files/*', apiNotFound);
 
   app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 

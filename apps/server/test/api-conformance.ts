@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { API_V1_PREFIX } from '@atelier/contracts';
 
 /**
  * Checks answers of the API against its OpenAPI document (the checked-in copy, which
@@ -42,10 +43,10 @@ export class ApiConformance {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
-  /** `prefix`: where the document's paths are served (its `servers` url). */
+  /** `prefixes`: where the document's paths are served (its `servers` url, and an alias), longest first. */
   constructor(
     private readonly document: ApiDocument,
-    private readonly prefix: string,
+    private readonly prefixes: readonly string[],
   ) {
     this.operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ method, path, pattern: pathPattern(path), operation })),
@@ -56,7 +57,8 @@ export class ApiConformance {
 
   /** The operation a request reaches: paths under the prefix without it, files as they are. */
   find(method: string, pathname: string) {
-    const path = pathname.startsWith(`${this.prefix}/`) ? pathname.slice(this.prefix.length) : pathname;
+    const prefix = this.prefixes.find((p) => pathname.startsWith(`${p}/`));
+    const path = prefix ? pathname.slice(prefix.length) : pathname;
     return this.operations.find((o) => o.method === method.toLowerCase() && o.pattern.test(path));
   }
 
@@ -86,6 +88,12 @@ export class ApiConformance {
     return `${where} with a body that does not match its schema: ${describe(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
   }
 
+  /** What is wrong with `value` as the named schema of the document (`components.schemas`), or undefined. */
+  schemaProblem(name: string, value: unknown): string | undefined {
+    const validate = this.validator(`schema ${name}`, { $ref: `#/components/schemas/${name}` });
+    return validate(value) ? undefined : describe(validate.errors);
+  }
+
   /** A response, or the shared one (components.responses) it refers to. */
   private resolve(response: ResponseObject | undefined): ResponseObject | undefined {
     const name = response?.$ref?.replace('#/components/responses/', '');
@@ -107,9 +115,13 @@ export class ApiConformance {
  * Both documents: requests under /api/admin against the admin console's, every other one
  * against the public document.
  */
+/** The public document's checks (a webhook body against its schema …). */
+export const publicApiConformance = () => new ApiConformance(readDocument(API_DOCUMENT_PATH), [API_V1_PREFIX, '/api']);
+
 export function apiConformance() {
-  const publicApi = new ApiConformance(readDocument(API_DOCUMENT_PATH), '/api');
-  const adminApi = new ApiConformance(readDocument(ADMIN_API_DOCUMENT_PATH), '/api/admin');
+  // The document's server is /api/v1; the unversioned /api is its alias.
+  const publicApi = publicApiConformance();
+  const adminApi = new ApiConformance(readDocument(ADMIN_API_DOCUMENT_PATH), ['/api/admin']);
   return {
     problem: (method: string, url: URL, response: Response) =>
       (url.pathname.startsWith('/api/admin/') ? adminApi : publicApi).problem(method, url, response),

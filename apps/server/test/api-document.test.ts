@@ -118,7 +118,7 @@ describe('the API document', () => {
     for (const tool of TOOL_IDS) {
       const operation = doc.paths[`/tools/${tool}/runs`]?.post as { description?: string } | undefined;
       const description = operation?.description ?? '';
-      expect(description, tool).toContain(`curl -X POST "$ATELIER/api/tools/${tool}/runs"`);
+      expect(description, tool).toContain(`curl -X POST "$ATELIER/api/v1/tools/${tool}/runs"`);
     }
     const info = (doc as unknown as { info: { description: string } }).info.description;
     for (const topic of [

@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { createWebhookDelivery } from '../src/modules/webhooks/webhook-delivery.ts';
+import { publicApiConformance } from './api-conformance.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { paintingEngine } from './fake-engines.ts';
 import { batchForm, pngImage, runForm } from './images.ts';
@@ -22,6 +23,8 @@ const PAINTED_TOOLS = {
   engines: [paintingEngine('image-upscale', 'ai-eraser', 'vectorization', 'ai-photo-editor', 'replace-background')],
 };
 const NO_SWEEP = { RUN_SWEEP_INTERVAL_SECONDS: '3600' };
+/** The API document, whose `webhooks` describe the deliveries. */
+const document = publicApiConformance();
 
 /** A request with only an API key: no cookie, no Origin — what a script sends. */
 const withKey = (secret: string, init: RequestInit = {}): RequestInit => {
@@ -123,11 +126,12 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
         ['GET', '/api/security/sessions'],
         ['GET', '/api/billing/subscription'],
         ['GET', '/api/referrals'],
-        ['GET', '/api/auth/list-sessions'],
       ] as const) {
         const refused = await rt.app.request(`http://localhost${path}`, withKey(secret, { method }));
         expect(refused.status, `${method} ${path}`).toBe(403);
       }
+      // Better Auth's own endpoints are not the API's routes: no such route, with a key as without.
+      expect((await rt.app.request('http://localhost/api/auth/list-sessions', withKey(secret))).status).toBe(404);
       expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
 
       // Listed without its secret, with when it was last used.
@@ -297,8 +301,18 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       expect(Buffer.from(entries['dog.png']!).subarray(1, 4).toString()).toBe('PNG');
 
       const completed = await receiver.waitFor('batch.completed');
-      const event = JSON.parse(completed.body) as WebhookEvent;
+      const event = JSON.parse(completed.body) as Extract<WebhookEvent, { type: 'batch.completed' }>;
+      // The body is what the document's webhooks say it is.
+      expect(document.schemaProblem('WebhookEvent', event)).toBeUndefined();
+      expect(document.schemaProblem('BatchWebhookEvent', event)).toBeUndefined();
       expect(event.data.batch).toMatchObject({ id: created.id, status: 'completed' });
+      // Output URLs are absolute on PUBLIC_URL, in the batch and in its event alike, and fetch as they are.
+      const filesAt = `${rt.config.publicUrl}/api/v1/files/runs/`;
+      const outputUrls = (b: Batch) => b.runs.flatMap((r) => r.outputs.map((o) => o.url));
+      for (const url of [...outputUrls(batch), ...outputUrls(event.data.batch as Batch)]) {
+        expect(url.startsWith(filesAt), url).toBe(true);
+      }
+      expect((await rt.request(outputUrls(batch)[0]!, as(user))).status).toBe(200);
 
       const stranger = await withPlan(rt, await signUpTestUser(rt));
       expect((await rt.request(`/api/batches/${created.id}`, as(stranger))).status).toBe(404);
@@ -341,6 +355,14 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       expect(secret).toMatch(/^whsec_/);
       const verified = new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
       expect(verified).toMatchObject({ type: 'run.succeeded', data: { run: { id: run.id, status: 'succeeded' } } });
+      expect(document.schemaProblem('WebhookEvent', verified)).toBeUndefined();
+      expect(document.schemaProblem('RunWebhookEvent', verified)).toBeUndefined();
+      // … and the schema is no formality: a body without its run does not pass.
+      expect(document.schemaProblem('WebhookEvent', { ...(verified as object), data: {} })).toBeDefined();
+      const { outputs } = (verified as { data: { run: Run } }).data.run;
+      expect(outputs[0]!.url.startsWith(`${rt.config.publicUrl}/api/v1/files/runs/${user.userId}/${run.id}/`)).toBe(
+        true,
+      );
       expect(delivery.headers['webhook-signature']).toMatch(/^v1,/);
 
       // After rotation, the old secret no longer verifies what is signed next.

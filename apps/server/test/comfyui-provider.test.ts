@@ -70,7 +70,7 @@ describe.each(DATABASE_KINDS)('ComfyUI provider on %s', (kind) => {
     expect(sent[NODE.positive.id]!.inputs!.text).toBe('a lighthouse, photorealistic');
     expect(run.outputs).toHaveLength(2);
     for (const output of run.outputs) {
-      expect(output.url).toMatch(/^\/files\//);
+      expect(output.url).toMatch(/^https?:\/\/[^/]+\/api\/v1\/files\/runs\//);
       expect(output).toMatchObject({ mediaType: 'image/png', width: 1365, height: 1024 });
       const res = await rt.request(output.url, as(user));
       expect(res.status).toBe(200);

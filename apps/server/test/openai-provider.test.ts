@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('OpenAI provider on %s', (kind) => {
     expect(sent.fields).toEqual({ model: 'gpt-image-1', prompt: 'a lighthouse', n: 2, size: '1536x1024' });
     expect(run.outputs).toHaveLength(2);
     for (const output of run.outputs) {
-      expect(output.url).toMatch(/^\/files\//);
+      expect(output.url).toMatch(/^https?:\/\/[^/]+\/api\/v1\/files\/runs\//);
       expect(output).toMatchObject({ mediaType: 'image/png' });
       expect((await rt.request(output.url, as(user))).status).toBe(200);
     }

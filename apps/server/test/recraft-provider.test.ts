@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('Recraft provider on %s', (kind) => {
     for (const link of links) expect((await fetch(link)).status).toBe(404);
     expect(run.outputs).toHaveLength(2);
     for (const output of run.outputs) {
-      expect(output.url).toMatch(/^\/files\//);
+      expect(output.url).toMatch(/^https?:\/\/[^/]+\/api\/v1\/files\/runs\//);
       expect(output).toMatchObject({ mediaType: 'image/png', width: 1365, height: 1024 });
       expect((await rt.request(output.url, as(user))).status).toBe(200);
     }

@@ -110,7 +110,8 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
     expect(end.run.outputs[0]).toMatchObject({ mediaType: 'image/png', width: 1365, height: 1024 });
 
     const url = end.run.outputs[0]!.url;
-    expect(url).toMatch(/^\/files\/runs\//);
+    // Absolute, on PUBLIC_URL, under the versioned API: a script fetches it as it is.
+    expect(url.startsWith(`${rt.config.publicUrl}/api/v1/files/runs/`)).toBe(true);
     const file = await rt.request(url, as(owner));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
@@ -373,6 +374,7 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
         queue: rt.runs.queue,
         engines: rt.runs.engines,
         logger: rt.logger,
+        publicUrl: rt.config.publicUrl,
         concurrency: 1,
         leaseMs: 500,
       });

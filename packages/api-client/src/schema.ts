@@ -1164,7 +1164,7 @@ export interface paths {
          * @description Erases an image's background (1 credit). The same endpoint as `startRun` with `tool` = `ai-eraser`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/ai-eraser/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/ai-eraser/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png
          *     ```
@@ -1190,7 +1190,7 @@ export interface paths {
          * @description Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit). The same endpoint as `startRun` with `tool` = `ai-photo-editor`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/ai-photo-editor/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/ai-photo-editor/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F editType="brighten"
@@ -1217,7 +1217,7 @@ export interface paths {
          * @description Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image. The same endpoint as `startRun` with `tool` = `background-removal`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/background-removal/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/background-removal/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"clientSide":true,"width":1024,"height":768}'
@@ -1284,7 +1284,7 @@ export interface paths {
          * @description Text to image: `n` images (1 credit each) of a prompt in a style and size. The same endpoint as `startRun` with `tool` = `image-generation`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/image-generation/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/image-generation/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"prompt":"a lighthouse at dusk","n":2}'
@@ -1311,7 +1311,7 @@ export interface paths {
          * @description A new image from an image and a prompt: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `image-to-image`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/image-to-image/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/image-to-image/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F prompt="as a watercolour" \
@@ -1339,7 +1339,7 @@ export interface paths {
          * @description Enlarges an image, crisp or creative (1 credit). The same endpoint as `startRun` with `tool` = `image-upscale`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/image-upscale/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/image-upscale/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F upscaleType="crisp"
@@ -1366,7 +1366,7 @@ export interface paths {
          * @description Repaints the masked area of an image as the prompt describes (1 credit). The same endpoint as `startRun` with `tool` = `inpainting`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/inpainting/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/inpainting/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F mask=@mask.png \
@@ -1394,7 +1394,7 @@ export interface paths {
          * @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `replace-background`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/replace-background/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/replace-background/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
          *       -F prompt="a sunny beach"
@@ -1421,7 +1421,7 @@ export interface paths {
          * @description A style from a prompt and an optional reference image (2 credits). The same endpoint as `startRun` with `tool` = `style-creation`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/style-creation/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/style-creation/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"prompt":"ink wash mountains","style":"painting"}'
@@ -1448,7 +1448,7 @@ export interface paths {
          * @description An SVG illustration of a prompt (3 credits). The same endpoint as `startRun` with `tool` = `vector-generation`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/vector-generation/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/vector-generation/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -H "Content-Type: application/json" \
          *       -d '{"prompt":"a fox logo","style":"geometric"}'
@@ -1475,7 +1475,7 @@ export interface paths {
          * @description Traces an image into SVG (1 credit). The same endpoint as `startRun` with `tool` = `vectorization`. With an API key:
          *
          *     ```sh
-         *     curl -X POST "$ATELIER/api/tools/vectorization/runs" \
+         *     curl -X POST "$ATELIER/api/v1/tools/vectorization/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png
          *     ```
@@ -1488,43 +1488,87 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "run.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run succeeded: its outputs are ready
+         * @description Sent when the event happens: a `WebhookEvent` with `"type": "run.succeeded"` and `data` `{run}` (`RunWebhookEvent`), signed per Standard Webhooks. Answer 2xx within 10 s; anything else is retried with a doubling delay for up to 24 hours.
+         */
+        post: operations["onRunSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run failed: its credits were given back
+         * @description Sent when the event happens: a `WebhookEvent` with `"type": "run.failed"` and `data` `{run}` (`RunWebhookEvent`), signed per Standard Webhooks. Answer 2xx within 10 s; anything else is retried with a doubling delay for up to 24 hours.
+         */
+        post: operations["onRunFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's last run ended
+         * @description Sent when the event happens: a `WebhookEvent` with `"type": "batch.completed"` and `data` `{batch}` (`BatchWebhookEvent`), signed per Standard Webhooks. Answer 2xx within 10 s; anything else is retried with a doubling delay for up to 24 hours.
+         */
+        post: operations["onBatchCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-        };
-        ToolList: {
-            tools: components["schemas"]["Tool"][];
-        };
-        /** @description A tool: its cost, options (JSON Schema) and the engine that serves it now. */
-        Tool: {
-            id: components["schemas"]["ToolId"];
-            credits: number;
-            perImage: boolean;
-            options: {
-                [key: string]: unknown;
+        /** @description The body of a webhook delivery, by `type`. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
+        WebhookEvent: components["schemas"]["RunWebhookEvent"] | components["schemas"]["BatchWebhookEvent"];
+        /** @description A run ended: `run.succeeded` or `run.failed`. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
+        RunWebhookEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.succeeded" | "run.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601)
+             */
+            timestamp: string;
+            data: {
+                run: components["schemas"]["Run"];
             };
-            engine: components["schemas"]["Engine"];
-            demoOptions: {
-                [key: string]: string[];
-            };
-            ignoredOptions: string[];
-        };
-        /**
-         * @description One of the eleven tools.
-         * @enum {string}
-         */
-        ToolId: "image-generation" | "vector-generation" | "style-creation" | "image-to-image" | "inpainting" | "background-removal" | "vectorization" | "image-upscale" | "ai-eraser" | "ai-photo-editor" | "replace-background";
-        Engine: {
-            id: string;
-            kind: components["schemas"]["EngineKind"];
-        };
-        /** @enum {string} */
-        EngineKind: "local" | "provider" | "demo" | "client";
-        RunResponse: {
-            run: components["schemas"]["Run"];
         };
         /** @description A tool run: its state, progress, outputs or error. */
         Run: {
@@ -1550,12 +1594,21 @@ export interface components {
             finishedAt: string | null;
         };
         /**
+         * @description One of the eleven tools.
+         * @enum {string}
+         */
+        ToolId: "image-generation" | "vector-generation" | "style-creation" | "image-to-image" | "inpainting" | "background-removal" | "vectorization" | "image-upscale" | "ai-eraser" | "ai-photo-editor" | "replace-background";
+        /**
          * @description queued → running → succeeded | failed (a failed run is refunded).
          * @enum {string}
          */
         RunStatus: "queued" | "running" | "succeeded" | "failed";
         /** @description One result of a run, served by Atelier to the run's owner. */
         RunOutput: {
+            /**
+             * Format: uri
+             * @description Absolute, on the public address: `https://atelier.example/api/v1/files/runs/…` (the owner only)
+             */
             url: string;
             mediaType: string;
             width: number;
@@ -1564,6 +1617,10 @@ export interface components {
         /** @description One stored input image of a run, served to its owner. */
         RunInput: {
             field: string;
+            /**
+             * Format: uri
+             * @description Absolute, on the public address: `https://atelier.example/api/v1/files/runs/…` (the owner only)
+             */
             url: string;
             mediaType: string;
             width: number;
@@ -1585,6 +1642,67 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
+        BatchWebhookEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "batch.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601)
+             */
+            timestamp: string;
+            data: {
+                batch: components["schemas"]["Batch"];
+            };
+        };
+        /** @description A batch of runs of one tool and how far it has come. */
+        Batch: {
+            id: string;
+            tool: components["schemas"]["ToolId"];
+            /** @enum {string} */
+            status: "running" | "completed";
+            counts: {
+                queued: number;
+                running: number;
+                succeeded: number;
+                failed: number;
+            };
+            runs: components["schemas"]["Run"][];
+            createdAt: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        ToolList: {
+            tools: components["schemas"]["Tool"][];
+        };
+        /** @description A tool: its cost, options (JSON Schema) and the engine that serves it now. */
+        Tool: {
+            id: components["schemas"]["ToolId"];
+            credits: number;
+            perImage: boolean;
+            options: {
+                [key: string]: unknown;
+            };
+            engine: components["schemas"]["Engine"];
+            demoOptions: {
+                [key: string]: string[];
+            };
+            ignoredOptions: string[];
+        };
+        Engine: {
+            id: string;
+            kind: components["schemas"]["EngineKind"];
+        };
+        /** @enum {string} */
+        EngineKind: "local" | "provider" | "demo" | "client";
+        RunResponse: {
+            run: components["schemas"]["Run"];
+        };
         /** @description Every error answer of the API. */
         Error: {
             error: {
@@ -1851,21 +1969,6 @@ export interface components {
         BatchToolId: "ai-eraser" | "image-upscale" | "vectorization" | "ai-photo-editor" | "replace-background";
         BatchResponse: {
             batch: components["schemas"]["Batch"];
-        };
-        /** @description A batch of runs of one tool and how far it has come. */
-        Batch: {
-            id: string;
-            tool: components["schemas"]["ToolId"];
-            /** @enum {string} */
-            status: "running" | "completed";
-            counts: {
-                queued: number;
-                running: number;
-                succeeded: number;
-                failed: number;
-            };
-            runs: components["schemas"]["Run"][];
-            createdAt: string;
         };
         PlansResponse: {
             language: components["schemas"]["Language"];
@@ -7756,6 +7859,114 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    onRunSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_…`): the same on every retry, to deduplicate */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the user's `whsec_` secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in 10 s) is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRunFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_…`): the same on every retry, to deduplicate */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the user's `whsec_` secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in 10 s) is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBatchCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_…`): the same on every retry, to deduplicate */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the user's `whsec_` secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in 10 s) is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_NAME_MAX_LENGTH } from './limits.ts';
-import { BATCH_TOOLS, WEBHOOK_EVENT_TYPES } from './run-constants.ts';
+import { BATCH_TOOLS, type WebhookEventType } from './run-constants.ts';
 import { runSchema } from './runs.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 import { lineText } from './text-fields.ts';
@@ -83,18 +83,34 @@ export const webhookSecretResponseSchema = z
   .meta({ id: 'WebhookSecret' });
 export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;
 
-/** The body of a webhook delivery: a run's end (data `{run}`) or a batch's end (data `{batch}`). */
-export const webhookEventSchema = z
+const WEBHOOK_SIGNING =
+  'POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of ' +
+  "id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks.";
+/** When the event happened (ISO 8601). */
+const eventTimestampSchema = z
+  .string()
+  .meta({ description: 'When the event happened (ISO 8601)', format: 'date-time' });
+
+/** The body of a run's webhook: sent to the run's `webhookUrl` when it succeeds or fails. */
+export const runWebhookEventSchema = z
   .object({
-    type: z.enum(WEBHOOK_EVENT_TYPES),
-    /** When the event happened (ISO 8601). */
-    timestamp: z.string(),
-    data: z.object({ run: runSchema.optional(), batch: batchSchema.optional() }),
+    type: z.enum(['run.succeeded', 'run.failed'] as const satisfies readonly WebhookEventType[]),
+    timestamp: eventTimestampSchema,
+    data: z.object({ run: runSchema }),
   })
-  .meta({
-    id: 'WebhookEvent',
-    description:
-      'POSTed to a run or batch `webhookUrl` with the headers webhook-id, webhook-timestamp and webhook-signature ' +
-      "(`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks.",
-  });
+  .meta({ id: 'RunWebhookEvent', description: `A run ended: \`run.succeeded\` or \`run.failed\`. ${WEBHOOK_SIGNING}` });
+
+/** The body of a batch's webhook: sent to the batch's `webhookUrl` when its last run ends. */
+export const batchWebhookEventSchema = z
+  .object({
+    type: z.literal('batch.completed' satisfies WebhookEventType),
+    timestamp: eventTimestampSchema,
+    data: z.object({ batch: batchSchema }),
+  })
+  .meta({ id: 'BatchWebhookEvent', description: `A batch's last run ended. ${WEBHOOK_SIGNING}` });
+
+/** The body of any webhook delivery, told apart by `type`. */
+export const webhookEventSchema = z
+  .discriminatedUnion('type', [runWebhookEventSchema, batchWebhookEventSchema])
+  .meta({ id: 'WebhookEvent', description: `The body of a webhook delivery, by \`type\`. ${WEBHOOK_SIGNING}` });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

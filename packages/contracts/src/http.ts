@@ -18,3 +18,16 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a client waits before sending again a request whose key is still being answered. */
 export const IDEMPOTENCY_IN_USE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The versioned public API (issue 33): every operation of the API document is served under
+ * `/api/v1`, the run, artwork and avatar files under `/api/v1/files`. The unversioned `/api/…`
+ * paths are an alias kept for existing scripts until `LEGACY_API_SUNSET` (answers there carry
+ * `Deprecation`, `Sunset` and a `Link` to the successor); after that date they are the web app's
+ * own paths, which may change without notice.
+ */
+export const API_V1_PREFIX = '/api/v1';
+/** When the unversioned alias was deprecated (the day `/api/v1` was introduced), ISO date. */
+export const LEGACY_API_DEPRECATED_ON = '2026-11-27';
+/** When scripts must have moved to `/api/v1`, ISO date: the alias may stop answering them after it. */
+export const LEGACY_API_SUNSET = '2027-06-30';

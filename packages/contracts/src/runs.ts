@@ -27,10 +27,16 @@ export const ENGINE_KINDS = ['local', 'provider', 'demo', 'client'] as const;
 export const engineKindSchema = z.enum(ENGINE_KINDS).meta({ id: 'EngineKind' });
 export type EngineKind = z.infer<typeof engineKindSchema>;
 
+/** A run's file: absolute, on PUBLIC_URL, under the versioned API; served to the run's owner only. */
+const runFileUrlSchema = z.string().meta({
+  description: 'Absolute, on the public address: `https://atelier.example/api/v1/files/runs/…` (the owner only)',
+  format: 'uri',
+});
+
 export const runOutputSchema = z
   .object({
-    /** Served by Atelier (`/files/...`), never a provider's link. */
-    url: z.string(),
+    /** Served by Atelier, never a provider's link. */
+    url: runFileUrlSchema,
     mediaType: z.string(),
     width: z.number().int(),
     height: z.number().int(),
@@ -42,8 +48,7 @@ export const runInputSchema = z
   .object({
     /** The request field it was sent as (`image`, `mask`, `reference_image`). */
     field: z.string(),
-    /** Served by Atelier (`/files/...`) to the run's owner. */
-    url: z.string(),
+    url: runFileUrlSchema,
     mediaType: z.string(),
     width: z.number().int(),
     height: z.number().int(),

@@ -1,3 +1,4 @@
+import { API_V1_PREFIX, LEGACY_API_SUNSET } from '@atelier/contracts';
 import { z } from '@hono/zod-openapi';
 import type { ApiRouter } from '../../platform/http/api-router.ts';
 import {
@@ -22,37 +23,42 @@ const INFO = {
     'AI image tools paid for with credits, a gallery, subscriptions and referrals. Every error answers ' +
       '`{"error": {"code", "message"}}` with a code of `ErrorCode`; a VALIDATION_ERROR names each refused field ' +
       'in `issues`. A typed TypeScript client generated from this document is the `@atelier/api-client` package.',
+    '## Versions',
+    `Every operation is served under \`${API_V1_PREFIX}\` (this document's server), the run, artwork and avatar files ` +
+      `under \`${API_V1_PREFIX}/files\`. The unversioned \`/api/…\` paths answer the same until ${LEGACY_API_SUNSET} ` +
+      '(their answers carry `Deprecation`, `Sunset` and `Link: <…>; rel="successor-version"`); move scripts to ' +
+      `\`${API_V1_PREFIX}\`. A change that could break a client gets a new version; additions do not.`,
     '## Signing in',
-    'Create an account with `signUpWithEmail` (`POST /api/auth/sign-up/email`, `{"email", "password", "name"}`) ' +
-      'and sign in with `signInWithEmail` (`POST /api/auth/sign-in/email`) or `signInWithUsername`: the answer sets ' +
+    'Create an account with `signUpWithEmail` (`POST /api/v1/auth/sign-up/email`, `{"email", "password", "name"}`) ' +
+      'and sign in with `signInWithEmail` (`POST /api/v1/auth/sign-in/email`) or `signInWithUsername`: the answer sets ' +
       'the session cookie. State-changing requests from browsers must come from Atelier itself.',
-    '```sh\ncurl -c jar -X POST "$ATELIER/api/auth/sign-in/email" -H "Content-Type: application/json" \\\n' +
+    '```sh\ncurl -c jar -X POST "$ATELIER/api/v1/auth/sign-in/email" -H "Content-Type: application/json" \\\n' +
       '  -d \'{"email":"me@example.com","password":"…"}\'\n```',
     '## API keys (`Authorization: Bearer`)',
     'For scripts and servers: create a key on the profile page or with `createApiKey` (signed in); its secret ' +
       '(`atk_…`) is shown once. Send it as `Authorization: Bearer <secret>` without a cookie, and no Origin is needed (a ' +
       'request that carries a cookie must come from Atelier itself, key or not). A key ' +
       'may call the operations that list the `bearerApiKey` scheme: tools, runs, batches, history, artworks, the ' +
-      'run files, and reading `/api/me`. Anything else (account deletion, profile changes, security settings and ' +
+      'run files, and reading `/api/v1/me`. Anything else (account deletion, profile changes, security settings and ' +
       'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED. A Bearer credential ' +
       "that is not a live key (unknown, revoked, garbage) answers 401 at once. A key is charged and rate-limited as its owner. Each tool's run operation shows a " +
       '`curl` example.',
-    '```sh\ncurl -X POST "$ATELIER/api/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" -F image=@photo.png\n' +
-      'curl "$ATELIER/api/runs/<id>" -H "Authorization: Bearer $ATELIER_KEY"\n```',
+    '```sh\ncurl -X POST "$ATELIER/api/v1/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" -F image=@photo.png\n' +
+      'curl "$ATELIER/api/v1/runs/<id>" -H "Authorization: Bearer $ATELIER_KEY"\n```',
     '## Results into other tools',
     "`inputRunId` (+ `outputIndex`, default 0) in place of the `image` file sends one of your succeeded runs' " +
       'outputs into upscale, vectorization, eraser, photo editor, inpainting, image-to-image or replace background ' +
       '— as a multipart field or in JSON. `rerunRun` runs a run again with its stored inputs and options.',
     '## Batches',
-    '`startBatch` (`POST /api/tools/{tool}/batches`): the `image` field repeated (up to 50 files) and the options ' +
+    '`startBatch` (`POST /api/v1/tools/{tool}/batches`): the `image` field repeated (up to 50 files) and the options ' +
       'once; the whole cost is charged in one transaction or nothing is (402). Follow it with `getBatch`, download ' +
       'the results with `getBatchArchive` (a ZIP named after your files).',
-    '```sh\ncurl -X POST "$ATELIER/api/tools/ai-eraser/batches" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
+    '```sh\ncurl -X POST "$ATELIER/api/v1/tools/ai-eraser/batches" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
       '  -F image=@a.png -F image=@b.jpg -F webhookUrl=https://example.com/hooks\n' +
-      'curl -o results.zip "$ATELIER/api/batches/<id>/archive" -H "Authorization: Bearer $ATELIER_KEY"\n```',
+      'curl -o results.zip "$ATELIER/api/v1/batches/<id>/archive" -H "Authorization: Bearer $ATELIER_KEY"\n```',
     '## Retrying safely (`Idempotency-Key`)',
     IDEMPOTENCY_DESCRIPTION,
-    '```sh\ncurl -X POST "$ATELIER/api/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
+    '```sh\ncurl -X POST "$ATELIER/api/v1/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" \\\n' +
       '  -H "Idempotency-Key: $(uuidgen)" -F image=@photo.png\n```',
     '## Webhooks',
     'Give `webhookUrl` (https; private, loopback and link-local addresses are refused) when starting a run or a ' +
@@ -94,7 +100,7 @@ const documentRouteOf = (access: 'public' | 'admin') =>
 
 export const PUBLIC_API_DOCUMENT: ApiDocumentKind = {
   info: INFO,
-  servers: [{ url: '/api', description: 'This Atelier (the API is served under /api)' }],
+  servers: [{ url: API_V1_PREFIX, description: 'This Atelier, version 1 of its API' }],
   tags: API_TAGS,
   route: documentRouteOf('public'),
 };

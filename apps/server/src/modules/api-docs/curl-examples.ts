@@ -24,7 +24,7 @@ const FILES: Record<string, string> = { image: 'photo.png', mask: 'mask.png', re
 export function curlExample(tool: ToolId): string {
   const fields = EXAMPLE_FIELDS[tool];
   const { required } = imageFieldsOf(tool);
-  const head = [`curl -X POST "$ATELIER/api/tools/${tool}/runs"`, '-H "Authorization: Bearer $ATELIER_KEY"'];
+  const head = [`curl -X POST "$ATELIER/api/v1/tools/${tool}/runs"`, '-H "Authorization: Bearer $ATELIER_KEY"'];
   const body = required.length
     ? [
         ...required.map((field) => `-F ${field}=@${FILES[field]}`),

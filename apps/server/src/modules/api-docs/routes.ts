@@ -24,7 +24,7 @@ const PAGE = `<!doctype html>
 <script src="/api/docs/init.js"></script>
 </body></html>`;
 
-const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui' });`;
+const INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#swagger-ui' });`;
 
 const text = (type: string, description: string) => ({
   description,

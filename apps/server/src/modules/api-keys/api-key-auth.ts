@@ -2,6 +2,7 @@ import { hasFeature } from '@atelier/contracts';
 import type { MiddlewareHandler } from 'hono';
 import { planRequired } from '../../platform/http/feature-gate.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { apiNotFound } from '../../platform/http/error-handler.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
 import { apiKeyMayCall, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
@@ -12,12 +13,19 @@ import type { ApiKeyService } from './service.ts';
  * request). A Bearer credential is trusted only when it is a live API key: anything else sent
  * as one — garbage, an unknown or revoked key, a disabled account's — is 401 at once, never a
  * reason to look at the cookie beside it or to pass the same-origin check (same-origin.ts). A
- * route a key may not call is 403 API_KEY_NOT_ALLOWED. The key's user is then the request's
+ * route a key may not call is 403 API_KEY_NOT_ALLOWED. A path no route answers is the 404 anyone
+ * gets, whatever the Bearer credential (valid, invalid, with a cookie or without): answered
+ * here, before the key is looked up, so nothing further down sees the request, and a refusal
+ * never suggests a route exists where there is none. The key's user is then the request's
  * user for requireUser and optionalUser alike: cookies are not looked at, so a request with a
  * key is never acted on with someone's session. The admin console takes no keys: to it a
  * request with one is nobody (its 404 to everyone but admins, so it leaves no trace).
  */
-export function apiKeyAuth(service: ApiKeyService): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth(
+  service: ApiKeyService,
+  /** Whether a route answers `method path` (known-routes.ts). */
+  isKnownRoute: (method: string, path: string) => boolean,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     if (!isBearerCredential(authorization)) return next();
@@ -26,6 +34,7 @@ export function apiKeyAuth(service: ApiKeyService): MiddlewareHandler<AppEnv> {
       return next();
     }
     if (!carriesApiKeyScope(c.req.path)) return next();
+    if (!isKnownRoute(c.req.method, c.req.path)) return apiNotFound(c);
     const secret = bearerSecret(authorization);
     const user = secret ? await service.resolve(secret) : null;
     if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');

@@ -25,6 +25,9 @@ export function apiKeyMayCall(method: string, path: string): boolean {
 /** The admin console: a request with a key is nobody there (its 404 for non-admins stays). */
 export const isAdminConsolePath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
 
+/** The paths under which a bearer key is looked at: the API and the files. */
+export const API_KEY_PATH_PREFIXES = ['/api/', '/files/'] as const;
+
 /** Where a bearer key is looked at: the API and the files, but not the admin console. */
 export const carriesApiKeyScope = (path: string) =>
-  (path.startsWith('/api/') || path.startsWith('/files/')) && !isAdminConsolePath(path);
+  API_KEY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)) && !isAdminConsolePath(path);

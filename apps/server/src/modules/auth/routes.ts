@@ -28,6 +28,7 @@ import { promoteListedAdmin } from '../admin/roles.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
+import { routedRequest } from '../../platform/http/api-version.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
@@ -371,7 +372,7 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
   const verifyEmail = async (c: Context<AppEnv>) => {
     const email = verificationTokenEmail(c.req.query('token') ?? '');
     const account = email ? await findAuthUserByEmail(db, email) : undefined;
-    if (!account || account.emailVerified) return forward(c, c.req.raw);
+    if (!account || account.emailVerified) return forward(c, routedRequest(c));
     const claimant = await c
       .get('getSessionUser')(c.req.raw.headers, { touch: false })
       .catch(() => null);
@@ -479,7 +480,7 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
       return passOn(await signIn(c, attempt, { password, rememberMe }));
     })
     .openapi(signOutRoute, async (c) => passOn(await forward(c, jsonRequest(c, '/sign-out', {}))))
-    .openapi(sessionRoute, async (c) => passOn(await forward(c, c.req.raw)))
+    .openapi(sessionRoute, async (c) => passOn(await forward(c, routedRequest(c))))
     .openapi(requestResetRoute, async (c) => {
       // Each reset request sends an e-mail: limited per address asked for and per client.
       const body = c.req.valid('json');
@@ -545,10 +546,10 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     })
     .openapi(appleCallbackRoute('get'), async (c) => {
       assertApple();
-      return passOn(await forward(c, c.req.raw));
+      return passOn(await forward(c, routedRequest(c)));
     })
     .openapi(appleCallbackRoute('post'), async (c) => {
       assertApple();
-      return passOn(await forward(c, c.req.raw));
+      return passOn(await forward(c, routedRequest(c)));
     });
 }

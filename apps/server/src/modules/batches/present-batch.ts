@@ -3,7 +3,7 @@ import type { BatchRow, RunRow } from '../../platform/db/schema/index.ts';
 import { presentRun } from '../runs/present-run.ts';
 
 /** The API view of a batch: its runs in order, counted by status; completed when none is left to end. */
-export function presentBatch(batch: BatchRow, rows: RunRow[]): Batch {
+export function presentBatch(batch: BatchRow, rows: RunRow[], publicUrl: string): Batch {
   const counts = { queued: 0, running: 0, succeeded: 0, failed: 0 };
   for (const row of rows) counts[row.status]++;
   return {
@@ -11,7 +11,7 @@ export function presentBatch(batch: BatchRow, rows: RunRow[]): Batch {
     tool: batch.tool,
     status: counts.queued + counts.running === 0 ? 'completed' : 'running',
     counts,
-    runs: rows.map(presentRun),
+    runs: rows.map((row) => presentRun(row, publicUrl)),
     createdAt: batch.createdAt.toISOString(),
   };
 }

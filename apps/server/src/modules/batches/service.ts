@@ -15,10 +15,12 @@ export interface BatchServiceDeps {
   db: Database;
   storage: Storage;
   runs: RunService;
+  /** PUBLIC_URL: runs' file URLs are absolute on it. */
+  publicUrl: string;
 }
 
 /** Batches (issue 16, ADR 0019): one ordinary run per image, charged together in one transaction. */
-export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
+export function createBatchService({ db, storage, runs, publicUrl }: BatchServiceDeps) {
   /** A batch of the user's; anyone else's answers as a missing one does. */
   async function batchOfUser(userId: string, batchId: string) {
     const batch = await repo.findBatchOfUser(db, batchId, userId);
@@ -62,7 +64,7 @@ export function createBatchService({ db, storage, runs }: BatchServiceDeps) {
 
     async getBatch(userId: string, batchId: string): Promise<Batch> {
       const batch = await batchOfUser(userId, batchId);
-      return presentBatch(batch, await repo.runsOfBatch(db, batchId));
+      return presentBatch(batch, await repo.runsOfBatch(db, batchId), publicUrl);
     },
 
     /** The archive of a batch of the user's (404 for anyone else's), streamed as it is built. */

@@ -3,9 +3,10 @@ import type { ApiRouter } from '../../platform/http/api-router.ts';
 import { type Access, apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 
 /**
- * The file URLs that runs, artworks and profiles point to (`/files/…`, outside `/api`, served
- * by files/routes.ts and artworks/routes.ts). Described here so a client knows what they
- * answer; their paths name each segment, so no parameter holds a slash.
+ * The file URLs that runs, artworks and profiles point to, served by files/routes.ts and
+ * artworks/routes.ts at `/files/…` and, like every operation of the document, under its server
+ * (`/api/v1/files/…`). Described here so a client knows what they answer; their paths name
+ * each segment, so no parameter holds a slash.
  */
 
 const image = {
@@ -40,8 +41,6 @@ const fileRoute = (spec: {
     access: spec.access,
     apiKey: spec.access !== 'public',
     summary: spec.summary,
-    // Files are served beside the API, not under /api.
-    servers: [{ url: '/', description: 'Files are served outside /api' }],
     request: { params: spec.params },
     responses: { 200: image, 404: errorResponse(spec.notFound) },
   });

@@ -56,6 +56,8 @@ export interface BrowserRunDeps {
   db: Database;
   storage: Storage;
   logger: Logger;
+  /** PUBLIC_URL: runs' file URLs are absolute on it. */
+  publicUrl: string;
 }
 
 /** A run of the user that is a browser background removal (404 for anyone else's run). */
@@ -112,7 +114,7 @@ async function checkResultPng(data: Buffer, run: RunRow): Promise<{ width: numbe
   return { width, height };
 }
 
-export function browserRunActions({ db, storage, logger }: BrowserRunDeps) {
+export function browserRunActions({ db, storage, logger, publicUrl }: BrowserRunDeps) {
   return {
     /**
      * Stores the result of the user's browser run as its only output. The file gets a fresh key
@@ -132,7 +134,7 @@ export function browserRunActions({ db, storage, logger }: BrowserRunDeps) {
         const now = await repo.findRunOfUser(db, runId, userId);
         throw new AppError('CONFLICT', now?.status === 'failed' ? RESULT_MESSAGES.failed : RESULT_MESSAGES.hasResult);
       }
-      return presentRun(row);
+      return presentRun(row, publicUrl);
     },
 
     /**
@@ -142,7 +144,7 @@ export function browserRunActions({ db, storage, logger }: BrowserRunDeps) {
      */
     async reportBrowserFailure(userId: string, runId: string, reason: string | undefined): Promise<Run> {
       const run = await findBrowserRun(db, userId, runId);
-      if (run.status === 'failed') return presentRun(run);
+      if (run.status === 'failed') return presentRun(run, publicUrl);
       if (run.outputs.length > 0) throw new AppError('CONFLICT', RESULT_MESSAGES.hasResult);
       const windowMs = BROWSER_FAILURE_WINDOW_MINUTES * 60_000;
       if (Date.now() - run.createdAt.getTime() > windowMs) throw new AppError('CONFLICT', RESULT_MESSAGES.tooLate);
@@ -180,7 +182,7 @@ export function browserRunActions({ db, storage, logger }: BrowserRunDeps) {
       });
       if (!row) {
         const now = await repo.findRunOfUser(db, runId, userId);
-        if (now?.status === 'failed') return presentRun(now);
+        if (now?.status === 'failed') return presentRun(now, publicUrl);
         throw new AppError(
           'CONFLICT',
           now && now.outputs.length > 0 ? RESULT_MESSAGES.hasResult : RESULT_MESSAGES.tooLate,
@@ -189,7 +191,7 @@ export function browserRunActions({ db, storage, logger }: BrowserRunDeps) {
       logger.info({ runId, refunded: row.refunded, reason: detail }, 'a browser run failed');
       runMetrics.failed(row, row.error?.code ?? 'INTERNAL');
       if (row.refunded) runMetrics.refunded(row, 'automatic');
-      return presentRun(row);
+      return presentRun(row, publicUrl);
     },
   };
 }

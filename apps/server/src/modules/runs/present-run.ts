@@ -1,11 +1,14 @@
-import type { Run } from '@atelier/contracts';
+import { API_V1_PREFIX, type Run } from '@atelier/contracts';
 import type { RunRow } from '../../platform/db/schema/index.ts';
 
-/** The URL a stored file is served at (modules/files checks who may read it). */
-export const fileUrl = (key: string) => `/files/${key}`;
+/**
+ * The absolute URL a run's stored file is served at, under the versioned API on PUBLIC_URL
+ * (modules/files checks who may read it): a script or a webhook receiver can fetch it as it is.
+ */
+export const runFileUrl = (publicUrl: string, key: string) => `${publicUrl}${API_V1_PREFIX}/files/${key}`;
 
-/** The API view of a run: outputs as Atelier URLs, no storage internals, leases or attempts. */
-export function presentRun(row: RunRow): Run {
+/** The API view of a run: files as absolute Atelier URLs, no storage internals, leases or attempts. */
+export function presentRun(row: RunRow, publicUrl: string): Run {
   return {
     id: row.id,
     tool: row.tool,
@@ -15,14 +18,14 @@ export function presentRun(row: RunRow): Run {
     refunded: row.refunded,
     options: row.options,
     outputs: row.outputs.map((o) => ({
-      url: fileUrl(o.key),
+      url: runFileUrl(publicUrl, o.key),
       mediaType: o.mediaType,
       width: o.width,
       height: o.height,
     })),
     inputs: row.inputFiles.map((i) => ({
       field: i.field,
-      url: fileUrl(i.key),
+      url: runFileUrl(publicUrl, i.key),
       mediaType: i.mediaType,
       width: i.width,
       height: i.height,

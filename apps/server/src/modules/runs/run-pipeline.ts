@@ -83,9 +83,17 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
     },
     [WEBHOOK_QUEUE]: WEBHOOK_QUEUE_SETTINGS,
   });
-  const service = createRunService({ db: database.db, storage, queue, engines, logger });
+  const service = createRunService({ db: database.db, storage, queue, engines, logger, publicUrl: config.publicUrl });
   const watcher = createRunWatcher(database);
-  const sweep = () => sweepRuns({ db: database.db, queue, logger, maxAttempts, waitingMs: WAITING_RESEND_MS });
+  const sweep = () =>
+    sweepRuns({
+      db: database.db,
+      queue,
+      logger,
+      publicUrl: config.publicUrl,
+      maxAttempts,
+      waitingMs: WAITING_RESEND_MS,
+    });
 
   let worker: RunWorker | undefined;
   let stopSweeping = async () => {};
@@ -96,6 +104,7 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
       queue,
       engines,
       logger,
+      publicUrl: config.publicUrl,
       concurrency: workerConcurrency,
       leaseMs,
       enginePool,

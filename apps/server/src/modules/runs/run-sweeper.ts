@@ -9,6 +9,8 @@ export interface SweepOptions {
   db: Database;
   queue: JobQueue;
   logger: Logger;
+  /** PUBLIC_URL: the file URLs of the webhook events of runs failed here are absolute on it. */
+  publicUrl: string;
   /** Attempts a run gets before a lost worker means failure (and refund). */
   maxAttempts: number;
   /** A queued run untouched this long has lost its job: it is sent again. */
@@ -44,7 +46,7 @@ export async function sweepRuns(o: SweepOptions): Promise<{ retried: number; fai
     }
   });
   for (const runId of giveUp) {
-    const failed = await failRunAndRefund(o.db, o.queue, runId, {
+    const failed = await failRunAndRefund(o.db, o, runId, {
       code: 'INTERNAL',
       message: 'The run was interrupted. Your credits have been refunded.',
     });

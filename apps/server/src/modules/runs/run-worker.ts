@@ -20,6 +20,8 @@ export interface RunWorkerOptions {
   queue: JobQueue;
   engines: EngineRegistry;
   logger: Logger;
+  /** PUBLIC_URL: the file URLs of the webhook events of runs ending here are absolute on it. */
+  publicUrl: string;
   concurrency: number;
   leaseMs: number;
   /** Where CPU-heavy work on outputs (SVG sanitizing) runs; without it, on this thread. */
@@ -162,7 +164,7 @@ export class RunWorker {
       let retried = false;
       let done = await this.whileUnavailable(
         run.id,
-        () => completeRunAndNotify(db, this.o.queue, run, stored),
+        () => completeRunAndNotify(db, this.o, run, stored),
         () => {
           retried = true;
         },
@@ -185,9 +187,9 @@ export class RunWorker {
       if (runError.code === 'INTERNAL') log.error({ err: error }, 'run failed');
       else log.warn({ code: runError.code }, 'run failed');
       // Refunded once whatever the retries: the failure is conditional and the refund idempotent.
-      await this.whileUnavailable(run.id, () =>
-        failRunAndRefund(db, this.o.queue, run.id, runError, run.attempts),
-      ).catch((err) => log.error({ err }, 'could not mark the run failed; the sweeper will'));
+      await this.whileUnavailable(run.id, () => failRunAndRefund(db, this.o, run.id, runError, run.attempts)).catch(
+        (err) => log.error({ err }, 'could not mark the run failed; the sweeper will'),
+      );
     } finally {
       clearInterval(heartbeat);
       this.claimed.delete(run.id);

@@ -28,7 +28,7 @@ import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { browserRunActions } from './browser-runs.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
-import { announceRunEnd, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
+import { announceRunEnd, type RunEnds, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { notifyRunChanged } from './run-events.ts';
 import { inputKey } from './storage-keys.ts';
 import { runPriority } from '../entitlements/effective-plan.ts';
@@ -83,19 +83,15 @@ export interface RunServiceDeps {
   queue: JobQueue;
   engines: EngineRegistry;
   logger: Logger;
+  /** PUBLIC_URL: runs' file URLs are absolute on it. */
+  publicUrl: string;
 }
 
 /**
  * Fails a run and gives its credits back in one transaction: either both happen or
  * neither. The refund's idempotency key is per run, so a second caller changes nothing.
  */
-export async function failRunAndRefund(
-  db: Database,
-  queue: JobQueue,
-  runId: string,
-  error: RunError,
-  attempt?: number,
-) {
+export async function failRunAndRefund(db: Database, ends: RunEnds, runId: string, error: RunError, attempt?: number) {
   const failed = await db.transaction(async (tx) => {
     const row = await repo.markFailed(tx, runId, error, attempt);
     if (!row) return undefined;
@@ -109,10 +105,10 @@ export async function failRunAndRefund(
       });
     }
     await notifyRunChanged(tx, runId);
-    await announceRunEnd(tx, queue, row);
+    await announceRunEnd(tx, ends, row);
     return row;
   });
-  queue.wake(WEBHOOK_QUEUE);
+  ends.queue.wake(WEBHOOK_QUEUE);
   if (failed) {
     runMetrics.failed(failed, error.code);
     if (failed.refunded) runMetrics.refunded(failed, 'automatic');
@@ -126,7 +122,7 @@ export async function failRunAndRefund(
  */
 export async function completeRunAndNotify(
   db: Database,
-  queue: JobQueue,
+  ends: RunEnds,
   run: RunRow,
   outputs: StoredOutput[],
 ): Promise<boolean> {
@@ -134,15 +130,15 @@ export async function completeRunAndNotify(
     const row = await repo.completeRun(tx, run.id, run.attempts, outputs);
     if (!row) return false;
     await notifyRunChanged(tx, run.id);
-    await announceRunEnd(tx, queue, row);
+    await announceRunEnd(tx, ends, row);
     return true;
   });
-  queue.wake(WEBHOOK_QUEUE);
+  ends.queue.wake(WEBHOOK_QUEUE);
   if (done) runMetrics.succeeded(run);
   return done;
 }
 
-export function createRunService({ db, storage, queue, engines, logger }: RunServiceDeps) {
+export function createRunService({ db, storage, queue, engines, logger, publicUrl }: RunServiceDeps) {
   /**
    * Charges, records and (unless done in the browser) enqueues a run, inside the caller's
    * transaction: a batch puts all its runs into one, so they are charged together or not at all.
@@ -193,7 +189,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
     });
     if (!clientSide) await queueRun(tx, queue, { runId, userId, priority });
     // A browser run has ended as it is recorded: its webhook goes now.
-    else await announceRunEnd(tx, queue, row);
+    else await announceRunEnd(tx, { queue, publicUrl }, row);
     return row;
   }
 
@@ -253,7 +249,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
     );
     // A browser run is counted here and if reported failed; the server never learns of its success.
     runMetrics.started(row);
-    return presentRun(row);
+    return presentRun(row, publicUrl);
   }
 
   /** The bytes of a stored file, checked again as an image (it may be an SVG, which no tool takes). */
@@ -265,7 +261,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
 
   return {
     /** The result or the failure of a background removal done in the browser (browser-runs.ts). */
-    ...browserRunActions({ db, storage, logger }),
+    ...browserRunActions({ db, storage, logger, publicUrl }),
 
     /** Counts a run attempt against the abuse limit; called before the upload is read. */
     async assertRunAllowed(userId: string): Promise<void> {
@@ -327,7 +323,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
     async getRun(userId: string, runId: string): Promise<Run> {
       const row = await repo.findRunOfUser(db, runId, userId);
       if (!row) throw notFound('Run');
-      return presentRun(row);
+      return presentRun(row, publicUrl);
     },
 
     async listRuns(userId: string, limit: number, cursor?: string): Promise<RunListResponse> {
@@ -336,7 +332,7 @@ export function createRunService({ db, storage, queue, engines, logger }: RunSer
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        runs: page.map(presentRun),
+        runs: page.map((row) => presentRun(row, publicUrl)),
         nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
       };
     },

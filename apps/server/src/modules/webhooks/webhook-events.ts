@@ -9,6 +9,12 @@ import { presentRun } from '../runs/present-run.ts';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
+/** What ending a run needs beyond the database: the queue its events go to, PUBLIC_URL for their URLs. */
+export interface RunEnds {
+  queue: JobQueue;
+  publicUrl: string;
+}
+
 /** One delivery: the body is fixed when the event happens; each attempt signs it anew. */
 export interface WebhookJob {
   /** The Standard Webhooks `webhook-id`: the same on every attempt, for receivers to deduplicate. */
@@ -39,13 +45,14 @@ async function enqueue(tx: DbOrTx, queue: JobQueue, userId: string, url: string,
  * `batch.completed`. Queued with the run's end, so an event exists exactly when the end
  * commits; delivered later by the webhook worker, so it never delays or fails the run.
  */
-export async function announceRunEnd(tx: DbOrTx, queue: JobQueue, row: RunRow): Promise<void> {
+export async function announceRunEnd(tx: DbOrTx, ends: RunEnds, row: RunRow): Promise<void> {
+  const { queue, publicUrl } = ends;
   const timestamp = new Date().toISOString();
   if (row.webhookUrl && (row.status === 'succeeded' || row.status === 'failed')) {
     await enqueue(tx, queue, row.userId, row.webhookUrl, {
       type: row.status === 'succeeded' ? 'run.succeeded' : 'run.failed',
       timestamp,
-      data: { run: presentRun(row) },
+      data: { run: presentRun(row, publicUrl) },
     });
   }
   if (!row.batchId) return;
@@ -54,7 +61,7 @@ export async function announceRunEnd(tx: DbOrTx, queue: JobQueue, row: RunRow): 
     await enqueue(tx, queue, batch.userId, batch.webhookUrl, {
       type: 'batch.completed',
       timestamp,
-      data: { batch: presentBatch(batch, await runsOfBatch(tx, batch.id)) },
+      data: { batch: presentBatch(batch, await runsOfBatch(tx, batch.id), publicUrl) },
     });
   }
 }
