@@ -1,10 +1,10 @@
-import { TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
+import { SIGN_IN_MAX_FAILURES, TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './databases.ts';
 import { pngImage, runForm } from './images.ts';
 import { requestToolRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
-import { as, signUpTestUser } from './users.ts';
+import { as, postJson, signUpTestUser } from './users.ts';
 
 describe.each(DATABASE_KINDS)('visible limits and unknown routes on %s', (kind) => {
   let rt: TestRuntime;
@@ -43,5 +43,31 @@ describe.each(DATABASE_KINDS)('visible limits and unknown routes on %s', (kind) 
     expect(retryAfter).toBeLessThanOrEqual(90);
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(refused.headers.get('x-ratelimit-reset')).toBe(String(retryAfter));
+  });
+
+  it('sign-up and failed sign-ins say where the client stands too, and the refusal when to come back', async () => {
+    const email = `limits-${Date.now()}@example.com`;
+    const signUp = await rt.request(
+      '/api/auth/sign-up/email',
+      postJson({ email, password: 'a long enough password', name: 'limits' }),
+    );
+    expect(signUp.status).toBe(200);
+    expect(Number(signUp.headers.get('x-ratelimit-remaining'))).toBeLessThan(
+      Number(signUp.headers.get('x-ratelimit-limit')),
+    );
+    expect(signUp.headers.get('ratelimit-policy')).toMatch(/^\d+;w=\d+$/);
+
+    const wrong = () => rt.request('/api/auth/sign-in/email', postJson({ email, password: 'not the password' }));
+    for (let attempt = 1; attempt < SIGN_IN_MAX_FAILURES; attempt++) {
+      const failed = await wrong();
+      expect(failed.status).toBe(401);
+      expect(failed.headers.get('x-ratelimit-limit')).toBe(String(SIGN_IN_MAX_FAILURES));
+      expect(failed.headers.get('x-ratelimit-remaining')).toBe(String(SIGN_IN_MAX_FAILURES - attempt));
+    }
+    await wrong(); // the last one the address may make
+    const refused = await wrong();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(refused.headers.get('retry-after'));
   });
 });

@@ -37,6 +37,7 @@ import type { RateLimitRule } from '../security/rate-limiter.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import { findProfileByUsername } from '../profiles/repo.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
+import { reportTightestRateLimit } from '../security/enforce-rate-limit.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { revokeOtherSessions } from '../security/session-revocation.ts';
 import {
@@ -360,6 +361,7 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
   /** Counts an attempt under each limit; 429 with the longest wait when any refuses it. */
   const consumeLimits = async (limits: [string, RateLimitRule][]) => {
     const states = await Promise.all(limits.map(([key, rule]) => limiter.consume(key, rule)));
+    reportTightestRateLimit(states.map((state, i) => [state, limits[i]![1]]));
     const refused = states.filter((state) => !state.allowed);
     if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
   };

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { authUsers } from '../../platform/db/schema/index.ts';
 import { rateLimited } from '../../platform/http/app-error.ts';
+import { reportRateLimit } from '../../platform/http/rate-limit-headers.ts';
+import { standingOf } from '../security/enforce-rate-limit.ts';
 import { RateLimiter } from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { reportFailedLogins } from '../security/suspicious-patterns.ts';
@@ -42,7 +44,11 @@ export class SignInGuard {
   async assertAllowed(attempt: SignInAttempt): Promise<void> {
     const states = await Promise.all(this.keys(attempt).map((key) => this.limiter.check(key)));
     const retryAfter = Math.max(0, ...states.map((s) => s.retryAfter));
-    if (retryAfter > 0) throw rateLimited(retryAfter, 'Too many failed sign-in attempts. Please try again later.');
+    if (retryAfter === 0) return;
+    reportRateLimit(
+      standingOf({ allowed: false, attempts: SIGN_IN_FAILURE_RULE.maxAttempts, retryAfter }, SIGN_IN_FAILURE_RULE),
+    );
+    throw rateLimited(retryAfter, 'Too many failed sign-in attempts. Please try again later.');
   }
 
   async recordFailure(attempt: SignInAttempt, reason: 'invalid_credentials' | 'unknown_username'): Promise<void> {
@@ -51,6 +57,8 @@ export class SignInGuard {
       this.limiter.hit(signInAddressKey(attempt.address), SIGN_IN_FAILURE_RULE),
       attempt.email ? this.limiter.delay(signInAccountKey(attempt.email), SIGN_IN_ACCOUNT_DELAY_RULE) : undefined,
     ]);
+    // The answer to a failed attempt says how many more this address has before its block.
+    reportRateLimit(standingOf(address, SIGN_IN_FAILURE_RULE));
     const base = { userId, ip: attempt.address, userAgent: attempt.userAgent ?? null };
     await logSecurityEvent(this.db, {
       ...base,

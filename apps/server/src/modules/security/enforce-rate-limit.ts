@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { rateLimited } from '../../platform/http/app-error.ts';
-import { reportRateLimit } from '../../platform/http/rate-limit-headers.ts';
-import { RateLimiter, type RateLimitRule } from './rate-limiter.ts';
+import { type RateLimitStanding, reportRateLimit } from '../../platform/http/rate-limit-headers.ts';
+import { RateLimiter, type RateLimitRule, type RateLimitState } from './rate-limiter.ts';
 import { logSecurityEvent } from './security-events.ts';
 
 export interface RateLimitedAction {
@@ -22,13 +22,7 @@ export interface RateLimitedAction {
  */
 export async function enforceRateLimit(db: DbOrTx, limited: RateLimitedAction): Promise<void> {
   const state = await new RateLimiter(db).consume(limited.key, limited.rule);
-  const { maxAttempts, windowMinutes } = limited.rule;
-  reportRateLimit({
-    limit: maxAttempts,
-    remaining: state.allowed ? Math.max(0, maxAttempts - state.attempts) : 0,
-    reset: state.allowed ? (state.windowResetsIn ?? windowMinutes * 60) : state.retryAfter,
-    windowSeconds: windowMinutes * 60,
-  });
+  reportRateLimit(standingOf(state, limited.rule));
   if (state.allowed) return;
   await logSecurityEvent(db, {
     eventType: 'rate_limited',
@@ -37,4 +31,32 @@ export async function enforceRateLimit(db: DbOrTx, limited: RateLimitedAction): 
     details: { action: limited.action, retryAfter: state.retryAfter },
   });
   throw rateLimited(state.retryAfter, limited.message);
+}
+
+/** Where a key stands against its rule after a count: what the RateLimit headers say. */
+export function standingOf(state: RateLimitState, rule: RateLimitRule): RateLimitStanding {
+  return {
+    limit: rule.maxAttempts,
+    remaining: state.allowed ? Math.max(0, rule.maxAttempts - state.attempts) : 0,
+    reset: state.allowed ? (state.windowResetsIn ?? rule.windowMinutes * 60) : state.retryAfter,
+    windowSeconds: rule.windowMinutes * 60,
+  };
+}
+
+/**
+ * Reports the tightest of several counts made for one request (sign-up counts per client and
+ * per e-mail domain): the one with the fewest attempts left, a refusal before any.
+ */
+export function reportTightestRateLimit(counts: readonly [RateLimitState, RateLimitRule][]): void {
+  const standings = counts.map(([state, rule]) => standingOf(state, rule));
+  const tightest = standings.reduce<RateLimitStanding | undefined>(
+    (least, standing) =>
+      !least ||
+      standing.remaining < least.remaining ||
+      (standing.remaining === least.remaining && standing.reset > least.reset)
+        ? standing
+        : least,
+    undefined,
+  );
+  if (tightest) reportRateLimit(tightest);
 }
