@@ -6101,6 +6101,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -6123,7 +6125,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6240,6 +6257,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -6256,7 +6275,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6373,6 +6407,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -6389,7 +6425,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6506,6 +6557,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -6521,7 +6574,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6802,6 +6870,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -6818,7 +6888,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6935,6 +7020,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -6951,7 +7038,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7068,6 +7170,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -7084,7 +7188,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7201,6 +7320,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -7216,7 +7337,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7333,6 +7469,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -7349,7 +7487,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7466,6 +7619,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -7482,7 +7637,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7599,6 +7769,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -7615,7 +7787,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7732,6 +7919,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
+                prefer?: string;
                 /**
                  * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
                  * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
@@ -7748,7 +7937,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run is queued (or, for a browser run, recorded and charged) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -31,3 +31,11 @@ export const API_V1_PREFIX = '/api/v1';
 export const LEGACY_API_DEPRECATED_ON = '2026-11-27';
 /** When scripts must have moved to `/api/v1`, ISO date: the alias may stop answering them after it. */
 export const LEGACY_API_SUNSET = '2027-06-30';
+
+/**
+ * `Prefer: wait=N` (RFC 7240) on a run start holds the answer until the run ends (200 with the
+ * finished run) or N seconds pass (202 as without it); N above this is taken as this.
+ */
+export const PREFER_WAIT_MAX_SECONDS = 60;
+/** A `Prefer` header longer than this is refused: a handful of preferences fit many times over. */
+export const PREFER_HEADER_MAX_LENGTH = 200;

@@ -4,6 +4,8 @@ import {
   browserRunFailureBodySchema,
   isFinishedStatus,
   MAX_RUN_BODY_BYTES,
+  PREFER_HEADER_MAX_LENGTH,
+  PREFER_WAIT_MAX_SECONDS,
   RUN_EVENTS,
   type Run,
   runListQuerySchema,
@@ -30,6 +32,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { RESULT_MESSAGES } from './browser-runs.ts';
 import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
 import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
+import { preferredWaitSeconds } from './prefer-wait.ts';
 import type { RunWatcher } from './run-events.ts';
 import type { RunService } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
@@ -42,7 +45,14 @@ const POLL_MS = 2000;
 
 /** What starting a run of any tool answers (the generic and the per-tool operations). */
 const startRunResponses = {
-  202: jsonContent(runResponseSchema, 'The run is queued (or, for a browser run, recorded and charged)'),
+  200: jsonContent(
+    runResponseSchema,
+    `Sent with \`Prefer: wait=N\` (N ≤ ${PREFER_WAIT_MAX_SECONDS}) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; \`Preference-Applied: wait=N\` says the preference was honoured`,
+  ),
+  202: jsonContent(
+    runResponseSchema,
+    'The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events',
+  ),
   400: errorResponse(
     'Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged',
   ),
@@ -53,6 +63,17 @@ const startRunResponses = {
   413: errorResponse('An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
   415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
 };
+
+/** The request headers a run start reads besides the body. */
+const startRunHeaders = z.object({
+  prefer: z
+    .string()
+    .max(PREFER_HEADER_MAX_LENGTH)
+    .optional()
+    .describe(
+      `RFC 7240. \`wait=N\` (seconds, at most ${PREFER_WAIT_MAX_SECONDS}) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); \`respond-async\` or no preference answers at once (202)`,
+    ),
+});
 
 /** The abuse limit on runs, counted before the upload is read (a batch counts once). */
 export const runRateLimit = (service: RunService) =>
@@ -89,7 +110,7 @@ const startRun = (service: RunService) =>
       }),
       runRateLimit(service),
     ],
-    request: { params: z.object({ tool: toolIdSchema }), body: anyToolRunBody() },
+    request: { params: z.object({ tool: toolIdSchema }), headers: startRunHeaders, body: anyToolRunBody() },
     responses: startRunResponses,
   });
 
@@ -110,7 +131,7 @@ const startToolRun = (tool: ToolId) =>
     description:
       `${toolOptionSchemas[tool].meta()?.description ?? ''} The same endpoint as \`startRun\` with \`tool\` = \`${tool}\`. ` +
       `With an API key:${curlBlock(tool)}`,
-    request: { body: toolRunBody(tool) },
+    request: { headers: startRunHeaders, body: toolRunBody(tool) },
     responses: startRunResponses,
   });
 
@@ -277,7 +298,14 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
     .openapi(startRun(service), async (c) => {
       const { tool } = c.req.valid('param');
       const request = await readRunRequest(c, tool, { runOutput: service.runOutput, webhooks });
-      return c.json({ run: await service.startRun(c.get('user').id, request) }, 202);
+      const userId = c.get('user').id;
+      const run = await service.startRun(userId, request);
+      const wait = preferredWaitSeconds(c.req.header('prefer'));
+      if (wait === undefined) return c.json({ run }, 202);
+      c.header('Preference-Applied', `wait=${wait}`);
+      c.header('Vary', 'Prefer', { append: true });
+      const latest = await waitForEnd(service, watcher, userId, run, wait);
+      return isFinishedStatus(latest.status) ? c.json({ run: latest }, 200) : c.json({ run: latest }, 202);
     })
     .openapi(uploadBrowserResult, async (c) => {
       const { id } = c.req.valid('param');
@@ -318,41 +346,88 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
     .openapi(runEvents, async (c) => {
       const userId = c.get('user').id;
       const { id } = c.req.valid('param');
-      let run = await service.getRun(userId, id); // 404 before the stream opens
+      const run = await service.getRun(userId, id); // 404 before the stream opens
       return streamSSE(c, async (stream) => {
-        let wake: (() => void) | undefined;
-        const unwatch = await watcher.watch(id, () => wake?.());
-        stream.onAbort(() => wake?.());
-        try {
-          let sent: Run | undefined;
-          // A stopping process ends its streams; the page reads the run again and reconnects.
-          while (!stream.aborted && !watcher.closed) {
-            const finished = isFinishedStatus(run.status);
-            if (finished || !sent || sent.progress !== run.progress || sent.status !== run.status) {
+        let sent: Run | undefined;
+        await followRun(service, watcher, userId, run, {
+          stopped: () => stream.aborted,
+          onWakeable: (wake) => stream.onAbort(wake),
+          onRead: async (read) => {
+            const finished = isFinishedStatus(read.status);
+            if (finished || !sent || sent.progress !== read.progress || sent.status !== read.status) {
               await stream.writeSSE({
                 event: finished ? RUN_EVENTS.end : RUN_EVENTS.progress,
-                data: JSON.stringify({ run }),
+                data: JSON.stringify({ run: read }),
               });
-              sent = run;
+              sent = read;
             }
-            if (finished) break;
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, POLL_MS);
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            if (watcher.closed) break;
-            // While the database does not answer, the stream stays open and reads again at the next poll.
-            run = await service.getRun(userId, id).catch((error: unknown) => {
-              if (isServiceUnavailable(error)) return run;
-              throw error;
-            });
-          }
-        } finally {
-          unwatch();
-        }
+          },
+        });
       }) as never;
     });
+}
+
+/**
+ * Reads a run again whenever it changes (a notification) or every POLL_MS, handing each read to
+ * `onRead`, until it ends, `stopped()` says so, or the process stops its watchers (a stopping
+ * process ends its streams; the page reads the run again and reconnects). While the database
+ * does not answer, the last read stands and the next poll reads again. Returns the last read.
+ */
+async function followRun(
+  service: RunService,
+  watcher: RunWatcher,
+  userId: string,
+  first: Run,
+  o: {
+    stopped: () => boolean;
+    onRead?: (run: Run) => Promise<void> | void;
+    /** Gets the function that cuts the current wait short (a closed stream, a deadline). */
+    onWakeable?: (wake: () => void) => void;
+  },
+): Promise<Run> {
+  let run = first;
+  let wake: (() => void) | undefined;
+  const unwatch = await watcher.watch(run.id, () => wake?.());
+  o.onWakeable?.(() => wake?.());
+  try {
+    while (!o.stopped() && !watcher.closed) {
+      await o.onRead?.(run);
+      if (isFinishedStatus(run.status)) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (watcher.closed) break;
+      run = await service.getRun(userId, run.id).catch((error: unknown) => {
+        if (isServiceUnavailable(error)) return run;
+        throw error;
+      });
+    }
+  } finally {
+    unwatch();
+  }
+  return run;
+}
+
+/**
+ * `Prefer: wait=N`: the run as it is when it ends or when N seconds have passed, whichever
+ * comes first (a browser run is recorded, not worked on here: it is answered at once).
+ */
+async function waitForEnd(service: RunService, watcher: RunWatcher, userId: string, run: Run, seconds: number) {
+  if (run.clientSide || seconds === 0 || isFinishedStatus(run.status)) return run;
+  const deadline = Date.now() + seconds * 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await followRun(service, watcher, userId, run, {
+      stopped: () => Date.now() >= deadline,
+      onWakeable: (wake) => {
+        timer = setTimeout(wake, seconds * 1000);
+      },
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }
