@@ -1,4 +1,4 @@
-import type { CheckoutRequest, Language, UpgradeRequest } from '@atelier/contracts';
+import { type CheckoutRequest, type Language, MINOR_UNITS_PER_MAJOR, type UpgradeRequest } from '@atelier/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './api-client.ts';
 import { cachedIntlFormat } from './intl-cache.ts';
@@ -9,6 +9,7 @@ export const billingApi = {
   subscription: () => call(api.GET('/billing/subscription')),
   checkout: (body: CheckoutRequest) => call(api.POST('/billing/checkout', { body })),
   upgrade: (body: UpgradeRequest) => call(api.POST('/billing/upgrade', { body })),
+  changePreview: (body: UpgradeRequest) => call(api.POST('/billing/change-preview', { body })),
   lifetime: (language: Language, discountCode?: string) =>
     call(api.POST('/billing/lifetime', { body: { language, discountCode } })),
   checkDiscount: (code: string, language: Language) =>
@@ -54,4 +55,9 @@ export function formatPrice(amount: number, currency: string, language: string):
       }),
   );
   return format.format(amount);
+}
+
+/** An amount in minor units as the server keeps it (990, "usd") in the language's format: "$9.90". */
+export function formatMinorAmount(amountMinor: number, currency: string, language: string): string {
+  return formatPrice(amountMinor / MINOR_UNITS_PER_MAJOR, currency, language);
 }
