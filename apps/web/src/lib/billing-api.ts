@@ -57,7 +57,19 @@ export function formatPrice(amount: number, currency: string, language: string):
   return format.format(amount);
 }
 
-/** An amount in minor units as the server keeps it (990, "usd") in the language's format: "$9.90". */
+/**
+ * An amount in minor units as the server keeps it (500, "usd") in the language's format with
+ * the currency's own decimals, as charged: "$5.00", "US$9.90".
+ */
 export function formatMinorAmount(amountMinor: number, currency: string, language: string): string {
-  return formatPrice(amountMinor / MINOR_UNITS_PER_MAJOR, currency, language);
+  const format = cachedIntlFormat(
+    `amount ${language} ${currency}`,
+    () => new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() }),
+  );
+  return format.format(amountMinor / MINOR_UNITS_PER_MAJOR);
+}
+
+/** A count of credits in the language's digits grouping: 1100 → "1,100". */
+export function formatCredits(credits: number, language: string): string {
+  return cachedIntlFormat(`count ${language}`, () => new Intl.NumberFormat(language)).format(credits);
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { billingApi, billingKeys, formatMinorAmount } from '../../lib/billing-api.ts';
+import { billingApi, billingKeys, formatCredits, formatMinorAmount } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SESSION_QUERY_KEY, useSession } from '../auth/use-session.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
@@ -75,7 +75,10 @@ export default function PaymentSuccessPage() {
               rows={[
                 [t('verify.summary.plan'), `${t(`plans.${order.plan}.name`)} · ${t(`cycle.${order.billingCycle}`)}`],
                 [t('verify.summary.paid'), formatMinorAmount(order.amount, order.currency, i18n.language)],
-                [t('verify.summary.credits'), t('verify.summary.creditsValue', { count: order.credits })],
+                [
+                  t('verify.summary.credits'),
+                  t('verify.summary.creditsValue', { credits: formatCredits(order.credits, i18n.language) }),
+                ],
               ]}
             />
           </div>

@@ -2,7 +2,7 @@ import type { PlanChangePreview } from '@atelier/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { formatMinorAmount } from '../../lib/billing-api.ts';
+import { formatCredits, formatMinorAmount } from '../../lib/billing-api.ts';
 import { SummaryList } from './summary-list.tsx';
 
 /**
@@ -46,7 +46,7 @@ export function PlanChangeDialog(props: {
         rows={[
           [t('change.dueNow'), formatMinorAmount(change.amountDue, change.currency, i18n.language)],
           [t('cycle.label'), t(`cycle.${change.billingCycle}`)],
-          [t('change.credits'), t('change.creditsValue', { count: change.credits })],
+          [t('change.credits'), t('change.creditsValue', { credits: formatCredits(change.credits, i18n.language) })],
           ...(renewal ? [[t('change.renewal'), renewal] as const] : []),
         ]}
       />
