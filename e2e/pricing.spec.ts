@@ -86,6 +86,9 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   await expect(summary).toContainText('$2.99');
   await expect(summary).toContainText('400 credits');
   await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: test.info().outputPath('payment-success-en-1366.png') });
   // In every language, the amount in the order's currency (US dollars) formatted for it.
   for (const [language, amount, credits] of [
     ['ja', '$2.99', '400 クレジット'],

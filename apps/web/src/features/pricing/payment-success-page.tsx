@@ -73,7 +73,13 @@ export default function PaymentSuccessPage() {
           <div className="w-full text-left">
             <SummaryList
               rows={[
-                [t('verify.summary.plan'), `${t(`plans.${order.plan}.name`)} · ${t(`cycle.${order.billingCycle}`)}`],
+                [
+                  t('verify.summary.plan'),
+                  // Lifetime has no cycle to name beside it.
+                  order.billingCycle === 'lifetime'
+                    ? t(`plans.${order.plan}.name`)
+                    : `${t(`plans.${order.plan}.name`)} · ${t(`cycle.${order.billingCycle}`)}`,
+                ],
                 [t('verify.summary.paid'), formatMinorAmount(order.amount, order.currency, i18n.language)],
                 [
                   t('verify.summary.credits'),
