@@ -80,6 +80,31 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Using Tools' })).toHaveAttribute('href', '/tools');
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  // The page names what was bought, from the server's record of the order.
+  const summary = page.locator('dl');
+  await expect(summary).toContainText('Pro · Monthly');
+  await expect(summary).toContainText('$2.99');
+  await expect(summary).toContainText('400 credits');
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: test.info().outputPath('payment-success-en-1366.png') });
+  // In every language, the amount in the order's currency (US dollars) formatted for it.
+  for (const [language, amount, credits] of [
+    ['ja', '$2.99', '400 クレジット'],
+    ['zh-CN', 'US$2.99', '400 积分'],
+    ['zh-TW', 'US$2.99', '400 點數'],
+  ] as const) {
+    await useLanguage(page, language);
+    await page.reload();
+    await expect(page.locator('dl')).toContainText(amount);
+    await expect(page.locator('dl')).toContainText(credits);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('payment-success-zh-TW-390.png') });
+  await page.setViewportSize({ width: 1366, height: 800 });
+  // Init scripts run in the order added: this last one sets English again.
+  await useLanguage(page, 'en');
 
   const status = await (await page.request.get('/api/billing/subscription')).json();
   expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Pro' });
@@ -91,6 +116,41 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   await expect(page.locator('button[data-plan="studio"]')).toHaveText('Upgrade Now');
   await page.locator('button[data-plan="pro"]').click();
   await expect(page.getByText('You are already subscribed to this plan.')).toBeVisible();
+
+  // Upgrading asks first, with the server's prorated charge; Cancel changes nothing.
+  const preview = await (
+    await page.request.post('/api/billing/change-preview', { data: { planId: 'studio', billingCycle: 'monthly' } })
+  ).json();
+  const due = `$${(preview.amountDue / 100).toFixed(2)}`;
+  await page.locator('button[data-plan="studio"]').click();
+  const dialog = page.getByRole('dialog', { name: 'Change to Studio?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(due);
+  await expect(dialog).toContainText('1,100 credits');
+  await expectNoSeriousAxeViolations(page);
+  for (const [width, height] of [
+    [1366, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: test.info().outputPath(`plan-change-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  const unchanged = await (await page.request.get('/api/billing/subscription')).json();
+  expect(unchanged).toMatchObject({ subscription_tier: 'Pro' });
+  expect((await (await page.request.get('/api/billing/orders')).json()).orders).toHaveLength(1);
+
+  // Confirm makes the change and charges what the dialog said.
+  await page.locator('button[data-plan="studio"]').click();
+  await dialog.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(page.getByText('Your plan is now Studio.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('button[data-plan="studio"]')).toHaveText('Current Plan');
+  const changed = await (await page.request.get('/api/billing/orders')).json();
+  expect(changed.orders[0]).toMatchObject({ plan: 'studio', currency: 'USD', status: 'paid' });
+  expect(Math.abs(changed.orders[0].amount - preview.amountDue)).toBeLessThanOrEqual(1);
   expect(csp).toEqual([]);
 });
 

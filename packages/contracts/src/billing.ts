@@ -136,12 +136,53 @@ export const redirectResponseSchema = z
   .meta({ id: 'PaymentRedirect', description: "Send the browser to `url`: the payment provider's page." });
 export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
+/**
+ * `POST /api/billing/change-preview`: what moving the active subscription to another plan or
+ * cycle would charge now, as the provider prorates it. Nothing is charged or changed.
+ */
+export const planChangePreviewSchema = z
+  .object({
+    planId: z.enum(SUBSCRIPTION_PLAN_IDS),
+    billingCycle: z.enum(SUBSCRIPTION_CYCLES),
+    /** Minor units charged at once: the new price minus the unused part of the current one. */
+    amountDue: z.number().int(),
+    /** Lower-case ISO 4217: the subscription's currency. */
+    currency: currencySchema,
+    /** Credits added at once. */
+    credits: z.number().int(),
+    /** When the changed subscription next renews (ISO 8601), or null when the provider does not say. */
+    nextRenewal: z.string().nullable(),
+  })
+  .meta({ id: 'PlanChangePreview' });
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
 export const upgradeResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'UpgradeResponse' });
 
 export const verifyRequestSchema = z
   .object({ sessionId: opaqueText().min(1).max(ID_MAX_LENGTH) })
   .meta({ id: 'VerifyPaymentRequest' });
-export const verifyResponseSchema = z.object({ verified: z.boolean() }).meta({ id: 'VerifyPaymentResponse' });
+/** What a paid checkout bought, from the server's record of its order. */
+export const paidOrderSummarySchema = z
+  .object({
+    plan: z.enum(['pro', 'studio', 'lifetime']),
+    billingCycle: z.enum([...SUBSCRIPTION_CYCLES, 'lifetime']),
+    /** Minor units charged (after any discount). */
+    amount: z.number().int(),
+    /** Lower-case ISO 4217. */
+    currency: currencySchema,
+    /** Credits the payment added. */
+    credits: z.number().int(),
+  })
+  .meta({ id: 'PaidOrderSummary' });
+export type PaidOrderSummary = z.infer<typeof paidOrderSummarySchema>;
+
+export const verifyResponseSchema = z
+  .object({
+    verified: z.boolean(),
+    /** The caller's paid order for the session; null while unpaid. */
+    order: paidOrderSummarySchema.nullable(),
+  })
+  .meta({ id: 'VerifyPaymentResponse' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const SUBSCRIPTION_TIERS = ['Free', 'Pro', 'Studio', 'Lifetime'] as const;

@@ -41,6 +41,19 @@ export function creditsForPeriod(plan: PlanId, cycle: BillingCycle): number {
   return PLANS[plan].monthlyCredits * MONTHS_PER_CYCLE[cycle];
 }
 
+/**
+ * The credits a plan change adds at once: the new period's allotment minus the old one's,
+ * never less than nothing (a move down adds none; unused credits stay).
+ */
+export function creditsForPlanChange(
+  plan: PlanId,
+  cycle: BillingCycle,
+  previousPlan: PlanId,
+  previousCycle: BillingCycle,
+): number {
+  return Math.max(0, creditsForPeriod(plan, cycle) - creditsForPeriod(previousPlan, previousCycle));
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }

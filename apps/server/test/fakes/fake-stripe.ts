@@ -278,6 +278,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       /^\/v1\/subscriptions\/([^/]+)$/,
       ([sid], data) => expand(updateSubscription(found(subscriptions, sid!), data), data.expand),
     ],
+    // The proration of a subscription item's price change, as an invoice that is never saved.
+    [
+      'POST',
+      /^\/v1\/invoices\/create_preview$/,
+      (_m, data) => {
+        const subscription = found(subscriptions, data.subscription as string);
+        const details = data.subscription_details as Obj;
+        const [change] = details.items as Obj[];
+        const item = ((subscription.items as Obj).data as Obj[])[0]!;
+        if (change!.id !== item.id) throw new StripeFakeError(400, `No such subscription item: '${change!.id}'`);
+        const priceData = change!.price_data as Obj;
+        if (priceData.currency !== subscription.currency) {
+          throw new StripeFakeError(400, 'The price currency must match the subscription currency.');
+        }
+        const oldAmount = (item.price as Obj).unit_amount as number;
+        const amount = Math.max(0, Number(priceData.unit_amount) - oldAmount);
+        return {
+          id: null,
+          object: 'invoice',
+          status: 'draft',
+          billing_reason: 'subscription_update',
+          amount_due: amount,
+          currency: subscription.currency,
+          lines: { object: 'list', data: [{ period: { start: now(), end: item.current_period_end } }] },
+        };
+      },
+    ],
     [
       'POST',
       /^\/v1\/coupons$/,

@@ -1,4 +1,4 @@
-import type { CheckoutRequest, Language, UpgradeRequest } from '@atelier/contracts';
+import { type CheckoutRequest, type Language, MINOR_UNITS_PER_MAJOR, type UpgradeRequest } from '@atelier/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './api-client.ts';
 import { cachedIntlFormat } from './intl-cache.ts';
@@ -9,6 +9,7 @@ export const billingApi = {
   subscription: () => call(api.GET('/billing/subscription')),
   checkout: (body: CheckoutRequest) => call(api.POST('/billing/checkout', { body })),
   upgrade: (body: UpgradeRequest) => call(api.POST('/billing/upgrade', { body })),
+  changePreview: (body: UpgradeRequest) => call(api.POST('/billing/change-preview', { body })),
   lifetime: (language: Language, discountCode?: string) =>
     call(api.POST('/billing/lifetime', { body: { language, discountCode } })),
   checkDiscount: (code: string, language: Language) =>
@@ -54,4 +55,21 @@ export function formatPrice(amount: number, currency: string, language: string):
       }),
   );
   return format.format(amount);
+}
+
+/**
+ * An amount in minor units as the server keeps it (500, "usd") in the language's format with
+ * the currency's own decimals, as charged: "$5.00", "US$9.90".
+ */
+export function formatMinorAmount(amountMinor: number, currency: string, language: string): string {
+  const format = cachedIntlFormat(
+    `amount ${language} ${currency}`,
+    () => new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() }),
+  );
+  return format.format(amountMinor / MINOR_UNITS_PER_MAJOR);
+}
+
+/** A count of credits in the language's digits grouping: 1100 → "1,100". */
+export function formatCredits(credits: number, language: string): string {
+  return cachedIntlFormat(`count ${language}`, () => new Intl.NumberFormat(language)).format(credits);
 }

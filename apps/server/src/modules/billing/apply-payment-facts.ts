@@ -1,4 +1,4 @@
-import { creditsForPeriod, type SubscriptionPlanId } from '@atelier/contracts';
+import { creditsForPeriod, creditsForPlanChange, type SubscriptionPlanId } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterCommit } from '../../platform/db/after-commit.ts';
 import type { Transaction } from '../../platform/db/database.ts';
@@ -160,14 +160,14 @@ async function applyInvoicePaid({ tx, provider, log }: ApplyContext, fact: FactO
     log.warn({ subscriptionId: fact.subscriptionId }, 'billing: invoice for an unknown subscription; ignored');
     return;
   }
-  const allotment = creditsForPeriod(fact.plan, fact.cycle);
   const credits =
     fact.reason === 'renewal'
-      ? allotment
-      : Math.max(
-          0,
-          allotment -
-            creditsForPeriod(fact.previousPlan ?? subscription.plan, fact.previousCycle ?? subscription.billingCycle),
+      ? creditsForPeriod(fact.plan, fact.cycle)
+      : creditsForPlanChange(
+          fact.plan,
+          fact.cycle,
+          fact.previousPlan ?? subscription.plan,
+          fact.previousCycle ?? subscription.billingCycle,
         );
   const orderId = newOrderId();
   const recorded = await insertInvoiceOrder(tx, {

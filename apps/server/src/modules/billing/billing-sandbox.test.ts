@@ -2,6 +2,7 @@ import type {
   DiscountCheckResponse,
   InvitationCode,
   OrdersResponse,
+  PlanChangePreview,
   PlansResponse,
   ReferralsResponse,
   SubscriptionStatus,
@@ -87,8 +88,10 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
       language: 'en',
     });
 
-    expect((await call<{ verified: boolean }>(user, '/api/billing/verify', { sessionId })).body).toEqual({
+    // The payment-success page names what was bought, from the caller's own order.
+    expect((await call(user, '/api/billing/verify', { sessionId })).body).toEqual({
       verified: true,
+      order: { plan: 'pro', billingCycle: 'monthly', amount: 299, currency: 'usd', credits: 400 },
     });
     const status = (await call<SubscriptionStatus>(user, '/api/billing/subscription')).body;
     expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Pro', billing_cycle: 'monthly' });
@@ -134,8 +137,51 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     expect(canceled.body).toMatchObject({ subscribed: true, cancel_at_period_end: true });
   });
 
-  it('refuses an upgrade without a subscription', async () => {
+  it('previews a mid-period Pro to Studio change at its prorated amount, charging nothing until confirmed', async () => {
     const user = await signUpTestUser(rt);
+    await buy(user, '/api/billing/checkout', { planId: 'pro', billingCycle: 'monthly', language: 'en' });
+    // Halfway through: the period ends in 15 days.
+    const periodEnd = new Date(Date.now() + 15 * 86_400_000);
+    await rt.database.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: periodEnd })
+      .where(eq(subscriptions.userId, user.userId));
+    const body = { planId: 'studio', billingCycle: 'monthly', language: 'ja' };
+
+    const preview = await call<PlanChangePreview>(user, '/api/billing/change-preview', body);
+    expect(preview.status).toBe(200);
+    // The subscription's own currency (bought in English, so US dollars) and its period's end.
+    expect(preview.body).toMatchObject({
+      planId: 'studio',
+      billingCycle: 'monthly',
+      currency: 'usd',
+      credits: 1100,
+      nextRenewal: periodEnd.toISOString(),
+    });
+    // (7.99 − 2.99) for the unused 15 days of the month.
+    const periodMs = periodEnd.getTime() - new Date(periodEnd).setUTCMonth(periodEnd.getUTCMonth() - 1);
+    expect(Math.abs(preview.body.amountDue - Math.round((500 * 15 * 86_400_000) / periodMs))).toBeLessThanOrEqual(1);
+
+    // The preview charged and changed nothing.
+    expect((await call<OrdersResponse>(user, '/api/billing/orders')).body.orders).toHaveLength(1);
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(430);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Pro');
+
+    // Confirming charges what the preview said.
+    expect((await call(user, '/api/billing/upgrade', body)).status).toBe(200);
+    const [charged] = (await call<OrdersResponse>(user, '/api/billing/orders')).body.orders;
+    expect(charged).toMatchObject({ plan: 'studio', currency: 'USD' });
+    expect(Math.abs(charged!.amount - preview.body.amountDue)).toBeLessThanOrEqual(1);
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(430 + 1100);
+
+    const again = await call(user, '/api/billing/change-preview', body);
+    expect([again.status, again.body.error?.code]).toEqual([409, 'ALREADY_SUBSCRIBED']);
+  });
+
+  it('refuses an upgrade or its preview without a subscription', async () => {
+    const user = await signUpTestUser(rt);
+    const preview = await call(user, '/api/billing/change-preview', { planId: 'studio', billingCycle: 'monthly' });
+    expect([preview.status, preview.body.error?.code]).toEqual([409, 'NO_ACTIVE_SUBSCRIPTION']);
     const res = await call(user, '/api/billing/upgrade', { planId: 'studio', billingCycle: 'monthly', language: 'en' });
     expect([res.status, res.body.error?.code]).toEqual([409, 'NO_ACTIVE_SUBSCRIPTION']);
   });

@@ -1,5 +1,7 @@
 import {
   CURRENCIES,
+  creditsForPeriod,
+  creditsForPlanChange,
   CURRENCY_BY_LANGUAGE,
   type CheckoutRequest as CheckoutBody,
   type Currency,
@@ -9,9 +11,11 @@ import {
   type Language,
   type LifetimeRequest,
   type Order,
+  type PlanChangePreview,
   type PlansResponse,
   type SubscriptionStatus,
   type UpgradeRequest,
+  type VerifyResponse,
   lifetimePrice,
   subscriptionPrice,
   toMinorUnits,
@@ -42,6 +46,7 @@ import {
   type PaidPlan,
   type PaymentFact,
   type PaymentProvider,
+  type PlanChangeRequest,
   UnsupportedByProviderError,
 } from './providers/payment-provider.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
@@ -68,6 +73,7 @@ const CANCEL_BATCH = 20;
 const MESSAGES = {
   checkout: 'Failed to process subscription. Please try again.',
   upgrade: 'Subscription update failed. Please try again or contact support.',
+  preview: 'Could not work out the charge for this change. Please try again.',
   lifetime: 'Failed to create payment session. Please try again.',
   verify: 'There was an issue verifying your payment.',
   portal: 'Could not open the billing portal. Please try again.',
@@ -156,6 +162,30 @@ export class BillingService {
 
   /** Moves an active subscription to another plan or cycle; the provider prorates the charge. */
   async upgrade(user: BillingUser, body: UpgradeRequest): Promise<void> {
+    const change = await this.planChange(user, body);
+    const facts = await this.callProvider(MESSAGES.upgrade, () => this.provider.changePlan(change));
+    await this.apply(facts);
+  }
+
+  /**
+   * What `upgrade` with the same body would charge now, from the provider's own proration,
+   * and the credits it would add; charges and changes nothing.
+   */
+  async previewChange(user: BillingUser, body: UpgradeRequest): Promise<PlanChangePreview> {
+    const change = await this.planChange(user, body);
+    const quote = await this.callProvider(MESSAGES.preview, () => this.provider.previewPlanChange(change));
+    return {
+      planId: change.plan,
+      billingCycle: change.cycle,
+      amountDue: quote.amountDue,
+      currency: change.currency,
+      credits: creditsForPlanChange(change.plan, change.cycle, change.previousPlan, change.previousCycle),
+      nextRenewal: quote.periodEnd?.toISOString() ?? null,
+    };
+  }
+
+  /** The change of the caller's active subscription that `body` asks for, or why there is none. */
+  private async planChange(user: BillingUser, body: UpgradeRequest): Promise<PlanChangeRequest> {
     if ((await this.currentPlan(user.id)) === 'lifetime') {
       throw alreadySubscribed('Lifetime members already have every plan.');
     }
@@ -168,22 +198,19 @@ export class BillingService {
     }
     // A subscription keeps the currency it was bought in (providers do not mix currencies).
     const currency = isCurrency(subscription.currency) ? subscription.currency : CURRENCY_BY_LANGUAGE[body.language];
-    const facts = await this.callProvider(MESSAGES.upgrade, () =>
-      this.provider.changePlan({
-        subscriptionId: subscription.providerSubscriptionId,
-        userId: user.id,
-        plan: body.planId,
-        cycle: body.billingCycle,
-        previousPlan: subscription.plan,
-        previousCycle: subscription.billingCycle,
-        amount: toMinorUnits(subscriptionPrice(currency, body.planId, body.billingCycle).amount),
-        previousAmount: toMinorUnits(subscriptionPrice(currency, subscription.plan, subscription.billingCycle).amount),
-        currency,
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        productName: PRODUCT_NAME[body.planId],
-      }),
-    );
-    await this.apply(facts);
+    return {
+      subscriptionId: subscription.providerSubscriptionId,
+      userId: user.id,
+      plan: body.planId,
+      cycle: body.billingCycle,
+      previousPlan: subscription.plan,
+      previousCycle: subscription.billingCycle,
+      amount: toMinorUnits(subscriptionPrice(currency, body.planId, body.billingCycle).amount),
+      previousAmount: toMinorUnits(subscriptionPrice(currency, subscription.plan, subscription.billingCycle).amount),
+      currency,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      productName: PRODUCT_NAME[body.planId],
+    };
   }
 
   /** Stops renewal; the plan stays until the end of the paid period. */
@@ -267,6 +294,23 @@ export class BillingService {
     if (!paid) return false;
     await this.apply([paid]);
     return true;
+  }
+
+  /** `verify`, answering what the caller's paid order bought: plan, amount charged, credits added. */
+  async verifyWithSummary(userId: string, sessionId: string): Promise<VerifyResponse> {
+    if (!(await this.verify(userId, sessionId))) return { verified: false, order: null };
+    const order = await findOrderBySession(this.db, sessionId, { userId });
+    if (order?.status !== 'paid' || !isCurrency(order.currency)) return { verified: true, order: null };
+    return {
+      verified: true,
+      order: {
+        plan: order.plan,
+        billingCycle: order.billingCycle,
+        amount: order.amount,
+        currency: order.currency,
+        credits: creditsForPeriod(order.plan, order.billingCycle),
+      },
+    };
   }
 
   /** Asks the provider about the caller's pending checkouts; answers how many became paid. */

@@ -1,4 +1,10 @@
-import type { InvitationCode, OrdersResponse, ReferralsResponse, SubscriptionStatus } from '@atelier/contracts';
+import type {
+  InvitationCode,
+  OrdersResponse,
+  PlanChangePreview,
+  ReferralsResponse,
+  SubscriptionStatus,
+} from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -65,7 +71,7 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     });
     // Not paid yet: verification says so and grants nothing.
     const sessionId = checkout.body.url.split('/').pop()!;
-    expect((await call(user, '/api/billing/verify', { sessionId })).body).toEqual({ verified: false });
+    expect((await call(user, '/api/billing/verify', { sessionId })).body).toEqual({ verified: false, order: null });
     expect(await credits(user)).toBe(30);
   });
 
@@ -78,7 +84,7 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     expect(await credits(user)).toBe(430);
     // The same session under new event ids (Stripe retries a different event) grants nothing more.
     for (let i = 0; i < 3; i++) await deliver(stripe.signedEvent('checkout.session.completed', session));
-    expect((await call(user, '/api/billing/verify', { sessionId: session.id })).body).toEqual({ verified: true });
+    expect((await call(user, '/api/billing/verify', { sessionId: session.id })).body).toMatchObject({ verified: true });
     expect(await credits(user)).toBe(430);
     const status = (await call<SubscriptionStatus>(user, '/api/billing/subscription')).body;
     expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Pro', cancel_at_period_end: false });
@@ -120,11 +126,26 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     const { subscriptionId } = await subscribe(user, { planId: 'pro', billingCycle: 'monthly', language: 'en' });
     expect(await credits(user)).toBe(430);
 
-    const upgrade = await call(user, '/api/billing/upgrade', {
-      planId: 'studio',
-      billingCycle: 'monthly',
-      language: 'en',
+    // The preview is Stripe's proration for the new price on the same item, and charges nothing.
+    const change = { planId: 'studio', billingCycle: 'monthly', language: 'en' };
+    const preview = await call<PlanChangePreview>(user, '/api/billing/change-preview', change);
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { planId: 'studio', billingCycle: 'monthly', amountDue: 500, currency: 'usd', credits: 1100 },
     });
+    const item = (stripe.subscriptions.get(subscriptionId)!.items as { data: { id: string }[] }).data[0]!;
+    expect(lastRequest('/v1/invoices/create_preview')).toMatchObject({
+      subscription: subscriptionId,
+      subscription_details: {
+        items: [{ id: item.id, price_data: { currency: 'usd', unit_amount: '799' } }],
+        proration_behavior: 'always_invoice',
+      },
+    });
+    expect(new Date(preview.body.nextRenewal!).getTime()).toBeGreaterThan(Date.now());
+    expect(await credits(user)).toBe(430);
+    expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Pro');
+
+    const upgrade = await call(user, '/api/billing/upgrade', change);
     expect(upgrade.status).toBe(200);
     expect(lastRequest(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({
       proration_behavior: 'always_invoice',
@@ -168,7 +189,7 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     const sessionId = checkout.body.url.split('/').pop()!;
     stripe.completeCheckout(sessionId);
     // No webhook yet: the payment-success page's verification grants it from Stripe's answer.
-    expect((await call(user, '/api/billing/verify', { sessionId })).body).toEqual({ verified: true });
+    expect((await call(user, '/api/billing/verify', { sessionId })).body).toMatchObject({ verified: true });
     expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Lifetime');
     expect(await credits(user)).toBe(30 + 1500);
     expect((await call(user, '/api/billing/lifetime', { language: 'en' })).body.error?.code).toBe('ALREADY_SUBSCRIBED');
@@ -282,7 +303,9 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     });
     const session = stripe.completeCheckout(checkout.body.url.split('/').pop()!);
     expect(session.amount_total).toBe(2910);
-    expect((await call(friend, '/api/billing/verify', { sessionId: session.id })).body).toEqual({ verified: true });
+    expect((await call(friend, '/api/billing/verify', { sessionId: session.id })).body).toMatchObject({
+      verified: true,
+    });
     const [order] = (await call<OrdersResponse>(friend, '/api/billing/orders')).body.orders;
     expect(order).toMatchObject({ plan: 'lifetime', amount: 2910, discountAmount: 990, status: 'paid' });
   });

@@ -6,6 +6,7 @@ import {
   discountCheckResponseSchema,
   lifetimeRequestSchema,
   ordersResponseSchema,
+  planChangePreviewSchema,
   plansQuerySchema,
   plansResponseSchema,
   redirectResponseSchema,
@@ -90,6 +91,22 @@ const upgradeRoute = apiRoute({
   responses: { 200: jsonContent(upgradeResponseSchema, 'Changed'), 409: conflict, 502: providerFailed },
 });
 
+const changePreviewRoute = apiRoute({
+  ...userRoute,
+  method: 'post',
+  path: '/change-preview',
+  operationId: 'previewSubscriptionChange',
+  rateLimited: true,
+  summary:
+    "What changing the active subscription to another plan or cycle would charge now (the provider's proration), the credits it adds and the next renewal; charges nothing",
+  request: jsonBody(upgradeRequestSchema),
+  responses: {
+    200: jsonContent(planChangePreviewSchema, 'What the change would charge'),
+    409: conflict,
+    502: providerFailed,
+  },
+});
+
 const lifetimeRoute = apiRoute({
   ...userRoute,
   method: 'post',
@@ -112,7 +129,8 @@ const verifyRoute = apiRoute({
   method: 'post',
   path: '/verify',
   operationId: 'verifyPayment',
-  summary: "Asks the provider about the caller's checkout session and grants it when paid",
+  summary:
+    "Asks the provider about the caller's checkout session and grants it when paid; answers what the paid order bought",
   request: jsonBody(verifyRequestSchema),
   responses: {
     200: jsonContent(verifyResponseSchema, 'Whether the session is paid'),
@@ -200,9 +218,10 @@ export function billingRoutes(billing: BillingService) {
       await billing.upgrade(c.var.user, c.req.valid('json'));
       return c.json({ success: true as const }, 200);
     })
+    .openapi(changePreviewRoute, async (c) => c.json(await billing.previewChange(c.var.user, c.req.valid('json')), 200))
     .openapi(lifetimeRoute, async (c) => c.json(await billing.lifetime(c.var.user, c.req.valid('json')), 200))
     .openapi(verifyRoute, async (c) =>
-      c.json({ verified: await billing.verify(c.var.user.id, c.req.valid('json').sessionId) }, 200),
+      c.json(await billing.verifyWithSummary(c.var.user.id, c.req.valid('json').sessionId), 200),
     )
     .openapi(subscriptionRoute, async (c) => c.json(await billing.status(c.var.user.id), 200))
     .openapi(cancelRoute, async (c) => {

@@ -1,11 +1,10 @@
-import { MINOR_UNITS_PER_MAJOR } from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { billingApi, billingKeys, formatPrice } from '../../lib/billing-api.ts';
+import { billingApi, billingKeys, formatMinorAmount } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatDate } from '../../lib/format-date.ts';
 
@@ -77,14 +76,14 @@ export function BillingHistory() {
                 {order.discountAmount > 0 && (
                   <span className="block text-zinc-500">
                     {t('history.discount', {
-                      amount: formatPrice(order.discountAmount / MINOR_UNITS_PER_MAJOR, order.currency, i18n.language),
+                      amount: formatMinorAmount(order.discountAmount, order.currency, i18n.language),
                     })}
                   </span>
                 )}
               </span>
               <span className="flex items-center gap-3">
                 <span className="font-medium tabular-nums">
-                  {formatPrice(order.amount / MINOR_UNITS_PER_MAJOR, order.currency, i18n.language)}
+                  {formatMinorAmount(order.amount, order.currency, i18n.language)}
                 </span>
                 <span
                   className={

@@ -1,8 +1,8 @@
-import { MINOR_UNITS_PER_MAJOR } from '@atelier/contracts';
+import { CURRENCY_BY_LANGUAGE, type Language, NEW_USER_DISCOUNT_MINOR } from '@atelier/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { formatPrice } from '../../lib/billing-api.ts';
+import { formatMinorAmount } from '../../lib/billing-api.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import type { DiscountState } from './use-discount-code.ts';
 
@@ -10,7 +10,7 @@ import type { DiscountState } from './use-discount-code.ts';
  * A friend's new-user discount code on /pricing (ADR 0009): applied codes are checked by the
  * server and, once accepted, lower the first payment shown on every card and at checkout.
  */
-export function DiscountCodeField({ discount, language }: { discount: DiscountState; language: string }) {
+export function DiscountCodeField({ discount, language }: { discount: DiscountState; language: Language }) {
   const { t } = useTranslation('pricing');
   const [value, setValue] = useState(discount.code ?? '');
   const field = useRef<HTMLInputElement>(null);
@@ -28,13 +28,17 @@ export function DiscountCodeField({ discount, language }: { discount: DiscountSt
       <h2 id="discount-title" className="text-sm font-semibold">
         {t('discount.title')}
       </h2>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('discount.hint')}</p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        {t('discount.hint', {
+          amount: formatMinorAmount(NEW_USER_DISCOUNT_MINOR, CURRENCY_BY_LANGUAGE[language], language),
+        })}
+      </p>
       {accepted ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <p role="status" className="flex-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
             {t('discount.applied', {
               code: accepted.code,
-              amount: formatPrice(accepted.amountOff / MINOR_UNITS_PER_MAJOR, accepted.currency, language),
+              amount: formatMinorAmount(accepted.amountOff, accepted.currency, language),
             })}
           </p>
           <button

@@ -5,17 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { billingApi, billingKeys } from '../../lib/billing-api.ts';
+import { billingApi, billingKeys, formatCredits, formatMinorAmount } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SESSION_QUERY_KEY, useSession } from '../auth/use-session.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
+import { SummaryList } from './summary-list.tsx';
 
 /**
  * /payment-success?session_id= (platform.md §2, §4): the server asks the payment provider about
  * the session and grants it if paid; the page shows verifying, then success or failure.
  */
 export default function PaymentSuccessPage() {
-  const { t } = useTranslation('pricing');
+  const { t, i18n } = useTranslation('pricing');
   const session = useSession();
   const sessionId = useSearchParams()[0].get('session_id') ?? '';
   const queryClient = useQueryClient();
@@ -27,6 +28,7 @@ export default function PaymentSuccessPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const verified = verification.data?.verified === true;
+  const order = verification.data?.order ?? null;
   const failed = sessionId === '' || verification.isError || verification.data?.verified === false;
 
   useEffect(() => {
@@ -67,6 +69,26 @@ export default function PaymentSuccessPage() {
           )
         }
       >
+        {order && (
+          <div className="w-full text-left">
+            <SummaryList
+              rows={[
+                [
+                  t('verify.summary.plan'),
+                  // Lifetime has no cycle to name beside it.
+                  order.billingCycle === 'lifetime'
+                    ? t(`plans.${order.plan}.name`)
+                    : `${t(`plans.${order.plan}.name`)} · ${t(`cycle.${order.billingCycle}`)}`,
+                ],
+                [t('verify.summary.paid'), formatMinorAmount(order.amount, order.currency, i18n.language)],
+                [
+                  t('verify.summary.credits'),
+                  t('verify.summary.creditsValue', { credits: formatCredits(order.credits, i18n.language) }),
+                ],
+              ]}
+            />
+          </div>
+        )}
         <Link to={verified ? '/tools' : '/pricing'} className={buttonClass('primary')}>
           {t(verified ? 'verify.startUsingTools' : 'verify.tryAgain')}
         </Link>

@@ -21,6 +21,7 @@ import { DiscountCodeField } from './discount-code-field.tsx';
 import { LifetimeCard } from './lifetime-card.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { useDiscountCode } from './use-discount-code.ts';
+import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { usePlanChoice } from './use-plan-choice.ts';
 
 const CARD_PLANS = ['free', ...SUBSCRIPTION_PLAN_IDS] as const;
@@ -91,6 +92,14 @@ export default function PricingPage() {
       </section>
 
       <PricingCallsToAction />
+      {choice.change && (
+        <PlanChangeDialog
+          change={choice.change}
+          busy={choice.confirming}
+          onConfirm={choice.confirmChange}
+          onCancel={choice.cancelChange}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,11 @@
-import type { BillingCycle, Language, PlanId, SubscriptionStatus, SubscriptionTier } from '@atelier/contracts';
+import type {
+  BillingCycle,
+  Language,
+  PlanChangePreview,
+  PlanId,
+  SubscriptionStatus,
+  SubscriptionTier,
+} from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +55,8 @@ export function usePlanChoice(language: Language) {
   const signedIn = session.status === 'signed-in';
   const status = useQuery({ ...subscriptionQuery, enabled: signedIn });
   const [pending, setPending] = useState<PlanId | null>(null);
+  const [change, setChange] = useState<PlanChangePreview | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const currentPlan: PlanId | null = signedIn ? PLAN_OF_TIER[status.data?.subscription_tier ?? 'Free'] : null;
   const fail = (attempt: Attempt, error: unknown) => {
@@ -77,13 +86,8 @@ export function usePlanChoice(language: Language) {
       const billingCycle = cycle === 'yearly' ? 'yearly' : 'monthly';
       if (attempt === 'checkout')
         return goTo((await billingApi.checkout({ planId: plan, billingCycle, language, discountCode: code })).url);
-      await billingApi.upgrade({ planId: plan, billingCycle, language });
-      // The new plan's credits too: the top bar's balance shows them at once.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-      ]);
-      notify((toast) => toast.success(t('upgraded', { plan: t(`plans.${plan}.name`) })));
+      // A plan change charges at once: the server's prorated amount is shown to confirm first.
+      setChange(await billingApi.changePreview({ planId: plan, billingCycle, language }));
     } catch (error) {
       // The code may have been used up meanwhile: ask about it again so the field says so.
       if (error instanceof ApiError && discountErrorKey(error.code)) {
@@ -95,10 +99,35 @@ export function usePlanChoice(language: Language) {
     }
   }
 
+  /** The confirmed plan change: made by the server, which charges the prorated amount. */
+  async function confirmChange() {
+    if (!change) return;
+    setConfirming(true);
+    try {
+      await billingApi.upgrade({ planId: change.planId, billingCycle: change.billingCycle, language });
+      // The new plan's credits too: the top bar's balance shows them at once.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+      ]);
+      notify((toast) => toast.success(t('upgraded', { plan: t(`plans.${change.planId}.name`) })));
+    } catch (error) {
+      fail('upgrade', error);
+    } finally {
+      setConfirming(false);
+      setChange(null);
+    }
+  }
+
   return {
     currentPlan,
     pending,
     choose,
+    /** A plan change waiting for the user's confirmation, with what it charges now. */
+    change,
+    confirming,
+    confirmChange,
+    cancelChange: () => setChange(null),
     ready: session.status !== 'loading' && (!signedIn || !status.isPending),
     canUseDiscount: signedIn && status.isSuccess && currentPlan !== 'lifetime' && !isSubscribed(status.data),
   };

@@ -1,10 +1,16 @@
 import type { InvitationCodeType } from '@atelier/contracts';
-import { EXPERIENCE_CODES_PER_MONTH, NEW_USER_DISCOUNT_MINOR } from '@atelier/contracts';
+import {
+  CURRENCY_BY_LANGUAGE,
+  EXPERIENCE_CODES_PER_MONTH,
+  isLanguage,
+  NEW_USER_DISCOUNT_MINOR,
+} from '@atelier/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatMinorAmount } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { copyWithToast } from './copy-to-clipboard.ts';
 import { ReferralSection } from './referral-section.tsx';
@@ -15,7 +21,8 @@ import { REFERRALS_QUERY_KEY, referralsApi } from './referrals-api.ts';
  * or the new-user discount code. The new code is shown with a copy button and joins the list.
  */
 export function GenerateCodeCard({ codeType }: { codeType: InvitationCodeType }) {
-  const { t } = useTranslation('referrals');
+  const { t, i18n } = useTranslation('referrals');
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: () => referralsApi.createCode(codeType),
@@ -31,7 +38,7 @@ export function GenerateCodeCard({ codeType }: { codeType: InvitationCodeType })
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {t(`codes.${codeType}.body`, {
           limit: EXPERIENCE_CODES_PER_MONTH,
-          amount: (NEW_USER_DISCOUNT_MINOR / 100).toFixed(1),
+          amount: formatMinorAmount(NEW_USER_DISCOUNT_MINOR, CURRENCY_BY_LANGUAGE[language], language),
         })}
       </p>
       {codeType === 'discount_new_user' && (

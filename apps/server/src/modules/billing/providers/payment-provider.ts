@@ -99,6 +99,14 @@ export interface PlanChangeRequest {
   productName: string;
 }
 
+/** What a plan change would charge now, as the provider prorates it. */
+export interface PlanChangeQuote {
+  /** Minor units, in the subscription's currency. */
+  amountDue: number;
+  /** When the changed subscription would next renew; null when the provider does not say. */
+  periodEnd: Date | null;
+}
+
 /** A delivered event whose signature does not verify. */
 export class WebhookSignatureError extends Error {
   constructor(message = 'Invalid webhook signature') {
@@ -128,6 +136,8 @@ export interface PaymentProvider {
   expireCheckout(sessionId: string): Promise<Extract<PaymentFact, { type: 'checkout.paid' }> | null>;
   /** Moves a subscription to another plan or cycle with proration; answers what was charged. */
   changePlan(request: PlanChangeRequest): Promise<PaymentFact[]>;
+  /** What changePlan would charge now, computed the same way; charges and changes nothing. */
+  previewPlanChange(request: PlanChangeRequest): Promise<PlanChangeQuote>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<PaymentFact[]>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** Verifies a delivered event (throws WebhookSignatureError) and reads its facts. */

@@ -16,6 +16,7 @@ import {
   type CreatedCheckout,
   type PaymentFact,
   type PaymentProvider,
+  type PlanChangeQuote,
   type PlanChangeRequest,
   type ProviderEvent,
   type ProviderSubscription,
@@ -127,12 +128,16 @@ export class SandboxProvider implements PaymentProvider {
     return row ? this.sign('checkout.session.expired', [{ type: 'checkout.canceled', sessionId }]) : null;
   }
 
-  async changePlan(request: PlanChangeRequest): Promise<PaymentFact[]> {
-    const now = new Date();
+  async previewPlanChange(request: PlanChangeRequest, now: Date = new Date()): Promise<PlanChangeQuote> {
+    // Keeping the cycle keeps the period's end; changing it starts a new full period today.
     const cycleChanged = request.cycle !== request.previousCycle;
     const periodEnd =
       cycleChanged || !request.currentPeriodEnd ? addBillingPeriod(now, request.cycle) : request.currentPeriodEnd;
-    const amount = prorate(request, now);
+    return { amountDue: prorate(request, now), periodEnd };
+  }
+
+  async changePlan(request: PlanChangeRequest): Promise<PaymentFact[]> {
+    const { amountDue: amount, periodEnd } = await this.previewPlanChange(request);
     return [
       {
         type: 'invoice.paid',

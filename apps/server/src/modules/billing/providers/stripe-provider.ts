@@ -11,6 +11,7 @@ import {
   type CreatedCheckout,
   type PaymentFact,
   type PaymentProvider,
+  type PlanChangeQuote,
   type PlanChangeRequest,
   type ProviderEvent,
   type ProviderSubscription,
@@ -203,6 +204,37 @@ export class StripeProvider implements PaymentProvider {
       if (paid) facts.unshift(paid);
     }
     return facts;
+  }
+
+  /**
+   * Stripe's own proration for the change (`invoices.createPreview` with the new price as
+   * inline `price_data` on the subscription's item): creates, charges and changes nothing.
+   */
+  async previewPlanChange(request: PlanChangeRequest): Promise<PlanChangeQuote> {
+    const current = await this.stripe.subscriptions.retrieve(request.subscriptionId);
+    const item = current.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${request.subscriptionId} has no item`);
+    const product = idOf(item.price.product as string | { id: string });
+    if (!product) throw new Error(`Stripe subscription ${request.subscriptionId} has no product`);
+    const preview = await this.stripe.invoices.createPreview({
+      subscription: request.subscriptionId,
+      subscription_details: {
+        items: [
+          {
+            id: item.id,
+            price_data: {
+              currency: request.currency,
+              unit_amount: request.amount,
+              recurring: { interval: INTERVAL[request.cycle] },
+              product,
+            },
+          },
+        ],
+        proration_behavior: 'always_invoice',
+      },
+    });
+    const ends = preview.lines.data.map((line) => line.period.end);
+    return { amountDue: preview.amount_due, periodEnd: dateOf(ends.length ? Math.max(...ends) : null) };
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<PaymentFact[]> {
