@@ -1397,7 +1397,9 @@ export interface paths {
          *     curl -X POST "$ATELIER/api/tools/replace-background/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
-         *       -F prompt="a sunny beach"
+         *       -F background="gradient" \
+         *       -F color="#ffffff" \
+         *       -F color2="#c7d2fe"
          *     ```
          */
         post: operations["startReplaceBackgroundRun"];

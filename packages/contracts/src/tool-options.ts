@@ -54,6 +54,7 @@ const imageCount = z.coerce.number().int().min(MIN_IMAGES).max(MAX_IMAGES).defau
 /** A colour as `#rrggbb` (what a colour input gives), kept lower-case. */
 const hexColor = z
   .string()
+  .length(7, 'Please choose a colour as #rrggbb')
   .regex(/^#[0-9a-fA-F]{6}$/, 'Please choose a colour as #rrggbb')
   .transform((v) => v.toLowerCase());
 
