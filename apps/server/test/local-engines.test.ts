@@ -81,7 +81,7 @@ describe('local engines through POST /api/tools/{tool}/runs', () => {
     {
       tool: 'replace-background',
       photo: 'chelsea.jpg',
-      fields: { prompt: 'a sunny beach', n: '1' },
+      fields: { background: 'gradient', color: '#ffffff', color2: '#000000' },
       check: async (out) => expect(await sharp(out).metadata()).toMatchObject({ width: 451, height: 300 }),
     },
   ];

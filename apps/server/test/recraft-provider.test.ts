@@ -1,11 +1,11 @@
-import type { ToolListResponse } from '@atelier/contracts';
+import { LOCAL_ENGINE_ID, type ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeRecraft, startFakeRecraft } from './fakes/fake-recraft.ts';
 import { pngImage, runForm } from './images.ts';
-import { runToEnd } from './tool-runs.ts';
+import { LOCAL_MODEL_RUN_DEADLINE_MS, runToEnd } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { itHandlesProviderFailures } from './provider-failure-tests.ts';
 import { as, signUpTestUser } from './users.ts';
@@ -71,6 +71,26 @@ describe.each(DATABASE_KINDS)('Recraft provider on %s', (kind) => {
   });
 
   itHandlesProviderFailures(() => ({ rt, fake, key: 'rk-secret-123' }));
+
+  it('replaces a background from a prompt on Recraft, and onto a colour on the local engine', async () => {
+    const user = await signUpTestUser(rt);
+    const image = await pngImage(200, 150);
+    const prompted = await runToEnd(rt, user, 'replace-background', runForm({ prompt: 'a beach' }, { image }));
+    expect(prompted).toMatchObject({ status: 'succeeded', engine: 'recraft', credits: 1 });
+    expect(fake.requests.at(-1)!.path).toBe('/v1/images/replaceBackground');
+    const sent = fake.requests.length;
+    const colour = await runToEnd(
+      rt,
+      user,
+      'replace-background',
+      runForm({ background: 'color', color: '#ffffff' }, { image }),
+      { deadlineMs: LOCAL_MODEL_RUN_DEADLINE_MS },
+    );
+    // A colour needs no generative model: made (and recorded) on the local engine, Recraft not asked.
+    expect(colour).toMatchObject({ status: 'succeeded', engine: LOCAL_ENGINE_ID, credits: 1 });
+    expect(fake.requests).toHaveLength(sent);
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS - 2);
+  }, 240_000);
 
   it('sends inpainting a strictly binary mask of the image size', async () => {
     const user = await signUpTestUser(rt);

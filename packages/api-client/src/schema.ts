@@ -1158,7 +1158,7 @@ export interface paths {
         put?: never;
         /**
          * Start a run of any tool
-         * @description Validates the options and images, then charges the credits and queues the run in one transaction. multipart/form-data carries the image fields (`image`, `mask`, `reference_image`) and the options named as in the spec; JSON carries only options, for tools that need no image. Background removal runs in the browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.
+         * @description Validates the options and images, then charges the credits and queues the run in one transaction. multipart/form-data carries the image fields (`image`, `mask`, `reference_image`, `background_image`) and the options named as in the spec; JSON carries only options, for tools that need no image. Background removal runs in the browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.
          */
         post: operations["startRun"];
         delete?: never;
@@ -1408,13 +1408,15 @@ export interface paths {
         put?: never;
         /**
          * Start a replace-background run
-         * @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). The same endpoint as `startRun` with `tool` = `replace-background`. With an API key:
+         * @description Keeps an image's subject and puts a new background behind it (`background`): one generated as the prompt describes (`prompt`, `n` images, 1 credit each), or, on the local engine, a solid `color`, a `gradient` from `color` to `color2`, a `blur` of the original, or an uploaded `background_image` (`image`), with a soft drop shadow unless `shadow` is false (1 credit). The same endpoint as `startRun` with `tool` = `replace-background`. With an API key:
          *
          *     ```sh
          *     curl -X POST "$ATELIER/api/v1/tools/replace-background/runs" \
          *       -H "Authorization: Bearer $ATELIER_KEY" \
          *       -F image=@photo.png \
-         *       -F prompt="a sunny beach"
+         *       -F background="gradient" \
+         *       -F color="#ffffff" \
+         *       -F color2="#c7d2fe"
          *     ```
          */
         post: operations["startReplaceBackgroundRun"];
@@ -1940,10 +1942,20 @@ export interface components {
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             image?: Blob;
+            /**
+             * Format: binary
+             * @description The new background (with `background` = `image`), scaled to cover the image: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
+             */
+            background_image?: Blob;
         } & components["schemas"]["ReplaceBackgroundOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each). */
+        /** @description Keeps an image's subject and puts a new background behind it (`background`): one generated as the prompt describes (`prompt`, `n` images, 1 credit each), or, on the local engine, a solid `color`, a `gradient` from `color` to `color2`, a `blur` of the original, or an uploaded `background_image` (`image`), with a soft drop shadow unless `shadow` is false (1 credit). */
         ReplaceBackgroundOptions: {
-            prompt: string;
+            /**
+             * @default prompt
+             * @enum {string}
+             */
+            background?: "prompt" | "color" | "gradient" | "blur" | "image";
+            prompt?: string;
             /**
              * @default realistic_image
              * @enum {string}
@@ -1958,6 +1970,14 @@ export interface components {
             negative_prompt?: string;
             /** @default 1 */
             n?: number;
+            /** @default #ffffff */
+            color?: string;
+            /** @default #c7d2fe */
+            color2?: string;
+            /** @default 20 */
+            blur?: number | null;
+            /** @default true */
+            shadow?: boolean;
         };
         /** @description A replace-background run as JSON: the options and the extras. */
         ReplaceBackgroundRunJson: components["schemas"]["ReplaceBackgroundOptions"] & components["schemas"]["RunRequestExtras"];

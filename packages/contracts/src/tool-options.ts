@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { OPTION_NAME_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import { CHAINABLE_TOOLS } from './run-constants.ts';
 import {
+  BACKGROUND_BLUR,
+  BACKGROUND_KINDS,
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_GRADIENT_END_COLOR,
   DEFAULT_MODEL,
   DEFAULT_PHOTO_EDIT_TYPE,
   DEFAULT_SIZE,
@@ -46,6 +50,20 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 const imageCount = z.coerce.number().int().min(MIN_IMAGES).max(MAX_IMAGES).default(MIN_IMAGES);
+
+/** A colour as `#rrggbb` (what a colour input gives), kept lower-case. */
+const hexColor = z
+  .string()
+  .length(7, 'Please choose a colour as #rrggbb')
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Please choose a colour as #rrggbb')
+  .transform((v) => v.toLowerCase());
+
+/** An on/off option: a boolean in JSON, `true`/`false` in a form. */
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v),
+    z.boolean().default(fallback),
+  );
 
 /** tools.md §5: "an unparsable value falls back to" the default; out-of-range values are refused. */
 function strength(range: { min: number; max: number; default: number }) {
@@ -147,15 +165,35 @@ export const toolOptionSchemas = {
   ),
   'replace-background': options(
     'replace-background',
-    z.object({ prompt, ...rasterStyle, n: imageCount }).refine(substyleBelongsToStyle, substyleIssue),
-    "Keeps an image's subject and paints a new background as the prompt describes: `n` images (1 credit each).",
+    z
+      .object({
+        background: z.enum(BACKGROUND_KINDS).default('prompt'),
+        prompt: optionalText(PROMPT_MAX_LENGTH),
+        ...rasterStyle,
+        n: imageCount,
+        color: hexColor.default(DEFAULT_BACKGROUND_COLOR),
+        color2: hexColor.default(DEFAULT_GRADIENT_END_COLOR),
+        blur: strength(BACKGROUND_BLUR),
+        shadow: flag(true),
+      })
+      .refine(substyleBelongsToStyle, substyleIssue)
+      .refine((o) => o.background !== 'prompt' || !!o.prompt, { message: 'Please enter a prompt', path: ['prompt'] })
+      // A colour, gradient, blur or uploaded background comes out the same every time: one image.
+      .refine((o) => o.background === 'prompt' || o.n === 1, {
+        message: 'Only a background from a prompt makes more than one image',
+        path: ['n'],
+      }),
+    "Keeps an image's subject and puts a new background behind it (`background`): one generated " +
+      'as the prompt describes (`prompt`, `n` images, 1 credit each), or, on the local engine, a solid ' +
+      '`color`, a `gradient` from `color` to `color2`, a `blur` of the original, or an uploaded ' +
+      '`background_image` (`image`), with a soft drop shadow unless `shadow` is false (1 credit).',
   ),
 } satisfies Record<ToolId, z.ZodType>;
 
 export type ToolOptions<T extends ToolId = ToolId> = z.output<(typeof toolOptionSchemas)[T]>;
 
 /** The file fields of a run request (tools.md §7). */
-export const IMAGE_FIELDS = ['image', 'mask', 'reference_image'] as const;
+export const IMAGE_FIELDS = ['image', 'mask', 'reference_image', 'background_image'] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
 /** Which image fields a tool requires and which it accepts. */
@@ -166,7 +204,9 @@ export function imageFieldsOf(id: ToolId): { required: ImageField[]; optional: I
   const required: ImageField[] = [];
   if (t.needsImage) required.push('image');
   if (t.needsMask) required.push('mask');
-  return { required, optional: id === 'style-creation' ? ['reference_image'] : [] };
+  const optional: ImageField[] =
+    id === 'style-creation' ? ['reference_image'] : id === 'replace-background' ? ['background_image'] : [];
+  return { required, optional };
 }
 
 export const RUN_MEDIA_TYPES = ['multipart/form-data', 'application/json'] as const;

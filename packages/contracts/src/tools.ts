@@ -96,6 +96,14 @@ export function runsOnDemo(engine: RunEngine, options: Readonly<Record<string, u
 }
 
 /**
+ * Whether a run is made by the local engine whatever provider serves the tool: replace-background
+ * onto a colour, gradient, blur or uploaded image needs no generative model.
+ */
+export function runsLocally(tool: ToolId, options: Readonly<Record<string, unknown>>): boolean {
+  return tool === 'replace-background' && (LOCAL_BACKGROUND_KINDS as readonly unknown[]).includes(options.background);
+}
+
+/**
  * What a run of this tool costs, given the number of images asked for. A demo run costs
  * nothing: a placeholder is not worth a credit.
  */
@@ -251,6 +259,20 @@ export const PHOTO_EDIT_TYPES = ['enhance', 'brighten', 'sharpen', 'color_correc
 export const DEFAULT_PHOTO_EDIT_TYPE = 'enhance';
 export const PHOTO_EDIT_STRENGTH = { min: 0.1, max: 1, step: 0.1, default: 0.7 } as const;
 export const IMAGE_TO_IMAGE_STRENGTH = { min: 0, max: 1, step: 0.1, default: 0.5 } as const;
+
+/**
+ * What replace-background puts behind the subject: a background generated from the prompt (a
+ * provider's; without one the demo's placeholder), or, made on the server's own engine, a solid
+ * colour, a two-colour gradient, a blur of the original, or an uploaded background image.
+ */
+export const BACKGROUND_KINDS = ['prompt', 'color', 'gradient', 'blur', 'image'] as const;
+export type BackgroundKind = (typeof BACKGROUND_KINDS)[number];
+/** The kinds the local engine makes itself (everything but a generated background). */
+export const LOCAL_BACKGROUND_KINDS = ['color', 'gradient', 'blur', 'image'] as const satisfies BackgroundKind[];
+export const DEFAULT_BACKGROUND_COLOR = '#ffffff';
+export const DEFAULT_GRADIENT_END_COLOR = '#c7d2fe';
+/** The blur of the original as a Gaussian sigma, in pixels of a 1000-pixel-wide image. */
+export const BACKGROUND_BLUR = { min: 2, max: 60, step: 1, default: 20 } as const;
 
 /** Upload limits (tools.md §5). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

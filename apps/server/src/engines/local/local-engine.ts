@@ -1,4 +1,4 @@
-import { LOCAL_ENGINE_ID, runsOnDemo, type ToolId, type ToolOptions } from '@atelier/contracts';
+import { type BackgroundKind, LOCAL_ENGINE_ID, runsOnDemo, type ToolId, type ToolOptions } from '@atelier/contracts';
 import { DemoEngine } from '../demo/demo-engine.ts';
 import type { Engine, EngineContext, EngineInput, EngineOutput } from '../engine.ts';
 import { runLocalTool } from './local-tools.ts';
@@ -18,6 +18,8 @@ export const LOCAL_TOOLS: readonly ToolId[] = [
 const LOCAL_DEMO_OPTIONS: Partial<Record<ToolId, Record<string, readonly string[]>>> = {
   'image-upscale': { upscaleType: ['creative'] },
   'ai-photo-editor': { editType: ['custom'] satisfies ToolOptions<'ai-photo-editor'>['editType'][] },
+  // A background generated from a prompt needs a provider; colours, blurs and uploads do not.
+  'replace-background': { background: ['prompt'] satisfies BackgroundKind[] },
 };
 
 /**

@@ -1,11 +1,9 @@
 import type { ToolOptions } from '@atelier/contracts';
-import sharp from 'sharp';
-import { gradientSvg, labelled } from '../demo/demo-images.ts';
 import { type EngineContext, EngineError, type EngineImage, type EngineInput, needImage } from '../engine.ts';
 import { cutOutSubject } from './eraser/erase-background.ts';
 import { inpaintWithOpenCv } from './inpaint/opencv-inpaint.ts';
 import { applyPreset, type PhotoPreset } from './photo-editor/presets.ts';
-import { composeSubjectOver } from './replace-background/compose-subject.ts';
+import { composeSubjectOver, localBackdrop } from './replace-background/compose-subject.ts';
 import { upscaleCrisp } from './upscale/esrgan-upscaler.ts';
 import { traceToSvg } from './vectorize/trace-to-svg.ts';
 
@@ -29,36 +27,33 @@ export async function runLocalTool(input: EngineInput, context: EngineContext): 
     case 'inpainting':
       return [await inpaintWithOpenCv(image(), needImage(input.images.mask, 'mask'), context)];
     case 'replace-background':
-      return replaceBackground(image(), input.options as ToolOptions<'replace-background'>, context);
+      return replaceBackground(
+        image(),
+        input.images.background_image,
+        input.options as ToolOptions<'replace-background'>,
+        context,
+      );
     default:
       throw new EngineError('INTERNAL', `The local engine does not serve ${input.tool}`);
   }
 }
 
 /**
- * The subject is cut out once, then laid over one background per requested image. Without a
- * provider the backgrounds are the demo's gradients of the prompt, so the result is labelled
- * as demo output; providers that generate backgrounds can use `composeSubjectOver` alike.
+ * The subject cut out by ISNet, laid over the background the user chose — a colour, a gradient,
+ * a blur of the original or their uploaded image — with a soft drop shadow unless turned off.
+ * A background from a prompt needs a provider: the local engine hands those runs to the demo.
  */
 async function replaceBackground(
   source: EngineImage,
-  { prompt, n }: ToolOptions<'replace-background'>,
+  uploaded: EngineImage | undefined,
+  options: ToolOptions<'replace-background'>,
   { onProgress, signal }: EngineContext,
 ): Promise<EngineImage[]> {
-  const cutout = await cutOutSubject(source, { signal, onProgress: (p, stage) => onProgress(p * 0.7, stage) });
-  const outputs: EngineImage[] = [];
-  for (let i = 0; i < n; i++) {
-    signal.throwIfAborted();
-    const svg = Buffer.from(gradientSvg(source.width, source.height, prompt, i));
-    const background = await sharp(svg).png().toBuffer({ resolveWithObject: true });
-    const composed = await composeSubjectOver(cutout, {
-      data: background.data,
-      mediaType: 'image/png',
-      width: background.info.width,
-      height: background.info.height,
-    });
-    outputs.push(await labelled(sharp(composed.data)));
-    onProgress(70 + (25 * (i + 1)) / n, `background ${i + 1} of ${n}`);
-  }
-  return outputs;
+  const cutout = await cutOutSubject(source, { signal, onProgress: (p, stage) => onProgress(p * 0.8, stage) });
+  signal.throwIfAborted();
+  onProgress(82, 'background');
+  const backdrop = await localBackdrop(source, options, uploaded);
+  signal.throwIfAborted();
+  onProgress(90, 'compositing');
+  return [await composeSubjectOver(cutout, backdrop, { shadow: options.shadow })];
 }

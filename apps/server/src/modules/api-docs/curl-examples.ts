@@ -12,7 +12,7 @@ const EXAMPLE_FIELDS: Record<ToolId, Record<string, string | number | boolean>> 
   'image-upscale': { upscaleType: 'crisp' },
   'ai-eraser': {},
   'ai-photo-editor': { editType: 'brighten' },
-  'replace-background': { prompt: 'a sunny beach' },
+  'replace-background': { background: 'gradient', color: '#ffffff', color2: '#c7d2fe' },
 };
 
 const FILES: Record<string, string> = { image: 'photo.png', mask: 'mask.png', reference_image: 'style.png' };

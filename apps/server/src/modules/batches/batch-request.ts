@@ -47,6 +47,13 @@ export async function readBatchRequest(
       issues: [{ field: 'inputRunId', problem: 'unknown_field' }],
     });
   }
+  if (options.background === 'image' || isFile(body.background_image)) {
+    // Each run of a batch takes one uploaded image; an uploaded background is for single runs.
+    throw new AppError('VALIDATION_ERROR', 'A batch cannot use an uploaded background image', {
+      fields: { background_image: 'not taken by a batch' },
+      issues: [{ field: 'background_image', problem: 'unknown_field' }],
+    });
+  }
   if (files.length === 0) throw missing('image');
   if (files.length > BATCH_MAX_IMAGES) {
     throw new AppError('VALIDATION_ERROR', `At most ${BATCH_MAX_IMAGES} images in one batch`, {

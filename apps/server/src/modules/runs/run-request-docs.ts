@@ -31,6 +31,7 @@ const IMAGE_FIELD_TEXT: Record<ImageField, string> = {
   image: 'The image to work on',
   mask: 'The mask: white where the image is repainted',
   reference_image: 'An image whose look the style follows',
+  background_image: 'The new background (with `background` = `image`), scaled to cover the image',
 };
 
 const imageFieldsOfTool = (tool: ToolId) => {

@@ -24,6 +24,7 @@ const MISSING: Record<string, string> = {
   image: 'Please select an image first',
   mask: 'Please select a mask image',
   reference_image: 'Please select a reference image',
+  background_image: 'Please select a background image',
 };
 
 export const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && 'arrayBuffer' in v;
@@ -139,6 +140,19 @@ export const missing = (field: string) =>
     issues: [{ field, problem: 'required' }],
   });
 
+/** Replace-background onto an uploaded image (`background` = `image`) needs that image, and only then takes one. */
+function requireBackgroundImage(tool: ToolId, options: Record<string, unknown>, images: RunRequest['images']) {
+  if (tool !== 'replace-background') return;
+  const wanted = options.background === 'image';
+  if (wanted && !images.background_image) throw missing('background_image');
+  if (!wanted && images.background_image) {
+    throw new AppError('VALIDATION_ERROR', 'A background image is used only with background = image', {
+      fields: { background_image: 'not used with this background' },
+      issues: [{ field: 'background_image', problem: 'invalid' }],
+    });
+  }
+}
+
 /**
  * Reads `POST /api/tools/{tool}/runs`: multipart (images plus option fields, as the spec's
  * payloads name them) or JSON (options, and `inputRunId` in place of the image). Everything is
@@ -180,5 +194,6 @@ export async function readRunRequest(c: Context<AppEnv>, tool: ToolId, ctx: RunR
     }
     images[field] = await checkUpload(tool, field, value);
   }
+  requireBackgroundImage(tool, options, images);
   return { tool, options, images, source, webhookUrl: extras.webhookUrl };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEMO_ENGINE_ID,
+  LOCAL_ENGINE_ID,
+  runsLocally,
   type ImageField,
   imageCountOf,
   type Run,
@@ -155,11 +157,13 @@ export function createRunService({ db, storage, queue, engines, logger, publicUr
     const choice = engines.choiceFor(request.tool);
     const clientSide = choice.kind === 'client';
     const serverEngine = engines.engineFor(request.tool);
+    const local = !clientSide && runsLocally(request.tool, request.options);
     const demo =
+      !local &&
       !!serverEngine &&
       runsOnDemo({ kind: serverEngine.kind, demoOptions: serverEngine.demoOptions?.(request.tool) }, request.options);
-    // A demo run is recorded as what really runs it, so history and the admin say `demo`.
-    const engine = demo ? DEMO_ENGINE_ID : choice.id;
+    // A run is recorded as what really runs it, so history and the admin say `demo` or `local`.
+    const engine = demo ? DEMO_ENGINE_ID : local ? LOCAL_ENGINE_ID : choice.id;
     const cost = runCost(request.tool, imageCountOf(request.options), demo);
     await chargeCredits(tx, {
       userId,

@@ -1,7 +1,7 @@
 import { IMAGE_TO_IMAGE_STRENGTH, PHOTO_EDIT_STRENGTH } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
 import { costOf, missingInput, parseStrength, type RunInputs, runFormData } from './run-inputs.ts';
-import { defaultOptionValues, TOOL_PAGES } from './tool-definitions.ts';
+import { defaultOptionValues, type SelectOptionField, TOOL_PAGES, withoutDemoChoices } from './tool-definitions.ts';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
 
@@ -10,6 +10,7 @@ function inputs(tool: keyof typeof TOOL_PAGES, rest: Partial<RunInputs> = {}): R
     image: null,
     mask: null,
     referenceImage: null,
+    backgroundImage: null,
     prompt: '',
     negativePrompt: '',
     options: defaultOptionValues(TOOL_PAGES[tool]),
@@ -48,6 +49,31 @@ describe('tool page inputs', () => {
     expect(missingInput(TOOL_PAGES['ai-photo-editor'], inputs('ai-photo-editor', { image: png }))).toBeNull();
     const custom = inputs('ai-photo-editor', { image: png, options: { editType: 'custom', strength: '0.7' } });
     expect(missingInput(TOOL_PAGES['ai-photo-editor'], custom)).toBe('customEditDescription');
+  });
+
+  it('replaces a background with a colour, an upload or (with a provider) a prompt, sending only what each uses', () => {
+    const page = TOOL_PAGES['replace-background'];
+    const color = runFormData(page, inputs('replace-background', { image: png, prompt: 'beach' }));
+    expect([...color.keys()].sort()).toEqual(['background', 'color', 'image', 'shadow']);
+    expect(color.get('background')).toBe('color');
+    const upload = inputs('replace-background', { image: png });
+    upload.options.background = 'image';
+    expect(missingInput(page, upload)).toBe('selectBackgroundImage');
+    expect(runFormData(page, { ...upload, backgroundImage: png }).get('background_image')).toBeInstanceOf(File);
+    const prompted = inputs('replace-background', { image: png, prompt: 'beach' });
+    prompted.options.background = 'prompt';
+    const form = runFormData(page, prompted);
+    expect(form.get('prompt')).toBe('beach');
+    expect(form.get('n')).toBe('1');
+    expect(form.has('color')).toBe(false);
+    // Without a provider the local engine hands prompts to the demo: the page does not offer them.
+    const offered = withoutDemoChoices(page, { background: ['prompt'] }).options[0] as SelectOptionField;
+    expect(typeof offered.choices === 'function' && offered.choices({})).toEqual([
+      'color',
+      'gradient',
+      'blur',
+      'image',
+    ]);
   });
 
   it('sends the prompt only where the tool takes one and leaves out an unset substyle', () => {

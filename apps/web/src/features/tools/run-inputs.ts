@@ -1,17 +1,24 @@
 import { runCost } from '@atelier/contracts';
-import { type OptionValues, showsPrompt, type ToolPageDefinition } from './tool-definitions.ts';
+import {
+  fieldShown,
+  needsBackgroundImage,
+  type OptionValues,
+  showsPrompt,
+  type ToolPageDefinition,
+} from './tool-definitions.ts';
 
 /** What the user has given a tool page so far. */
 export interface RunInputs {
   image: File | null;
   mask: File | null;
   referenceImage: File | null;
+  backgroundImage: File | null;
   prompt: string;
   negativePrompt: string;
   options: OptionValues;
 }
 
-export const EMPTY_FILES = { image: null, mask: null, referenceImage: null } as const;
+export const EMPTY_FILES = { image: null, mask: null, referenceImage: null, backgroundImage: null } as const;
 
 /** tools.md §5: a strength that does not parse falls back to the default; in range otherwise. */
 export function parseStrength(value: string | undefined, range: { min: number; max: number; default: number }) {
@@ -38,6 +45,7 @@ export function costOf(definition: ToolPageDefinition, options: OptionValues, de
 export function missingInput(definition: ToolPageDefinition, inputs: RunInputs): string | null {
   if (definition.image && !inputs.image) return 'selectImage';
   if (definition.mask && !inputs.mask) return 'selectMask';
+  if (needsBackgroundImage(definition, inputs.options) && !inputs.backgroundImage) return 'selectBackgroundImage';
   if (showsPrompt(definition, inputs.options) && inputs.prompt.trim() === '') return definition.missingPromptMessage;
   return null;
 }
@@ -48,11 +56,16 @@ export function runFormData(definition: ToolPageDefinition, inputs: RunInputs): 
   if (definition.image && inputs.image) form.set('image', inputs.image);
   if (definition.mask && inputs.mask) form.set('mask', inputs.mask);
   if (definition.referenceImage && inputs.referenceImage) form.set('reference_image', inputs.referenceImage);
-  if (showsPrompt(definition, inputs.options)) form.set('prompt', inputs.prompt.trim());
-  if (definition.negativePrompt && inputs.negativePrompt.trim()) {
+  if (needsBackgroundImage(definition, inputs.options) && inputs.backgroundImage) {
+    form.set('background_image', inputs.backgroundImage);
+  }
+  const prompted = showsPrompt(definition, inputs.options);
+  if (prompted) form.set('prompt', inputs.prompt.trim());
+  if (prompted && definition.negativePrompt && inputs.negativePrompt.trim()) {
     form.set('negative_prompt', inputs.negativePrompt.trim());
   }
   for (const field of definition.options) {
+    if (!fieldShown(field, inputs.options)) continue;
     const value = inputs.options[field.name] ?? '';
     if (field.kind === 'range') form.set(field.name, String(parseStrength(value, field.range)));
     else if (value !== '') form.set(field.name, value); // an unset optional choice sends nothing

@@ -1,4 +1,8 @@
 import {
+  BACKGROUND_BLUR,
+  BACKGROUND_KINDS,
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_GRADIENT_END_COLOR,
   DEFAULT_MODEL,
   DEFAULT_PHOTO_EDIT_TYPE,
   DEFAULT_SIZE,
@@ -31,7 +35,10 @@ import {
 /** The option values of a form, by the field names the run endpoint takes (tools.md §7). */
 export type OptionValues = Record<string, string>;
 
-export interface SelectOptionField {
+/** Shows a field only while the other options hold (a gradient's second colour, a blur's strength). */
+type ShownWhen = { when?: (values: OptionValues) => boolean };
+
+export interface SelectOptionField extends ShownWhen {
   kind: 'select';
   name: string;
   /** Choices; a function when they depend on another option (substyles on the style). */
@@ -41,22 +48,49 @@ export interface SelectOptionField {
   optional?: boolean;
   /** Choice labels come from tool-run:choices.<name>.<value>; otherwise the value is shown readably. */
   translated: boolean;
+  /**
+   * Leaves out the choices the serving engine hands to the demo (`GET /api/tools` → demoOptions):
+   * a background from a prompt is offered only where a provider can make one.
+   */
+  withoutDemoChoices?: boolean;
 }
 
-export interface RangeOptionField {
+export interface RangeOptionField extends ShownWhen {
   kind: 'range';
-  name: 'strength';
+  name: string;
   range: { min: number; max: number; step: number; default: number };
 }
 
-export interface CountOptionField {
+export interface CountOptionField extends ShownWhen {
   kind: 'count';
   name: 'n';
 }
 
-export type OptionField = SelectOptionField | RangeOptionField | CountOptionField;
+export interface ColorOptionField extends ShownWhen {
+  kind: 'color';
+  name: string;
+  default: string;
+}
 
-export type PromptRule = 'required' | 'none' | 'custom-edit';
+/** On or off, sent as `true`/`false`. */
+export interface ToggleOptionField extends ShownWhen {
+  kind: 'toggle';
+  name: string;
+  default: boolean;
+}
+
+export type OptionField =
+  | SelectOptionField
+  | RangeOptionField
+  | CountOptionField
+  | ColorOptionField
+  | ToggleOptionField;
+
+/** Whether a field shows (and is sent) with these option values. */
+export const fieldShown = (field: OptionField, values: OptionValues) => field.when?.(values) ?? true;
+
+/** `custom-edit`: for the photo editor's custom edit only; `background`: for a background from a prompt. */
+export type PromptRule = 'required' | 'none' | 'custom-edit' | 'background';
 export type ResultLayout = 'compare' | 'inpaint' | 'grid';
 
 export interface ToolPageDefinition {
@@ -66,6 +100,8 @@ export interface ToolPageDefinition {
   mask: boolean;
   /** Style creation's optional reference image. */
   referenceImage: boolean;
+  /** Replace background's uploaded background, asked for while `background` is `image`. */
+  backgroundImage: boolean;
   prompt: PromptRule;
   negativePrompt: boolean;
   options: readonly OptionField[];
@@ -110,6 +146,7 @@ const rasterOptions = [model, style, substyle] as const;
 const base = {
   mask: false,
   referenceImage: false,
+  backgroundImage: false,
   prompt: 'none',
   negativePrompt: false,
   options: [],
@@ -241,28 +278,75 @@ export const TOOL_PAGES: Record<ToolId, ToolPageDefinition> = {
     ...base,
     id: 'replace-background',
     image: imageInput('replace-background'),
-    prompt: 'required',
+    prompt: 'background',
     negativePrompt: true,
-    options: [...rasterOptions, count],
+    backgroundImage: true,
+    options: [
+      {
+        kind: 'select',
+        name: 'background',
+        choices: BACKGROUND_KINDS,
+        default: 'color',
+        translated: true,
+        withoutDemoChoices: true,
+      },
+      { kind: 'color', name: 'color', default: DEFAULT_BACKGROUND_COLOR, when: background('color', 'gradient') },
+      { kind: 'color', name: 'color2', default: DEFAULT_GRADIENT_END_COLOR, when: background('gradient') },
+      { kind: 'range', name: 'blur', range: BACKGROUND_BLUR, when: background('blur') },
+      { kind: 'toggle', name: 'shadow', default: true, when: (v) => v.background !== 'prompt' },
+      ...[...rasterOptions, count].map((field) => ({ ...field, when: background('prompt') })),
+    ],
     downloadPrefix: 'replaced-background',
     action: 'replaceBackground',
   },
 };
 
+function background(...kinds: string[]) {
+  return (values: OptionValues) => kinds.includes(values.background ?? '');
+}
+
 /** The options a fresh form starts with: each field's default (tools.md §9). */
 export function defaultOptionValues(definition: ToolPageDefinition): OptionValues {
   const values: OptionValues = {};
   for (const field of definition.options) {
-    if (field.kind === 'select') values[field.name] = field.default;
+    if (field.kind === 'select' || field.kind === 'color') values[field.name] = field.default;
     else if (field.kind === 'range') values[field.name] = String(field.range.default);
+    else if (field.kind === 'toggle') values[field.name] = String(field.default);
     else values[field.name] = '1';
   }
   return values;
 }
 
-/** Whether the prompt box shows: always, never, or for the photo editor's custom edit only. */
+/** Whether the prompt box shows: always, never, for the photo editor's custom edit, for a prompt background. */
 export function showsPrompt(definition: ToolPageDefinition, values: OptionValues): boolean {
-  return definition.prompt === 'required' || (definition.prompt === 'custom-edit' && values.editType === 'custom');
+  if (definition.prompt === 'custom-edit') return values.editType === 'custom';
+  if (definition.prompt === 'background') return values.background === 'prompt';
+  return definition.prompt === 'required';
+}
+
+/** Whether the page asks for an uploaded background now. */
+export const needsBackgroundImage = (definition: ToolPageDefinition, values: OptionValues) =>
+  definition.backgroundImage && values.background === 'image';
+
+/**
+ * The page without the choices its engine hands to the demo, on the fields that ask so
+ * (`withoutDemoChoices`); an option left at such a value moves to the first choice offered.
+ */
+export function withoutDemoChoices(
+  definition: ToolPageDefinition,
+  demoOptions: Readonly<Record<string, readonly string[]>>,
+): ToolPageDefinition {
+  return {
+    ...definition,
+    options: definition.options.map((field) => {
+      const demo = demoOptions[field.name];
+      if (field.kind !== 'select' || !field.withoutDemoChoices || !demo?.length) return field;
+      const { choices } = field;
+      const offered = (values: OptionValues) =>
+        (typeof choices === 'function' ? choices(values) : choices).filter((c) => !demo.includes(c));
+      return { ...field, choices: offered };
+    }),
+  };
 }
 
 /**

@@ -1,7 +1,13 @@
 import { MAX_IMAGES, MIN_IMAGES } from '@atelier/contracts';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CountOptionField, OptionField, OptionValues, SelectOptionField } from './tool-definitions.ts';
+import {
+  type CountOptionField,
+  fieldShown,
+  type OptionField,
+  type OptionValues,
+  type SelectOptionField,
+} from './tool-definitions.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { parseStrength } from './run-inputs.ts';
 import { PlanLock } from '../pricing/plan-lock.tsx';
@@ -34,9 +40,11 @@ export function withOption(values: OptionValues, name: string, value: string): O
 export function ToolOptionsForm({ fields, values, onChange: set, disabled, locked }: ToolOptionsFormProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-      {fields.map((field) => (
-        <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} locked={locked} />
-      ))}
+      {fields
+        .filter((field) => fieldShown(field, values))
+        .map((field) => (
+          <OptionControl key={field.name} field={field} values={values} set={set} disabled={disabled} locked={locked} />
+        ))}
     </div>
   );
 }
@@ -58,17 +66,57 @@ function OptionControl({
   const id = useId();
   const value = values[field.name] ?? '';
   const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
-  useTypedBeforeHydration(ref, field.kind === 'range' ? String(parseStrength(value, field.range)) : value);
+  // A checkbox's state is not its value: it is left out.
+  useTypedBeforeHydration(
+    ref,
+    field.kind === 'toggle' ? undefined : field.kind === 'range' ? String(parseStrength(value, field.range)) : value,
+  );
   const label = (
     <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
       {t(`options.${field.name}`)}
       {field.kind === 'range' && (
-        <span className="ml-2 tabular-nums text-zinc-500">{parseStrength(value, field.range).toFixed(1)}</span>
+        <span className="ml-2 tabular-nums text-zinc-500">
+          {parseStrength(value, field.range).toFixed(field.range.step >= 1 ? 0 : 1)}
+        </span>
       )}
     </label>
   );
   let control: ReactNode;
-  if (field.kind === 'range') {
+  if (field.kind === 'toggle') {
+    // A checkbox carries its own label, beside it.
+    return (
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          checked={value === 'true'}
+          disabled={disabled}
+          onChange={(event) => set(field.name, String(event.target.checked))}
+          className="size-5 accent-brand-600"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {t(`options.${field.name}`)}
+        </label>
+      </div>
+    );
+  }
+  if (field.kind === 'color') {
+    control = (
+      <div className="flex items-center gap-3">
+        <input
+          ref={ref}
+          id={id}
+          type="color"
+          value={value}
+          disabled={disabled}
+          onChange={(event) => set(field.name, event.target.value)}
+          className="h-11 w-16 cursor-pointer rounded-xl border border-zinc-300 bg-white p-1 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <span className="font-mono text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{value}</span>
+      </div>
+    );
+  } else if (field.kind === 'range') {
     control = (
       <input
         ref={ref}

@@ -25,7 +25,13 @@ import { failureText } from './run-failure-text.ts';
 import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
 import { type SampleImage, samplesFor } from './sample-images.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
-import { defaultOptionValues, type ToolPageDefinition, withoutIgnoredOptions } from './tool-definitions.ts';
+import {
+  defaultOptionValues,
+  needsBackgroundImage,
+  type ToolPageDefinition,
+  withoutDemoChoices,
+  withoutIgnoredOptions,
+} from './tool-definitions.ts';
 import { parseToolSource } from '../../lib/tool-href.ts';
 import { formFromRun, outputFileName, withStoredInput } from './tool-links.ts';
 import { ToolOptionsForm, withOption } from './tool-options-form.tsx';
@@ -43,7 +49,7 @@ import type { Run } from '@atelier/contracts';
 
 /** What a result offers (download, copy, save, Continue with…): its code loads with the first run. */
 /** The image inputs whose chosen file the checks may refuse. */
-type RefusableInput = 'image' | 'referenceImage';
+type RefusableInput = 'image' | 'referenceImage' | 'backgroundImage';
 
 const ResultActions = lazy(() => import('./result-actions.tsx'));
 const preloadResultActions = () => void import('./result-actions.tsx');
@@ -74,7 +80,10 @@ export function ToolWorkspace({
   const session = useSession();
   const credits = useCredits();
   const info = useToolInfo(definition.id);
-  const fields = useMemo(() => withoutIgnoredOptions(definition, info?.ignoredOptions ?? []), [definition, info]);
+  const fields = useMemo(
+    () => withoutDemoChoices(withoutIgnoredOptions(definition, info?.ignoredOptions ?? []), info?.demoOptions ?? {}),
+    [definition, info],
+  );
   const hintId = useId();
   const imageInputId = useId();
   const saveNoteId = useId();
@@ -83,6 +92,7 @@ export function ToolWorkspace({
     image: null,
     mask: null,
     referenceImage: null,
+    backgroundImage: null,
     prompt: '',
     negativePrompt: '',
     options: defaultOptionValues(definition),
@@ -107,6 +117,7 @@ export function ToolWorkspace({
     () => ({
       image: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, image: refusal })),
       referenceImage: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, referenceImage: refusal })),
+      backgroundImage: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, backgroundImage: refusal })),
     }),
     [],
   );
@@ -188,7 +199,7 @@ export function ToolWorkspace({
   const cost = plan?.total ?? costOf(definition, inputs.options, demo);
   const signedIn = session.status === 'signed-in';
   const shortOfCredits = credits !== undefined && credits < cost;
-  const refusal = refusals.image ?? refusals.referenceImage;
+  const refusal = refusals.image ?? refusals.referenceImage ?? refusals.backgroundImage;
   // Why the run button is disabled, in the spec's words (tools.md §1, §5).
   const blocked = !signedIn
     ? t('validation.logIn')
@@ -344,6 +355,7 @@ export function ToolWorkspace({
         if (stored.field === 'image') await intake(file);
         else if (stored.field === 'mask') setPendingMask(file);
         else if (stored.field === 'reference_image') update({ referenceImage: file });
+        else if (stored.field === 'background_image') update({ backgroundImage: file });
       }
     };
     load().catch(() => void notify((toast) => toast.error(t('studio-batch:source.failed'))));
@@ -495,6 +507,19 @@ export function ToolWorkspace({
               onChange={setOption}
               disabled={processing}
               locked={(name, value) => advancedLocked && isAdvancedOption(definition.id, name, value)}
+            />
+          )}
+          {needsBackgroundImage(definition, inputs.options) && (
+            <ImageDropZone
+              label={t('upload.background')}
+              file={inputs.backgroundImage}
+              onFile={(backgroundImage) => {
+                update({ backgroundImage });
+                accepted('backgroundImage');
+              }}
+              onRefuse={refuse.backgroundImage}
+              rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
+              disabled={processing}
             />
           )}
 

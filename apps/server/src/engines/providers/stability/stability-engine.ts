@@ -160,7 +160,8 @@ export class StabilityEngine implements Engine {
         const o = input.options as ToolOptions<'replace-background'>;
         const subject = await fitPixels(image(), MAX_PIXELS.edit);
         const fields = {
-          background_prompt: withWords(o.prompt, stabilityStyleWords(o.style, o.substyle)),
+          // A generated background always comes with its prompt (the options refuse one without).
+          background_prompt: withWords(o.prompt ?? '', stabilityStyleWords(o.style, o.substyle)),
           negative_prompt: o.negative_prompt,
           output_format: 'png',
         };
