@@ -21,7 +21,9 @@ async function overflowing(page: Page) {
         const style = getComputedStyle(parent);
         if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) clipped = true;
       }
-      const widerChild = Array.from(element.children).some((child) => child.getBoundingClientRect().right > width + 0.5);
+      const widerChild = Array.from(element.children).some(
+        (child) => child.getBoundingClientRect().right > width + 0.5,
+      );
       if (!clipped && !widerChild)
         wide.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} → ${box.right}`);
     }

@@ -81,11 +81,14 @@ describe.each(DATABASE_KINDS)('background removal runs done in the browser on %s
     expect(res.status).toBe(200);
     const { run: withResult } = (await res.json()) as { run: Run };
     expect(withResult.outputs).toEqual([
-      { url: expect.stringMatching(/^\/files\/runs\//), mediaType: 'image/png', width: 200, height: 150 },
+      { url: expect.stringMatching(/\/api\/v1\/files\/runs\//), mediaType: 'image/png', width: 200, height: 150 },
     ]);
-    const file = await rt.request(withResult.outputs[0]!.url, as(user));
+    // An absolute URL on PUBLIC_URL: its path is what this in-process app answers.
+    const { origin, pathname } = new URL(withResult.outputs[0]!.url);
+    expect(origin).toBe(rt.config.publicUrl);
+    const file = await rt.request(pathname, as(user));
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
-    expect((await rt.request(withResult.outputs[0]!.url, as(other))).status).toBe(404);
+    expect((await rt.request(pathname, as(other))).status).toBe(404);
     // Charged once, when the run was recorded; the upload costs nothing.
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(29);
 
