@@ -89,8 +89,12 @@ test.describe('the top bar of a signed-in user', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(accountMenu(page)).toBeFocused();
+    // Each key once the menu has answered the last, as a person's keys are: End pressed before
+    // the reopened menu had focused its first item went to the page.
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeFocused();
     await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeFocused();
     await page.keyboard.press('Enter');
