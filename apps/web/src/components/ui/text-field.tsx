@@ -2,6 +2,10 @@ import { clsx } from 'clsx';
 import { type InputHTMLAttributes, useId, useRef } from 'react';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 
+/** The look of the app's form controls (inputs, and the selects beside them). */
+export const FIELD_CONTROL_CLASS =
+  'h-11 rounded-xl border border-zinc-300 bg-white px-3 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
 /**
  * A labelled input with an optional hint, for the app's forms. An `error` is shown under it,
  * marks the input invalid and is read out with it.
@@ -27,7 +31,7 @@ export function TextField({
         id={id}
         aria-describedby={describedBy || undefined}
         aria-invalid={error ? true : undefined}
-        className="h-11 rounded-xl border border-zinc-300 bg-white px-3 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className={FIELD_CONTROL_CLASS}
         {...input}
       />
       {hint && (

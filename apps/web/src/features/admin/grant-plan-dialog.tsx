@@ -2,7 +2,7 @@ import { ADMIN_PLAN_GRANT_DAYS_MAX, type AdminPlanGrantBody, type AdminUserDetai
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { FIELD_CONTROL_CLASS, TextField } from '../../components/ui/text-field.tsx';
 import { adminApi } from './admin-api.ts';
 import { adminErrorText } from './admin-error-text.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -59,7 +59,7 @@ export function GrantPlanDialog({
           id={selectId}
           value={plan}
           onChange={(event) => setPlan(event.target.value as GrantedPlan)}
-          className="h-11 rounded-xl border border-zinc-300 bg-white px-3 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className={FIELD_CONTROL_CLASS}
         >
           {GRANTED_PLANS.map((id) => (
             <option key={id} value={id}>
