@@ -177,6 +177,31 @@ test('Sign in with Apple through a referral link signs a new user up and records
   await referrerContext.close();
 });
 
+test('an account made with Apple has no password to change: the security page mails a link to set one', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Apple' }).click();
+  const appleUser = `000${Date.now()}.nopassword`;
+  await page.locator('input[name="login"]').fill(appleUser);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/security');
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Password', exact: true }) });
+  await expect(card.getByText('Your account has no password yet')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Change password' })).toHaveCount(0);
+  await expect(page.getByText('Set a password first (above)')).toBeVisible();
+  await card.getByRole('button', { name: 'E-mail me a link to set a password' }).click();
+  const email = `${appleUser}@privaterelay.appleid.com`;
+  await expect(card.getByRole('status')).toContainText(email);
+  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  expect(mailbox.messages.find((m) => m.to === email)?.links[0]).toContain('/reset-password?token=');
+});
+
 test('the callback page with a provider error shows Authentication Error and returns to /login', async ({ page }) => {
   await page.goto('/auth/callback#error=access_denied&error_description=The+user+cancelled');
   await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();

@@ -1660,7 +1660,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -2443,6 +2443,8 @@ export interface components {
             securityMonitoring: boolean;
             maxConcurrentSessions: number;
             sessionValidationIntervalSeconds: number;
+            /** @description Whether the account has a password. An account made with Sign in with Apple has none until it sets one through a reset link; until then changing the password answers PASSWORD_NOT_SET. */
+            hasPassword: boolean;
         };
         UpdateSecuritySettingsRequest: {
             inactivityTimeoutMinutes?: number;
@@ -3183,7 +3185,16 @@ export interface operations {
                 };
             };
             403: components["responses"]["SessionOnly"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            /** @description The account has no password to change (PASSWORD_NOT_SET): it sets one with a reset link; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'INVALID_TWO_FACTOR_CODE',
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
+  'PASSWORD_NOT_SET',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'SERVICE_UNAVAILABLE',
@@ -123,6 +124,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The sign-in waiting for its second factor has run out (or had too many tries): sign in again. */
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
+  PASSWORD_NOT_SET: 409,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */

@@ -142,6 +142,12 @@ export const securitySettingsSchema = z
     /** Fixed by the server; here so the page can show them (platform.md §3 security config). */
     maxConcurrentSessions: z.number().int(),
     sessionValidationIntervalSeconds: z.number().int(),
+    hasPassword: z
+      .boolean()
+      .describe(
+        'Whether the account has a password. An account made with Sign in with Apple has none until it sets ' +
+          'one through a reset link; until then changing the password answers PASSWORD_NOT_SET.',
+      ),
   })
   .meta({ id: 'SecuritySettings' });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

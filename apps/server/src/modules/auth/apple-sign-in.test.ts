@@ -139,6 +139,39 @@ describe.each(DATABASE_KINDS)('Sign in with Apple (OpenID Connect, form_post, ES
     });
   });
 
+  it('has no password to change until it sets one through a reset link', async () => {
+    const { app, returned } = await signInAtApple('000555.no-password');
+    await postBack(app, returned);
+    const email = '000555.no-password@privaterelay.appleid.com';
+    const asApple = (path: string, init: RequestInit = {}) =>
+      rt.request(path, { ...init, headers: { ...init.headers, cookie: app.header() } });
+    const settings = async () => (await (await asApple('/api/security/settings')).json()) as { hasPassword: boolean };
+    const change = (currentPassword: string) =>
+      asApple('/api/auth/change-password', postJson({ currentPassword, newPassword: 'a password of mine' }));
+
+    expect((await settings()).hasPassword).toBe(false);
+    // Not "the current password is wrong": there is none to be wrong.
+    const refused = await change('anything at all');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'PASSWORD_NOT_SET' } });
+
+    await rt.request('/api/auth/request-password-reset', postJson({ email, redirectTo: '/reset-password' }));
+    const mailbox = (await (await rt.request('/dev/mailbox.json')).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    const link = new URL(mailbox.messages.find((m) => m.to === email)!.links[0]!);
+    const token = link.searchParams.get('token')!;
+    const reset = await rt.request('/api/auth/reset-password', postJson({ token, newPassword: 'a password of mine' }));
+    expect(reset.status).toBe(200);
+
+    const signedIn = await rt.request('/api/auth/sign-in/email', postJson({ email, password: 'a password of mine' }));
+    expect(signedIn.status).toBe(200);
+    const fresh = new Jar();
+    fresh.store(signedIn);
+    const settingsNow = await rt.request('/api/security/settings', { headers: { cookie: fresh.header() } });
+    expect(((await settingsNow.json()) as { hasPassword: boolean }).hasPassword).toBe(true);
+  });
+
   it('signs the same Apple account in again without a second profile', async () => {
     const first = await signInAtApple('000777.returning');
     await postBack(first.app, first.returned);

@@ -5,7 +5,8 @@ import { issuesOfFields } from '../../platform/http/app-error.ts';
 const CODES: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
   INVALID_PASSWORD: 'INVALID_CREDENTIALS',
-  CREDENTIAL_ACCOUNT_NOT_FOUND: 'INVALID_CREDENTIALS',
+  // Changing a password the account does not have (Sign in with Apple only, or voided at the claim).
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'PASSWORD_NOT_SET',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   USER_ALREADY_EXISTS: 'USER_ALREADY_EXISTS',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',

@@ -218,6 +218,7 @@ const changePasswordRoute = apiRoute({
   responses: {
     200: jsonContent(changePasswordResponseSchema, 'Changed'),
     401: errorResponse('Not signed in (UNAUTHENTICATED), or the current password is wrong (INVALID_CREDENTIALS)'),
+    409: errorResponse('The account has no password to change (PASSWORD_NOT_SET): it sets one with a reset link'),
   },
 });
 

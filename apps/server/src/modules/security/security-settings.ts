@@ -5,9 +5,10 @@ import {
   type SecuritySettings,
   type UpdateSecuritySettings,
 } from '@atelier/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { securitySettings } from '../../platform/db/schema/index.ts';
+import { authAccounts, securitySettings } from '../../platform/db/schema/index.ts';
+import { CREDENTIAL_PROVIDER_ID } from '../auth/account-claim.ts';
 
 type StoredSettings = Pick<
   SecuritySettings,
@@ -28,16 +29,38 @@ const columns = {
   securityMonitoring: securitySettings.securityMonitoring,
 };
 
-const withServerLimits = (stored: StoredSettings): SecuritySettings => ({
+/**
+ * Whether the account has a password of its own. One made with Sign in with Apple has none, nor
+ * has one whose unvouched password was voided when its address was proven: it sets one through a
+ * reset link, and until then cannot change a password or turn on two-factor sign-in (both ask
+ * for the current one).
+ */
+async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authAccounts.id })
+    .from(authAccounts)
+    .where(
+      and(
+        eq(authAccounts.userId, userId),
+        eq(authAccounts.providerId, CREDENTIAL_PROVIDER_ID),
+        isNotNull(authAccounts.password),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const withServerFacts = async (db: DbOrTx, userId: string, stored: StoredSettings): Promise<SecuritySettings> => ({
   ...stored,
   maxConcurrentSessions: MAX_CONCURRENT_SESSIONS,
   sessionValidationIntervalSeconds: SESSION_CHECK_INTERVAL_SECONDS,
+  hasPassword: await hasPassword(db, userId),
 });
 
 /** The user's settings; a user who never changed them has the defaults (and no row). */
 export async function getSecuritySettings(db: DbOrTx, userId: string): Promise<SecuritySettings> {
   const [row] = await db.select(columns).from(securitySettings).where(eq(securitySettings.userId, userId));
-  return withServerLimits(row ?? DEFAULTS);
+  return withServerFacts(db, userId, row ?? DEFAULTS);
 }
 
 /** Changes the given settings (already validated: the timeout is within 5–480). */
@@ -51,5 +74,5 @@ export async function updateSecuritySettings(
     .values({ ...DEFAULTS, ...changes, userId })
     .onConflictDoUpdate({ target: securitySettings.userId, set: { ...changes, updatedAt: sql`now()` } })
     .returning(columns);
-  return withServerLimits(row!);
+  return withServerFacts(db, userId, row!);
 }

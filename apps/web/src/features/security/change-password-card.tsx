@@ -50,6 +50,8 @@ export function ChangePasswordCard() {
     } catch (error) {
       const text = authErrorText(tAuth, error);
       if (text.code === 'INVALID_CREDENTIALS') setErrors({ current: t('password.errors.wrongCurrent') });
+      // The password went (voided elsewhere since the page loaded): the page offers to set one.
+      else if (text.code === 'PASSWORD_NOT_SET') await queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
       else if (text.code === 'WEAK_PASSWORD')
         setErrors({ new: t('password.errors.tooShort', { count: PASSWORD_MIN_LENGTH }) });
       else void notify((toast) => toast.error(text.title, { description: text.description }));

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
+import { SetPasswordCard } from './set-password-card.tsx';
 import { SecurityDashboard } from './security-dashboard.tsx';
 import { card, SecuritySettingsCard } from './security-settings-card.tsx';
 import { ToggleRow } from './toggle-row.tsx';
@@ -37,8 +38,8 @@ export default function SecurityPage() {
         saving={save.isPending}
         onSave={save.mutate}
       />
-      <ChangePasswordCard />
-      <TwoFactorCard />
+      {settings.data.hasPassword ? <ChangePasswordCard /> : <SetPasswordCard />}
+      <TwoFactorCard hasPassword={settings.data.hasPassword} />
       <section aria-labelledby="file-security-title" className={card}>
         <h2 id="file-security-title" className="text-lg font-semibold">
           {t('files.title')}

@@ -21,7 +21,7 @@ type Step =
  * scanning the QR code (or typing the secret), and a first code that proves the app works; the
  * backup codes are shown once. Turned off with the password.
  */
-export function TwoFactorCard() {
+export function TwoFactorCard({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('security');
   const session = useSession();
   const queryClient = useQueryClient();
@@ -96,8 +96,12 @@ export function TwoFactorCard() {
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('twoFactor.body')}</p>
 
       {step.kind === 'idle' &&
-        (user.emailVerified === false && !enabled ? (
-          <p className="mt-3 text-sm text-amber-700 dark:text-amber-300">{t('twoFactor.verifyFirst')}</p>
+        (!enabled && (user.emailVerified === false || !hasPassword) ? (
+          // Turning it on asks for the password: an address not yet proven, or an account with no
+          // password (Sign in with Apple), has to settle that first.
+          <p className="mt-3 text-sm text-amber-700 dark:text-amber-300">
+            {t(user.emailVerified === false ? 'twoFactor.verifyFirst' : 'twoFactor.passwordFirst')}
+          </p>
         ) : (
           <button
             type="button"
