@@ -57,6 +57,21 @@ export const upgradeRequestSchema = z
   .meta({ id: 'UpgradeRequest' });
 export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 
+/** POST /api/billing/upgrade: the change, and the preview's proration moment to be charged what it said. */
+export const planChangeRequestSchema = upgradeRequestSchema
+  .extend({
+    prorationDate: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe(
+        "The preview's prorationDate: the change is prorated at that moment, so it charges what the preview said. " +
+          'Older than the quote holds (15 minutes), the change is refused with PLAN_CHANGE_QUOTE_EXPIRED; without it, ' +
+          'the change is prorated now.',
+      ),
+  })
+  .meta({ id: 'PlanChangeRequest' });
+export type PlanChangeRequestBody = z.infer<typeof planChangeRequestSchema>;
+
 /** A first subscription takes the same fields, and optionally a discount code (ADR 0009). */
 export const checkoutRequestSchema = z
   .object({ ...upgradeRequestSchema.shape, discountCode: discountCodeSchema.optional() })
@@ -97,6 +112,13 @@ export const CHECKOUT_EXPIRY_GRACE_MINUTES = 5;
  * of people who became Lifetime, when the call right after their payment failed (ADR 0009).
  */
 export const SUBSCRIPTION_CANCEL_RETRY_MINUTES = 15;
+
+/**
+ * How long the amount of a plan-change preview holds: the preview names the moment it prorated
+ * at, and a confirmation that sends it back within this time is charged exactly that amount
+ * (prorated at the same moment). After it, the change must be previewed again.
+ */
+export const PLAN_CHANGE_QUOTE_MINUTES = 15;
 
 /**
  * How often each server process running the sandbox provider renews (or ends) the sandbox
@@ -152,6 +174,11 @@ export const planChangePreviewSchema = z
     credits: z.number().int(),
     /** When the changed subscription next renews (ISO 8601), or null when the provider does not say. */
     nextRenewal: z.string().nullable(),
+    /**
+     * The moment the amount was prorated at (ISO 8601). Sent back with the upgrade within
+     * PLAN_CHANGE_QUOTE_MINUTES, the charge is prorated at the same moment: exactly amountDue.
+     */
+    prorationDate: z.string(),
   })
   .meta({ id: 'PlanChangePreview' });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;

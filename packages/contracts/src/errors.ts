@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
   'PASSWORD_NOT_SET',
+  'PLAN_CHANGE_QUOTE_EXPIRED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'SERVICE_UNAVAILABLE',
@@ -125,6 +126,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   PASSWORD_NOT_SET: 409,
+  PLAN_CHANGE_QUOTE_EXPIRED: 409,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */

@@ -1,4 +1,10 @@
-import { type CheckoutRequest, type Language, MINOR_UNITS_PER_MAJOR, type UpgradeRequest } from '@atelier/contracts';
+import {
+  type CheckoutRequest,
+  type Language,
+  MINOR_UNITS_PER_MAJOR,
+  type PlanChangeRequestBody,
+  type UpgradeRequest,
+} from '@atelier/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './api-client.ts';
 import { cachedIntlFormat } from './intl-cache.ts';
@@ -8,7 +14,7 @@ export const billingApi = {
   plans: (language: Language) => call(api.GET('/billing/plans', { params: { query: { language } } })),
   subscription: () => call(api.GET('/billing/subscription')),
   checkout: (body: CheckoutRequest) => call(api.POST('/billing/checkout', { body })),
-  upgrade: (body: UpgradeRequest) => call(api.POST('/billing/upgrade', { body })),
+  upgrade: (body: PlanChangeRequestBody) => call(api.POST('/billing/upgrade', { body })),
   changePreview: (body: UpgradeRequest) => call(api.POST('/billing/change-preview', { body })),
   lifetime: (language: Language, discountCode?: string) =>
     call(api.POST('/billing/lifetime', { body: { language, discountCode } })),

@@ -1,11 +1,12 @@
-import type {
-  DiscountCheckResponse,
-  InvitationCode,
-  OrdersResponse,
-  PlanChangePreview,
-  PlansResponse,
-  ReferralsResponse,
-  SubscriptionStatus,
+import {
+  type DiscountCheckResponse,
+  type InvitationCode,
+  type OrdersResponse,
+  PLAN_CHANGE_QUOTE_MINUTES,
+  type PlanChangePreview,
+  type PlansResponse,
+  type ReferralsResponse,
+  type SubscriptionStatus,
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,11 +168,18 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(430);
     expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Pro');
 
-    // Confirming charges what the preview said.
-    expect((await call(user, '/api/billing/upgrade', body)).status).toBe(200);
+    // A confirmation of a preview older than the quote holds is refused, and charges nothing.
+    const stale = new Date(Date.parse(preview.body.prorationDate) - (PLAN_CHANGE_QUOTE_MINUTES + 1) * 60_000);
+    const expired = await call(user, '/api/billing/upgrade', { ...body, prorationDate: stale.toISOString() });
+    expect([expired.status, expired.body.error?.code]).toEqual([409, 'PLAN_CHANGE_QUOTE_EXPIRED']);
+    expect((await call<OrdersResponse>(user, '/api/billing/orders')).body.orders).toHaveLength(1);
+
+    // Confirming with the preview's moment charges exactly what the preview said.
+    const confirm = { ...body, prorationDate: preview.body.prorationDate };
+    expect((await call(user, '/api/billing/upgrade', confirm)).status).toBe(200);
     const [charged] = (await call<OrdersResponse>(user, '/api/billing/orders')).body.orders;
     expect(charged).toMatchObject({ plan: 'studio', currency: 'USD' });
-    expect(Math.abs(charged!.amount - preview.body.amountDue)).toBeLessThanOrEqual(1);
+    expect(charged!.amount).toBe(preview.body.amountDue);
     expect(await getCreditBalance(rt.database.db, user.userId)).toBe(430 + 1100);
 
     const again = await call(user, '/api/billing/change-preview', body);

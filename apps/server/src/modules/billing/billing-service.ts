@@ -14,6 +14,8 @@ import {
   type PlanChangePreview,
   type PlansResponse,
   type SubscriptionStatus,
+  type PlanChangeRequestBody,
+  PLAN_CHANGE_QUOTE_MINUTES,
   type UpgradeRequest,
   type VerifyResponse,
   lifetimePrice,
@@ -86,6 +88,24 @@ const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly
  * payment provider; plans and credits change only in applyPaymentFacts, from what the provider
  * vouched for.
  */
+/** Providers prorate to the second. */
+const wholeSeconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
+
+/**
+ * The moment a confirmed plan change is prorated at: the preview's, while its quote holds (a
+ * minute of clock difference allowed ahead), so the charge is what the preview said; now when
+ * the caller sent none.
+ */
+function quotedMoment(prorationDate: string | undefined, now = new Date()): Date {
+  if (prorationDate === undefined) return wholeSeconds(now);
+  const at = wholeSeconds(new Date(prorationDate));
+  const age = now.getTime() - at.getTime();
+  if (age > PLAN_CHANGE_QUOTE_MINUTES * 60_000 || age < -60_000) {
+    throw new AppError('PLAN_CHANGE_QUOTE_EXPIRED', 'This price has expired. Review the change again.');
+  }
+  return at;
+}
+
 export class BillingService {
   constructor(
     private readonly db: Database,
@@ -161,8 +181,8 @@ export class BillingService {
   }
 
   /** Moves an active subscription to another plan or cycle; the provider prorates the charge. */
-  async upgrade(user: BillingUser, body: UpgradeRequest): Promise<void> {
-    const change = await this.planChange(user, body);
+  async upgrade(user: BillingUser, body: PlanChangeRequestBody): Promise<void> {
+    const change = await this.planChange(user, body, quotedMoment(body.prorationDate));
     const facts = await this.callProvider(MESSAGES.upgrade, () => this.provider.changePlan(change));
     await this.apply(facts);
   }
@@ -172,7 +192,7 @@ export class BillingService {
    * and the credits it would add; charges and changes nothing.
    */
   async previewChange(user: BillingUser, body: UpgradeRequest): Promise<PlanChangePreview> {
-    const change = await this.planChange(user, body);
+    const change = await this.planChange(user, body, wholeSeconds(new Date()));
     const quote = await this.callProvider(MESSAGES.preview, () => this.provider.previewPlanChange(change));
     return {
       planId: change.plan,
@@ -181,11 +201,12 @@ export class BillingService {
       currency: change.currency,
       credits: creditsForPlanChange(change.plan, change.cycle, change.previousPlan, change.previousCycle),
       nextRenewal: quote.periodEnd?.toISOString() ?? null,
+      prorationDate: change.prorationDate.toISOString(),
     };
   }
 
   /** The change of the caller's active subscription that `body` asks for, or why there is none. */
-  private async planChange(user: BillingUser, body: UpgradeRequest): Promise<PlanChangeRequest> {
+  private async planChange(user: BillingUser, body: UpgradeRequest, prorationDate: Date): Promise<PlanChangeRequest> {
     if ((await this.currentPlan(user.id)) === 'lifetime') {
       throw alreadySubscribed('Lifetime members already have every plan.');
     }
@@ -210,6 +231,7 @@ export class BillingService {
       currency,
       currentPeriodEnd: subscription.currentPeriodEnd,
       productName: PRODUCT_NAME[body.planId],
+      prorationDate,
     };
   }
 

@@ -145,9 +145,15 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
     expect(await credits(user)).toBe(430);
     expect((await call<SubscriptionStatus>(user, '/api/billing/subscription')).body.subscription_tier).toBe('Pro');
 
-    const upgrade = await call(user, '/api/billing/upgrade', change);
+    // Confirmed with the preview's moment, Stripe prorates the change at that same second.
+    const prorationDate = String(Date.parse(preview.body.prorationDate) / 1000);
+    expect(lastRequest('/v1/invoices/create_preview')).toMatchObject({
+      subscription_details: { proration_date: prorationDate },
+    });
+    const upgrade = await call(user, '/api/billing/upgrade', { ...change, prorationDate: preview.body.prorationDate });
     expect(upgrade.status).toBe(200);
     expect(lastRequest(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({
+      proration_date: prorationDate,
       proration_behavior: 'always_invoice',
       payment_behavior: 'error_if_incomplete',
       metadata: { plan: 'studio', previousPlan: 'pro' },

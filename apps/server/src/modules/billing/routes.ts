@@ -12,6 +12,7 @@ import {
   redirectResponseSchema,
   subscriptionStatusSchema,
   syncOrdersResponseSchema,
+  planChangeRequestSchema,
   upgradeRequestSchema,
   upgradeResponseSchema,
   verifyRequestSchema,
@@ -87,7 +88,10 @@ const upgradeRoute = apiRoute({
   path: '/upgrade',
   operationId: 'changeSubscription',
   summary: 'Moves the active subscription to another plan or cycle, with proration',
-  request: jsonBody(upgradeRequestSchema),
+  description:
+    "With the preview's `prorationDate`, the change is prorated at the preview's moment and charges exactly its " +
+    '`amountDue`; a preview older than 15 minutes answers 409 PLAN_CHANGE_QUOTE_EXPIRED.',
+  request: jsonBody(planChangeRequestSchema),
   responses: { 200: jsonContent(upgradeResponseSchema, 'Changed'), 409: conflict, 502: providerFailed },
 });
 

@@ -34,6 +34,7 @@ function errorKey(attempt: Attempt, error: unknown): string {
   if (code === 'ALREADY_SUBSCRIBED')
     return attempt === 'lifetime' ? 'errors.alreadyLifetime' : 'errors.alreadySubscribed';
   if (code === 'NO_ACTIVE_SUBSCRIPTION') return 'errors.noActiveSubscription';
+  if (code === 'PLAN_CHANGE_QUOTE_EXPIRED') return 'errors.quoteExpired';
   if (code === 'VALIDATION_ERROR') return 'errors.pricingConfig';
   if (attempt === 'upgrade') return 'errors.updateFailed';
   if (attempt === 'lifetime') return 'errors.lifetimeFailed';
@@ -103,19 +104,24 @@ export function usePlanChoice(language: Language) {
   async function confirmChange() {
     if (!change) return;
     setConfirming(true);
+    const { planId, billingCycle, prorationDate } = change;
     try {
-      await billingApi.upgrade({ planId: change.planId, billingCycle: change.billingCycle, language });
+      // With the preview's moment, the server charges exactly the amount the dialog showed.
+      await billingApi.upgrade({ planId, billingCycle, language, prorationDate });
       // The new plan's credits too: the top bar's balance shows them at once.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: billingKeys.all }),
         queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
       ]);
       notify((toast) => toast.success(t('upgraded', { plan: t(`plans.${change.planId}.name`) })));
+      setChange(null);
     } catch (error) {
       fail('upgrade', error);
+      // A price that expired while the dialog stood open is worked out again, to confirm anew.
+      const expired = error instanceof ApiError && error.code === 'PLAN_CHANGE_QUOTE_EXPIRED';
+      setChange(expired ? await billingApi.changePreview({ planId, billingCycle, language }).catch(() => null) : null);
     } finally {
       setConfirming(false);
-      setChange(null);
     }
   }
 

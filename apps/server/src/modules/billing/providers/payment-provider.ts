@@ -97,6 +97,11 @@ export interface PlanChangeRequest {
   currency: Currency;
   currentPeriodEnd: Date | null;
   productName: string;
+  /**
+   * The moment the change is prorated at (whole seconds, as providers count them): a preview's
+   * moment, sent back with the change, makes the charge equal what the preview said.
+   */
+  prorationDate: Date;
 }
 
 /** What a plan change would charge now, as the provider prorates it. */

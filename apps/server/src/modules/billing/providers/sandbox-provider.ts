@@ -128,7 +128,8 @@ export class SandboxProvider implements PaymentProvider {
     return row ? this.sign('checkout.session.expired', [{ type: 'checkout.canceled', sessionId }]) : null;
   }
 
-  async previewPlanChange(request: PlanChangeRequest, now: Date = new Date()): Promise<PlanChangeQuote> {
+  async previewPlanChange(request: PlanChangeRequest): Promise<PlanChangeQuote> {
+    const now = request.prorationDate;
     // Keeping the cycle keeps the period's end; changing it starts a new full period today.
     const cycleChanged = request.cycle !== request.previousCycle;
     const periodEnd =

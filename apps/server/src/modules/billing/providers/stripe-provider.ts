@@ -54,6 +54,7 @@ function cycleOf(value: string | undefined): SubscriptionCycle | undefined {
   return (SUBSCRIPTION_CYCLES as readonly string[]).includes(value ?? '') ? (value as SubscriptionCycle) : undefined;
 }
 const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * Stripe: Checkout Sessions with inline prices (`price_data`, so no dashboard setup is
@@ -186,6 +187,7 @@ export class StripeProvider implements PaymentProvider {
       items: [{ id: item.id, price: price.id }],
       // Charge the difference now; if the payment fails the change is not made.
       proration_behavior: 'always_invoice',
+      proration_date: unixSeconds(request.prorationDate),
       payment_behavior: 'error_if_incomplete',
       cancel_at_period_end: false,
       metadata: {
@@ -231,6 +233,7 @@ export class StripeProvider implements PaymentProvider {
           },
         ],
         proration_behavior: 'always_invoice',
+        proration_date: unixSeconds(request.prorationDate),
       },
     });
     const ends = preview.lines.data.map((line) => line.period.end);
