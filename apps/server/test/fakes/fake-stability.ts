@@ -5,8 +5,8 @@ import sharp, { type Sharp } from 'sharp';
 import { parseMultipart, readBody } from './request-body.ts';
 
 /**
- * A stand-in for Stability AI's REST v2beta API, built from its documentation and OpenAPI spec
- * (providers.md §3): Bearer auth, multipart/form-data POSTs under /v2beta/stable-image/ whose
+ * A stand-in for Stability AI's REST v2beta API, built from its documentation and OpenAPI spec:
+ * Bearer auth, multipart/form-data POSTs under /v2beta/stable-image/ whose
  * fields are checked (required, enums, ranges, pixel limits; an unknown field is refused too,
  * which the real API may only ignore), the `accept` header (image/* → raw bytes with
  * `finish-reason` and `seed` headers; application/json → `{image, seed, finish_reason}`), errors

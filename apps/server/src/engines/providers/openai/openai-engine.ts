@@ -20,7 +20,7 @@ export const OPENAI_MODEL = 'gpt-image-1';
 const OPENAI_TOOLS = providerTools(OPENAI_ENGINE_ID);
 
 /**
- * The sizes gpt-image-1 makes (providers.md §2.2). Atelier's size is mapped to the one of nearest
+ * The sizes gpt-image-1 makes: 1024x1024, 1536x1024, 1024x1536. Atelier's size is mapped to the one of nearest
  * aspect ratio (by |log(w/h)|). The square/landscape boundary is a ratio of √1.5 ≈ 1.22, so
  * 1024x1024 stays square while 1280x1024 (1.25), 1365x1024,
  * 1434x1024, 1536x1024, 1707x1024, 1820x1024, 2048x1024 → 1536x1024, and their portrait twins
@@ -37,7 +37,7 @@ export function openAISizeFor(size: string): (typeof OPENAI_SIZES)[number] {
   return OPENAI_SIZES.reduce((best, s) => (Math.abs(ratio(s) - wanted) < Math.abs(ratio(best) - wanted) ? s : best));
 }
 
-/** gpt-image-1 at high quality often takes 60–180 s (providers.md §5.3): long per-attempt timeouts. */
+/** gpt-image-1 at high quality often takes one to three minutes: long per-attempt timeouts. */
 const TIMEOUT_MS = { generate: 240_000, edit: 240_000 } as const;
 
 /** OpenAI answers synchronously with the images themselves; these are the stages reported. */
@@ -50,7 +50,7 @@ async function outputOf(image: OpenAIImage): Promise<EngineOutput> {
 }
 
 /**
- * OpenAI Images (providers.md §2) behind the engine interface: generation (JSON), inpainting and
+ * OpenAI Images behind the engine interface: generation (JSON), inpainting and
  * custom photo edits (multipart `/images/edits`, with an alpha mask for inpainting). The photo
  * editor's presets are not an AI edit, so they stay on the local engine.
  */

@@ -56,7 +56,7 @@ function rasterFields(o: ToolOptions<'image-to-image'> | ToolOptions<'replace-ba
 }
 
 /**
- * Recraft's API (providers.md §1) behind the engine interface. Results are returned as Recraft's
+ * Recraft's API (/v1, a Bearer key) behind the engine interface. Results are returned as Recraft's
  * links, which expire: the pipeline copies them into Atelier's storage at once. The photo
  * editor's presets are not an AI edit, so they stay on the local engine; only `custom` edits go
  * to Recraft.
