@@ -4,7 +4,7 @@ import { toolIdSchema } from './tool-schemas.ts';
 import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
 import { multilineText, opaqueText } from './text-fields.ts';
 
-/** Gallery constants (platform.md §9). */
+/** Gallery constants: 20 artworks a page, 8 placeholders while loading, 1 to 5 columns. */
 export const ARTWORKS_PAGE_SIZE = 20;
 export const GALLERY_SKELETON_COUNT = 8;
 export const GALLERY_MAX_COLUMNS = 5;
