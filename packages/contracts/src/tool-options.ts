@@ -254,7 +254,7 @@ export const MAX_RUN_BODY_BYTES = 2 * UPLOAD_MAX_BYTES + 1024 * 1024;
 
 /**
  * Tool runs per user: credits are what limit normal use, so the limit only stops abuse — a
- * burst of 60 a minute is always allowed (DESIGN.md §3); past 600 in an hour the user waits
- * out the spec's 15-minute block.
+ * burst of 60 a minute is always allowed; past 600 in an hour the user waits out a
+ * 15-minute block.
  */
 export const TOOL_RUNS_PER_HOUR = 600;

@@ -281,7 +281,7 @@ export const IMAGE_MAX_SIDE = 4096;
 /** Pixels allowed before decoding, against decompression bombs (4096²). */
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
 
-// ---- local engines (DESIGN.md §5) -----------------------------------------------------
+// ---- local engines ----------------------------------------------------------------
 
 /** The engine id of the embedded engines that run on Atelier's own CPU, offline. */
 export const LOCAL_ENGINE_ID = 'local';
@@ -295,7 +295,7 @@ export const CRISP_UPSCALE_FACTOR = 2;
  */
 export const MASK_RESIZED_STAGE = 'mask-resized';
 
-// ---- AI providers (DESIGN.md §5) ------------------------------------------------------
+// ---- AI providers -----------------------------------------------------------------
 
 /**
  * The AI providers Atelier has adapters for: the server variable that configures each and the

@@ -16,7 +16,7 @@ import { stabilityAspectRatioFor, stabilityStyleOf, stabilityStyleWords } from '
 
 export const STABILITY_ENGINE_ID = 'stability' satisfies AIProviderId;
 
-/** The tools Stability has an endpoint for (DESIGN.md §5). */
+/** The tools Stability has an endpoint for (`providerTools` in contracts). */
 export const STABILITY_TOOLS = providerTools(STABILITY_ENGINE_ID);
 
 /** Image-to-image runs on SD 3.5 Large, the largest of the `generate/sd3` models. */
