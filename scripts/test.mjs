@@ -16,6 +16,7 @@ const step = (name, fn) => {
 };
 
 step('lint', () => run('npx', ['biome', 'check', '.']));
+step('comments', () => run('node', ['scripts/check-comments.mjs']));
 step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 // The checked-in API document against Redocly's recommended rules (redocly.yaml); a Vitest test
 // checks that the document and the client generated from it are current.

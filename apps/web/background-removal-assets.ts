@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Background removal runs in the browser on ISNet (tools.md §1); its model and the
+ * Background removal runs in the browser on ISNet (its images never leave the device); its model and the
  * onnxruntime WebAssembly come from @imgly/background-removal-data, served by Atelier itself
- * under /assets/imgly-<version>/ so no image and no request leaves for a CDN (DESIGN §5);
+ * under /assets/imgly-<version>/ so no image and no request leaves for a CDN;
  * the version in the path lets the server cache the files as immutable. Only what the
  * browser can use is shipped: the `small` model and the runtime's wasm builds, not the
  * 88 MB `medium` model nor the training runtime.

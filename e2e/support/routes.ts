@@ -2,7 +2,7 @@ import { PROTECTED_ROUTES, TOOLS, toolPaths } from '@atelier/contracts';
 
 export interface GuardedRoute {
   path: string;
-  /** The toast's text: tool routes say "feature", other pages "page" (tools.md §2). */
+  /** The toast's text: tool routes say "feature", other pages "page". */
   message: string;
 }
 

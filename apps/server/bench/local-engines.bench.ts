@@ -1,5 +1,5 @@
-// `npm run bench`: the local engines against their baselines (the alternatives measured in
-// engines.md, or how the engine ran before) on the same images in the same run, so the ratios
+// `npm run bench`: the local engines against their baselines (the alternatives compared when
+// the engines were chosen, or how the engine ran before) on the same images in the same run, so the ratios
 // hold on a busy machine even when the seconds do not. Ours and the baseline alternate run by
 // run (after one warm-up run of each), so a change in the machine's other load falls on both;
 // each figure is the median of RUNS timed runs. The 1-minute load average is printed beside

@@ -4,7 +4,7 @@ import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from './limits.ts';
 import { lineText } from './text-fields.ts';
 
-/** Account rules (platform.md §5, §9). */
+/** Account rules: password, username, avatar, free credits, deletion phrase, sign-in limits. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
@@ -62,7 +62,7 @@ export const languageSchema = z.enum(LANGUAGES).meta({
   description: 'An interface language: English, Traditional or Simplified Chinese, Japanese.',
 });
 
-/** GET /api/me: the caller's profile (platform.md §3). */
+/** GET /api/me: the caller's profile. */
 export const profileSchema = z
   .object({
     userId: z.string(),

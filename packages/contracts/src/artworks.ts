@@ -4,7 +4,7 @@ import { toolIdSchema } from './tool-schemas.ts';
 import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
 import { multilineText, opaqueText } from './text-fields.ts';
 
-/** Gallery constants (platform.md §9). */
+/** Gallery constants: 20 artworks a page, 8 placeholders while loading, 1 to 5 columns. */
 export const ARTWORKS_PAGE_SIZE = 20;
 export const GALLERY_SKELETON_COUNT = 8;
 export const GALLERY_MAX_COLUMNS = 5;
@@ -30,7 +30,7 @@ export const artworkShareImageUrl = (artworkId: string) => `/files/artworks/${ar
 export const ARTWORK_PROMPT_MAX_LENGTH = PROMPT_MAX_LENGTH;
 /** A run has at most a handful of outputs; the cap only keeps the number sane. */
 export const ARTWORK_OUTPUT_INDEX_MAX = 15;
-/** Liking needs a login; the limit stops scripts, never a person clicking (DESIGN §3). */
+/** Liking needs a login; the limit stops scripts, never a person clicking. */
 export const LIKE_RATE_LIMIT_PER_MINUTE = 120;
 
 export const artworkThumbnailSchema = z

@@ -17,7 +17,7 @@ import { lineText, opaqueText } from './text-fields.ts';
  */
 
 export const emailSchema = z.email('Please use a valid email address').max(EMAIL_MAX_LENGTH);
-/** A new password: at least 8 characters (platform.md §9), enforced by the server. */
+/** A new password: at least 8 characters, enforced by the server. */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

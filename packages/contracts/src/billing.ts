@@ -5,7 +5,7 @@ import { entitlementsSchema, planIdSchema } from './entitlements.ts';
 import { CURRENCIES, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
 import { lineText, opaqueText } from './text-fields.ts';
 
-/** Requests and answers of /api/billing/* (platform.md §7 functions). */
+/** Requests and answers of /api/billing/*: plans, checkout, plan change, verification, orders. */
 
 const priceSchema = z
   .object({ amount: z.number(), original: z.number().nullable(), percentOff: z.number().int() })
@@ -87,7 +87,7 @@ export const lifetimeRequestSchema = z
 export type LifetimeRequest = z.infer<typeof lifetimeRequestSchema>;
 
 /**
- * The new-user discount (platform.md §9, ADR 0009): the code's amount comes off the first
+ * The new-user discount (9.9 US dollars, or 9.9 yuan; ADR 0009): the code's amount comes off the first
  * payment, but a payment never drops below this many minor units (Stripe's smallest US-dollar
  * charge), so the discount is `min(code amount, price − 50)`.
  */

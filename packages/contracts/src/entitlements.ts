@@ -13,7 +13,7 @@ import type { ToolId } from './tools.ts';
  * - `webhooks`: signed webhooks (`webhookUrl` on a run or batch, the signing secret).
  * - `queuePriority`: a run waiting for a worker starts before the waiting runs of plans without it.
  * - `advancedOptions`: the tool options of ADVANCED_OPTIONS below.
- * - `experienceCodes`: seven-day experience codes to hand out (Studio, platform.md).
+ * - `experienceCodes`: seven-day experience codes to hand out (Studio: 3 a month).
  * - `teams`: shared workspaces — the flag only; teams themselves come later.
  */
 export const FEATURES = [

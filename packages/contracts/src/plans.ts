@@ -1,7 +1,7 @@
 import type { Language } from './languages.ts';
 
 /**
- * Plans, prices and lifetime slots (platform.md §4, §9). The server charges these amounts and
+ * Plans, prices and lifetime slots. The server charges these amounts and
  * the pricing page shows them, so each number lives here once. ADR 0006 records the choices
  * the spec leaves open (currency of Japanese, yearly allotment, carry-over, lifetime credits).
  */
@@ -59,7 +59,7 @@ export function isPlanId(value: unknown): value is PlanId {
 }
 
 /**
- * What a plan card's button says for a user on `current` (platform.md §4 plan rank): the same
+ * What a plan card's button says for a user on `current` (ranks: free, pro, studio, lifetime): the same
  * rank is Current Plan, higher Upgrade Now, lower Downgrade, and Free always Get Started.
  */
 export type PlanAction = 'current' | 'upgrade' | 'downgrade' | 'getStarted';
@@ -107,7 +107,7 @@ interface CurrencyPrices {
   lifetime: { amount: number; original: number };
 }
 
-/** platform.md §9, verbatim. */
+/** Prices per currency: Pro and Studio monthly and yearly; lifetime with its struck original. */
 const PRICE_TABLE: Record<Currency, CurrencyPrices> = {
   usd: {
     subscription: { pro: { monthly: 2.99, yearly: 29 }, studio: { monthly: 7.99, yearly: 79 } },
@@ -137,7 +137,7 @@ export function subscriptionPrice(currency: Currency, plan: SubscriptionPlanId, 
   return { amount: prices.yearly, original: Math.round(prices.monthly * 12 * 100) / 100 };
 }
 
-/** The lifetime price, which in yuan depends on how many slots remain (platform.md §9). */
+/** The lifetime price, which in yuan depends on how many slots remain (298 from 500 left, else 198). */
 export function lifetimePrice(currency: Currency, remainingSlots: number): Price {
   const { amount, original } = PRICE_TABLE[currency].lifetime;
   if (currency === 'cny' && remainingSlots >= CNY_LIFETIME_FULL_PRICE_FROM_REMAINING) {

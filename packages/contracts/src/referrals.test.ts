@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newUserDiscountCurrency, referralProgress } from './referrals.ts';
 
-describe('referral progress (platform.md §4)', () => {
+describe('referral progress', () => {
   it('targets Pro with none, lifetime with one or two, and the count itself from three', () => {
     expect(referralProgress(0)).toEqual({ count: 0, target: 1, nextReward: 'pro_month' });
     expect(referralProgress(1)).toEqual({ count: 1, target: 3, nextReward: 'lifetime' });

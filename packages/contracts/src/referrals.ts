@@ -3,7 +3,7 @@ import { CODE_MAX_LENGTH } from './limits.ts';
 import { lineText } from './text-fields.ts';
 
 /**
- * The referral programme and invitation codes (platform.md §1, §3, §4, §9; ADR 0009). The
+ * The referral programme and invitation codes (ADR 0009). The
  * server enforces these numbers and the referral centre shows them, so each lives here once.
  */
 
@@ -59,7 +59,8 @@ export const referralProgressSchema = z
   .meta({ id: 'ReferralProgress' });
 export type ReferralProgress = z.infer<typeof referralProgressSchema>;
 
-/** What the progress card shows for a number of completed referrals (platform.md §4). */
+/** What the progress card shows for a number of completed referrals: the next target
+ * is 1 (a month of Pro), then 3 (lifetime); from 3 on, the count itself. */
 export function referralProgress(count: number): ReferralProgress {
   if (count < REFERRALS_FOR_PRO_MONTH) return { count, target: REFERRALS_FOR_PRO_MONTH, nextReward: 'pro_month' };
   if (count < REFERRALS_FOR_LIFETIME) return { count, target: REFERRALS_FOR_LIFETIME, nextReward: 'lifetime' };
@@ -124,7 +125,7 @@ export const createInvitationCodeSchema = z
   .meta({ id: 'CreateInvitationCodeRequest' });
 export type CreateInvitationCodeRequest = z.infer<typeof createInvitationCodeSchema>;
 
-/** The discount is in yuan for a Chinese-language creator, else in US dollars (platform.md §9). */
+/** The discount is in yuan for a Chinese-language creator, else in US dollars. */
 export function newUserDiscountCurrency(language: string): 'usd' | 'cny' {
   return language.startsWith('zh') ? 'cny' : 'usd';
 }

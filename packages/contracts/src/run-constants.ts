@@ -2,7 +2,7 @@
 // shipping zod: a zod chain the bundler cannot prove pure would keep zod in a chunk the home
 // route shares (see tool-schemas.ts for the same split of the tool catalogue).
 
-/** A run moves queued → running → succeeded | failed (tools.md §4); a failed run is refunded. */
+/** A run moves queued → running → succeeded | failed; a failed run is refunded. */
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const isFinishedStatus = (s: RunStatus) => s === 'succeeded' || s === 'failed';

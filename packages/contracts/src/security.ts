@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { opaqueText } from './text-fields.ts';
 
-// Session security and the security centre (platform.md §3, §4, §5, §9). The server enforces
+// Session security and the security centre. The server enforces
 // every limit here; the page uses the same numbers to show and report.
 
-/** Inactivity timeout (platform.md §5, §9): default 30 minutes, settable 5–480. */
+/** Inactivity timeout: default 30 minutes, settable 5–480. */
 export const INACTIVITY_TIMEOUT_DEFAULT_MINUTES = 30;
 export const INACTIVITY_TIMEOUT_MIN_MINUTES = 5;
 export const INACTIVITY_TIMEOUT_MAX_MINUTES = 480;
@@ -27,7 +27,7 @@ export const SECURITY_EVENTS_MAX_LIMIT = 100;
 /** Metrics count the events of this many recent days, so old incidents stop lowering the score. */
 export const SECURITY_METRICS_WINDOW_DAYS = 30;
 
-/** Security score (platform.md §9): 100 minus these weights per event, floored at 0. */
+/** Security score: 100 minus these weights per event, floored at 0. */
 export const SECURITY_SCORE_WEIGHTS = { failedLogins: 2, suspiciousActivities: 5, rateLimitViolations: 1 } as const;
 export const SECURITY_SCORE_EXCELLENT = 90;
 export const SECURITY_SCORE_GOOD = 70;
@@ -56,7 +56,7 @@ export const SUSPICIOUS_EVENT_TYPES = [
 export type SuspiciousEventType = (typeof SUSPICIOUS_EVENT_TYPES)[number];
 
 /**
- * Suspicious patterns (platform.md §9 "Suspicious patterns"). Each becomes one security event
+ * Suspicious patterns, below. Each becomes one security event
  * of the matching SUSPICIOUS_EVENT_TYPES type while the user has detection turned on.
  */
 /** More authenticated requests than this from one session in one window… */
@@ -139,7 +139,7 @@ export const securitySettingsSchema = z
     enableDeviceFingerprinting: z.boolean(),
     enableSuspiciousActivityDetection: z.boolean(),
     securityMonitoring: z.boolean(),
-    /** Fixed by the server; here so the page can show them (platform.md §3 security config). */
+    /** Fixed by the server; here so the page can show them. */
     maxConcurrentSessions: z.number().int(),
     sessionValidationIntervalSeconds: z.number().int(),
     hasPassword: z
@@ -215,7 +215,7 @@ export const SECURITY_METRIC_KEYS: SecurityMetricKey[] = [
   'suspiciousActivities',
   'rateLimitViolations',
 ];
-/** The level of each badge and alert (platform.md §9): rate violations only reach medium. */
+/** The level of each badge and alert: rate violations only reach medium. */
 const METRIC_LEVEL: Record<SecurityMetricKey, 'high' | 'medium'> = {
   failedLogins: 'high',
   suspiciousActivities: 'high',
@@ -235,7 +235,7 @@ export function securityAlerts(m: MetricCounts): { key: SecurityMetricKey; level
   }));
 }
 
-/** The current session's state as the server sees it (platform.md §3 session state). */
+/** The current session's state as the server sees it. */
 export const sessionStateSchema = z
   .object({
     isValid: z.boolean(),

@@ -35,7 +35,7 @@ import {
 import { multilineText } from './text-fields.ts';
 
 /**
- * The options each tool accepts, named as in the spec's payloads (tools.md §7). Multipart
+ * The options each tool accepts, named as the run endpoint's fields. Multipart
  * forms send every value as a string, so numbers are coerced; absent options take the
  * spec's defaults. Image fields are not here: they are files, checked by their bytes.
  */
@@ -65,7 +65,7 @@ const flag = (fallback: boolean) =>
     z.boolean().default(fallback),
   );
 
-/** tools.md §5: "an unparsable value falls back to" the default; out-of-range values are refused. */
+/** A value that does not parse falls back to the default; out-of-range values are refused. */
 function strength(range: { min: number; max: number; default: number }) {
   return z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return undefined;
@@ -192,7 +192,7 @@ export const toolOptionSchemas = {
 
 export type ToolOptions<T extends ToolId = ToolId> = z.output<(typeof toolOptionSchemas)[T]>;
 
-/** The file fields of a run request (tools.md §7). */
+/** The file fields of a run request. */
 export const IMAGE_FIELDS = ['image', 'mask', 'reference_image', 'background_image'] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
@@ -230,16 +230,16 @@ export function imageCountOf(options: object): number {
   return typeof n === 'number' ? n : 1;
 }
 
-/** Formats accepted as input, identified from the bytes (tools.md §5: Jpg, Png, Webp). */
+/** Formats accepted as input, identified from the bytes: JPEG, PNG, WebP. */
 export const INPUT_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export type InputImageFormat = (typeof INPUT_IMAGE_FORMATS)[number];
 
-/** The formats a tool takes: the photo editor only PNG and JPG (tools.md §9). */
+/** The formats a tool takes: the photo editor only PNG and JPG. */
 export function inputFormatsOf(id: ToolId): readonly InputImageFormat[] {
   return id === 'ai-photo-editor' ? ['jpeg', 'png'] : INPUT_IMAGE_FORMATS;
 }
 
-/** The spec's texts for refused uploads (tools.md §5). */
+/** The English texts for refused uploads (the page shows them in the user's language). */
 export const IMAGE_MESSAGES = {
   tooLargeBytes: 'File size must be less than 10MB',
   tooSmall: 'Image too small. Minimum size is 64x64 pixels.',
@@ -254,7 +254,7 @@ export const MAX_RUN_BODY_BYTES = 2 * UPLOAD_MAX_BYTES + 1024 * 1024;
 
 /**
  * Tool runs per user: credits are what limit normal use, so the limit only stops abuse — a
- * burst of 60 a minute is always allowed (DESIGN.md §3); past 600 in an hour the user waits
- * out the spec's 15-minute block.
+ * burst of 60 a minute is always allowed; past 600 in an hour the user waits out a
+ * 15-minute block.
  */
 export const TOOL_RUNS_PER_HOUR = 600;

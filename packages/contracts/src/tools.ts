@@ -20,7 +20,7 @@ export type ToolId = (typeof TOOL_IDS)[number];
 
 export interface ToolDefinition {
   id: ToolId;
-  /** Credits per run, or per image when `perImage` is true (tools.md §9). */
+  /** Credits per run, or per image when `perImage` is true. */
   credits: number;
   perImage: boolean;
   /** Inputs the run needs. */
@@ -113,7 +113,7 @@ export function runCost(id: ToolId, imageCount = 1, demo = false): number {
   return t.perImage ? t.credits * imageCount : t.credits;
 }
 
-/** artwork tool_type values (platform.md §3). */
+/** The tool an artwork was made with (its tool_type). */
 export const ARTWORK_TOOL_TYPES = [
   'image-generation',
   'style-creation',
@@ -127,7 +127,7 @@ export const ARTWORK_TOOL_TYPES = [
   'vectorization',
 ] as const;
 
-// ---- options (tools.md §9) ------------------------------------------------------------
+// ---- options -----------------------------------------------------------------------
 
 export const MODELS = ['recraftv3', 'recraftv2'] as const;
 export const DEFAULT_MODEL = 'recraftv3';
@@ -274,14 +274,14 @@ export const DEFAULT_GRADIENT_END_COLOR = '#c7d2fe';
 /** The blur of the original as a Gaussian sigma, in pixels of a 1000-pixel-wide image. */
 export const BACKGROUND_BLUR = { min: 2, max: 60, step: 1, default: 20 } as const;
 
-/** Upload limits (tools.md §5). */
+/** Upload limits: at most 10 MB, each side 64–4096 px. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIN_SIDE = 64;
 export const IMAGE_MAX_SIDE = 4096;
 /** Pixels allowed before decoding, against decompression bombs (4096²). */
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
 
-// ---- local engines (DESIGN.md §5) -----------------------------------------------------
+// ---- local engines ----------------------------------------------------------------
 
 /** The engine id of the embedded engines that run on Atelier's own CPU, offline. */
 export const LOCAL_ENGINE_ID = 'local';
@@ -291,11 +291,11 @@ export const DEMO_ENGINE_ID = 'demo';
 export const CRISP_UPSCALE_FACTOR = 2;
 /**
  * Progress stage reported when the inpainting mask's size differs from the image's and the
- * mask was stretched to it, so the page can say so (tools.md §5: "or is resized").
+ * mask was stretched to it, so the page can say so (a mask is used at the image's size).
  */
 export const MASK_RESIZED_STAGE = 'mask-resized';
 
-// ---- AI providers (DESIGN.md §5) ------------------------------------------------------
+// ---- AI providers -----------------------------------------------------------------
 
 /**
  * The AI providers Atelier has adapters for: the server variable that configures each and the

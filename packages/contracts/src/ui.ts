@@ -1,4 +1,4 @@
-/** Interface constants of the spec (platform.md §9, tools.md §9). */
+/** Interface constants: theme, toasts, menus. */
 export const THEMES = ['light', 'dark', 'system', 'time'] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEME_STORAGE_KEY = 'theme';

@@ -27,7 +27,7 @@ const RANK: Record<Engine['kind'], number> = { provider: 0, local: 1, demo: 2 };
 
 /**
  * Per tool: the engine named by ENGINE_<TOOL>, else the first configured provider that
- * supports it, else the local default, else the demo engine (DESIGN.md §5). `available` holds
+ * supports it, else the local default, else the demo engine. `available` holds
  * the engines that are configured on this machine (providers only when their key is set).
  */
 export function createEngineRegistry(

@@ -6,7 +6,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { readBody } from './request-body.ts';
 
 /**
- * A stand-in for a self-hosted ComfyUI, built from its documented API (providers.md §4.2) and
+ * A stand-in for a self-hosted ComfyUI, built from its documented API and
  * `server.py`: multipart `/upload/image` (a duplicate name becomes "name (1).png" unless the
  * bytes are the same), `/prompt` with ComfyUI's validation (every node needs a class_type; an
  * unknown class, a missing input, a dangling link, a checkpoint it does not have or an image it

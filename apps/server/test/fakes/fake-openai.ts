@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { parseMultipart, readBody } from './request-body.ts';
 
 /**
- * A stand-in for the OpenAI Images API, built from its documentation (providers.md §2): Bearer
+ * A stand-in for the OpenAI Images API, built from its documentation: Bearer
  * auth (401 with `{error:{message,type,param,code}}` otherwise), paths under /v1, JSON
  * `/images/generations`, multipart `/images/edits` (image, optional PNG mask of the image's size
  * whose alpha 0 marks the area to edit), and ImagesResponse answers with `b64_json` data as GPT

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { parseMultipart, readBody } from './request-body.ts';
 
 /**
- * A stand-in for Recraft's API, built from its documentation and OpenAPI schema
- * (providers.md §1): Bearer auth (401 text/plain "request unauthorized"), paths under /v1,
+ * A stand-in for Recraft's API, built from its documentation and OpenAPI schema:
+ * Bearer auth (401 text/plain "request unauthorized"), paths under /v1,
  * JSON generation, multipart edits, GenerateImageResponse / ProcessImageResponse answers whose
  * result links are served here once and then expire (404), like Recraft's signed links.
  * Test code only.

@@ -2,11 +2,15 @@ import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp, { type Sharp } from 'sharp';
+import {
+  STABILITY_ASPECT_RATIOS,
+  STABILITY_STYLE_PRESETS,
+} from '../../src/engines/providers/stability/stability-options.ts';
 import { parseMultipart, readBody } from './request-body.ts';
 
 /**
- * A stand-in for Stability AI's REST v2beta API, built from its documentation and OpenAPI spec
- * (providers.md §3): Bearer auth, multipart/form-data POSTs under /v2beta/stable-image/ whose
+ * A stand-in for Stability AI's REST v2beta API, built from its documentation and OpenAPI spec:
+ * Bearer auth, multipart/form-data POSTs under /v2beta/stable-image/ whose
  * fields are checked (required, enums, ranges, pixel limits; an unknown field is refused too,
  * which the real API may only ignore), the `accept` header (image/* → raw bytes with
  * `finish-reason` and `seed` headers; application/json → `{image, seed, finish_reason}`), errors
@@ -88,35 +92,17 @@ type Rule =
   | { kind: 'number'; required?: boolean; min: number; max: number; integer?: boolean }
   | { kind: 'file'; required?: boolean; edit?: boolean; maxPixels?: number };
 
+// The aspect ratios and style presets are Stability's documented lists, kept once beside the
+// adapter (stability-options.ts); the fake refuses any value not in them.
 const OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
-const ASPECT_RATIOS = ['21:9', '16:9', '3:2', '5:4', '1:1', '4:5', '2:3', '9:16', '9:21'] as const;
-const STYLE_PRESETS = [
-  'enhance',
-  'anime',
-  'photographic',
-  'digital-art',
-  'comic-book',
-  'fantasy-art',
-  'line-art',
-  'analog-film',
-  'neon-punk',
-  'isometric',
-  'low-poly',
-  'origami',
-  'modeling-compound',
-  'cinematic',
-  '3d-model',
-  'pixel-art',
-  'tile-texture',
-] as const;
 const SD3_MODELS = ['sd3.5-large', 'sd3.5-large-turbo', 'sd3.5-medium', 'sd3-large', 'sd3-large-turbo', 'sd3-medium'];
 
 const prompt: Rule = { kind: 'text', required: true, min: 1, max: 10_000 };
 const negative_prompt: Rule = { kind: 'text', max: 10_000 };
 const seed: Rule = { kind: 'number', min: 0, max: 4_294_967_294, integer: true };
 const output_format: Rule = { kind: 'enum', values: OUTPUT_FORMATS };
-const style_preset: Rule = { kind: 'enum', values: STYLE_PRESETS };
-const aspect_ratio: Rule = { kind: 'enum', values: ASPECT_RATIOS };
+const style_preset: Rule = { kind: 'enum', values: STABILITY_STYLE_PRESETS };
+const aspect_ratio: Rule = { kind: 'enum', values: STABILITY_ASPECT_RATIOS };
 const unit: Rule = { kind: 'number', min: 0, max: 1 };
 
 interface Endpoint {

@@ -10,7 +10,7 @@ import { loginHref, redirectTargetOf } from '../lib/redirect-target.ts';
 /**
  * Guards login-required routes: a spinner while the session loads; a visitor gets the
  * "Access Denied" toast and is sent to /login replacing history, so Back does not return to
- * the page they could not see. Tool routes say "feature", other pages "page" (tools.md §2).
+ * the page they could not see. Tool routes say "feature", other pages "page".
  * /login is asked to come back to the page afterwards; for a tool it opens the create-account
  * form, as a visitor who picks a tool is most likely new. A session that ends on the page (Sign
  * out, an expiry) is no denial: plain /login, where the code that ended it sends them too.
@@ -49,7 +49,7 @@ export function RequireSession({ subject }: { subject: 'page' | 'feature' }) {
   return <PageSpinner />;
 }
 
-/** /login for a signed-in user goes where it was asked to (`?next=`), else home (platform.md §2). */
+/** /login for a signed-in user goes where it was asked to (`?next=`), else home. */
 export function GuestOnly() {
   const session = useSession();
   const [search] = useSearchParams();

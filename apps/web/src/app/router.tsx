@@ -7,7 +7,8 @@ import { GuestOnly, RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-// The route table of platform.md §2. Every page is its own chunk; the shell (layout, guards)
+// Atelier's route table: public pages, pages behind sign-in, every tool under /tools/<id> and
+// its short alias, and a 404 for anything else. Every page is its own chunk; the shell (layout, guards)
 // is the only code every route shares.
 
 const publicPages: RouteObject[] = [

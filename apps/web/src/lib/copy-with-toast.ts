@@ -7,7 +7,7 @@ export interface CopyMessages {
   failedDetail?: string;
 }
 
-/** Copies text and says so in a toast (platform.md §8): the success or the failure message. */
+/** Copies text and says so in a toast: the success or the failure message. */
 export async function copyWithToast(text: string, messages: CopyMessages): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

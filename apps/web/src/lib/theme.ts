@@ -2,7 +2,8 @@ import { DEFAULT_THEME, isDarkHour, THEME_STORAGE_KEY, THEMES, type Theme } from
 import { safeLocalStorage } from './safe-storage.ts';
 
 /**
- * Theme rules (platform.md §4). public/theme-init.js applies the same rules before the first
+ * Theme rules: light, dark, the system's, or by the clock (dark from 18:00 to 06:00, looked at
+ * again every minute). public/theme-init.js applies the same rules before the first
  * paint; theme-init.test.ts holds the two together.
  */
 export function isTheme(value: unknown): value is Theme {

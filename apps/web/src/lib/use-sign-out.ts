@@ -6,7 +6,7 @@ import { SESSION_QUERY_KEY } from '../features/auth/use-session.ts';
 import { api } from './api-client.ts';
 import { notify } from './notify.ts';
 
-/** Signs out on the server, forgets the cached session and goes to /login (platform.md §2, §4). */
+/** Signs out on the server, forgets the cached session and goes to /login. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { decode, drawPrompt, gradientSvg, labelled, pixelSvg } from './demo-imag
 const parseSize = (size: string) => size.split('x').map(Number) as [number, number];
 
 /**
- * Serves every server-side tool until a local engine or a provider does (DESIGN.md §5): each
+ * Serves every server-side tool until a local engine or a provider does: each
  * output is drawn from the inputs — a gradient of the prompt, or a visibly transformed copy
  * of the upload — with a "DEMO" badge, at the sizes and counts the options ask for.
  */

@@ -4,7 +4,7 @@ import type { EngineImage } from '../engine.ts';
 import { computeThreads } from './compute-threads.ts';
 
 // libvips uses one thread by default on glibc Linux; two roughly halve the heavy pipelines
-// (engines.md). In a pool process it gets that process's share of the cores.
+// (measured when the engines were chosen). In a pool process it gets that process's share of the cores.
 sharp.concurrency(computeThreads());
 
 /**

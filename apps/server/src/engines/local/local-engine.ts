@@ -4,7 +4,7 @@ import type { Engine, EngineContext, EngineInput, EngineOutput } from '../engine
 import { runLocalTool } from './local-tools.ts';
 import type { EnginePool } from './pool/engine-pool.ts';
 
-/** The tools with an embedded default (DESIGN.md §5); the rest need a provider or the demo. */
+/** The tools with an embedded default, offline and with no provider; the rest need a provider or the demo. */
 export const LOCAL_TOOLS: readonly ToolId[] = [
   'ai-eraser',
   'image-upscale',

@@ -6,7 +6,7 @@ import { RecraftEngine } from './recraft/recraft-engine.ts';
 import { StabilityEngine } from './stability/stability-engine.ts';
 
 /**
- * The AI providers that are configured, offered to the engine registry (DESIGN.md §5) in this
+ * The AI providers that are configured, offered to the engine registry (which prefers them) in this
  * order: with no ENGINE_<TOOL>, the first one that supports a tool serves it. `local` is the
  * local engine they hand work to.
  */

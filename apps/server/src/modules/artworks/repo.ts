@@ -11,7 +11,7 @@ export interface FeedCursor {
 
 /**
  * What a listing shows of an artwork. The author's e-mail never leaves the database: the
- * name is username, else the e-mail's local part, else Unknown (platform.md §3).
+ * name is username, else the e-mail's local part (before the @), else Unknown.
  */
 const listFields = (viewerId: string | null) => ({
   row: artworks,

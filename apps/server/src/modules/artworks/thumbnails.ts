@@ -7,7 +7,7 @@ export interface Thumbnail {
   data: Buffer;
 }
 
-/** Run outputs are Atelier's own files, but a bound on decoded pixels costs nothing (DESIGN §3). */
+/** Run outputs are Atelier's own files, but a bound on decoded pixels costs nothing. */
 const MAX_INPUT_PIXELS = 100_000_000;
 const WEBP_QUALITY = 80;
 

@@ -4,7 +4,7 @@ import { logSecurityEvent } from '../security/security-events.ts';
 
 /**
  * Better Auth's after-hook that records a signed-in user's password change as a security
- * event (platform.md §3), like onPasswordReset records a reset. Better Auth has no callback
+ * event, like onPasswordReset records a reset. Better Auth has no callback
  * for it, and an account database hook would fire for resets too. E-mail changes are off
  * (`user.changeEmail` is not enabled), so there is nothing to record for them.
  */

@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from '@atelier/contracts';
 import { issuesOfFields } from '../../platform/http/app-error.ts';
 
-/** Better Auth's error codes in the contract's terms (platform.md §8 catalogue). */
+/** Better Auth's error codes in the contract's terms (the codes the sign-in page has texts for). */
 const CODES: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
   INVALID_PASSWORD: 'INVALID_CREDENTIALS',

@@ -145,7 +145,7 @@ export function createAuth({ config, db, mailer, logger, onEmailVerified }: Auth
     // Password changes by a signed-in user become security events.
     hooks: { after: accountChangeEvents(db) },
     databaseHooks: {
-      // A fourth sign-in ends the oldest session (platform.md §9, modules/security).
+      // A user keeps at most three sessions: a fourth sign-in ends the oldest (modules/security).
       session: {
         create: {
           // Every way of signing in (e-mail, username, Apple, a verification link) makes a

@@ -27,7 +27,7 @@ export function sessionResolver(auth: Auth, db: DbOrTx, trustProxy: boolean): Mi
         },
         claimedAt: standing.claimedAt,
       };
-      // The inactivity timeout (platform.md §4) and the suspicious request patterns (§9): an
+      // The inactivity timeout and the suspicious request patterns (contracts/security.ts): an
       // idle session is ended here, and every authenticated request is seen here, for every route.
       const client = { address: clientAddress(c, trustProxy), userAgent: headers.get('user-agent') };
       await activity.assertActive(user, { touch: options.touch ?? true, client });

@@ -144,7 +144,7 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
   // Lifetime) is redundant: it is cancelled at the provider like one running at that moment.
   if ((await getProfilePlan(tx, order.userId))?.plan === 'lifetime') await requestSubscriptionCancel(tx, order.userId);
   // The payer's referral completes once they are verified, paid something and their plan is
-  // no longer free (platform.md §4, ADR 0028); once per user, so replays find nothing to do.
+  // no longer free (ADR 0028); once per user, so replays find nothing to do.
   await completeReferralIfEarned(tx, order.userId);
 }
 

@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     expect(en.lifetimeSlots).toEqual({ total: 1000, remaining: 1000 });
     const cn = await plans('zh-CN');
     expect([cn.currency, price(cn, 'pro', 'monthly'), price(cn, 'studio', 'monthly')]).toEqual(['cny', 18, 58]);
-    // 500 or more slots left: the yuan lifetime price is 298 (platform.md §9).
+    // 500 or more lifetime slots left: the yuan lifetime price is 298 (198 below that).
     expect(price(cn, 'lifetime', 'lifetime')).toBe(298);
     const tw = await plans('zh-TW');
     expect([tw.currency, price(tw, 'pro', 'monthly'), price(tw, 'studio', 'monthly')]).toEqual(['hkd', 19, 59]);

@@ -71,7 +71,7 @@ const SYNC_LIMIT = 20;
 /** Pending subscription cancellations passed to the provider after each payment commit. */
 const CANCEL_BATCH = 20;
 
-/** The English fallback texts of platform.md §8; the SPA shows each code in the user's language. */
+/** The English fallback texts of the payment errors; the SPA shows each code in the user's language. */
 const MESSAGES = {
   checkout: 'Failed to process subscription. Please try again.',
   upgrade: 'Subscription update failed. Please try again or contact support.',

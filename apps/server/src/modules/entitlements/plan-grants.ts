@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../platform/db/database.ts';
 import { type PlanGrantSource, planGrants } from '../../platform/db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A referral reward's "one month of Pro" (platform.md): Pro's entitlements for this long. */
+/** A referral reward's "one month of Pro" (one referral earns it): Pro's entitlements for this long. */
 export const REFERRAL_PRO_MONTH_DAYS = 30;
 
 /**

@@ -49,7 +49,7 @@ export function listInvitationCodes(db: DbOrTx, creatorId: string): Promise<Invi
 const startOfUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
- * Creates an invitation code of `codeType` for `creatorId` (platform.md §6): experience codes
+ * Creates an invitation code of `codeType` for `creatorId`: seven-day experience codes
  * for Studio only (403), at most 3 per calendar month (429); discount codes for anyone with
  * a referral code. The creator's profile row is locked so concurrent requests count in turn.
  */

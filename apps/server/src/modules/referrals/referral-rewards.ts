@@ -24,7 +24,7 @@ const REWARD_CREDITS: Record<ReferralRewardType, number> = {
  *   person, not an address typed into a form;
  * - the friend paid a non-zero amount after discounts (a paid order with `amount > 0`, the
  *   amount the provider charged): a reward is not bought with a free checkout;
- * - the friend's plan is not free (platform.md: referral credit applies only then).
+ * - the friend's plan is not free: a referral earns nothing while the friend is on Free.
  * Called whenever one of these may have become true: in the payment's transaction, and when
  * the friend's e-mail is verified — so it completes at whichever comes last. The
  * pending → completed update happens once, so a replayed payment or a second call finds

@@ -25,7 +25,7 @@ import { notifyRunChanged } from './run-events.ts';
 import { browserResultKey } from './storage-keys.ts';
 
 /**
- * Background removal runs in the browser (DESIGN §5): the server records and charges the run
+ * Background removal runs in the browser, its image never uploaded: the server records and charges the run
  * and never sees the image. Two follow-ups attach to such a run:
  *
  * - **its result**, when the user saves it to the gallery: the cut-out PNG (never the

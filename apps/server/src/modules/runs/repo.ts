@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { waitingJobWhere } from '../../platform/jobs/job-queue.ts';
 import { type RunRow, runs, type StoredOutput } from '../../platform/db/schema/index.ts';
@@ -106,25 +106,35 @@ export async function recordProgress(
   return rows.length > 0;
 }
 
+/** How a run ends: its final status and what goes with it. */
+interface RunEnd {
+  status: 'succeeded' | 'failed';
+  progress: number;
+  outputs?: StoredOutput[];
+  error?: NonNullable<RunRow['error']>;
+  refunded?: boolean | SQL;
+}
+
+/**
+ * Writes a run's end where `where` still holds: the final status, no lease from then on, and the
+ * time it finished. Undefined when `where` no longer matches (another attempt or end won).
+ */
+async function endRun(db: DbOrTx, where: SQL | undefined, end: RunEnd): Promise<RunRow | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ ...end, leaseExpiresAt: null, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(where)
+    .returning();
+  return row;
+}
+
 export async function completeRun(
   db: DbOrTx,
   id: string,
   attempt: number,
   outputs: StoredOutput[],
 ): Promise<RunRow | undefined> {
-  const [row] = await db
-    .update(runs)
-    .set({
-      status: 'succeeded',
-      progress: 100,
-      outputs,
-      leaseExpiresAt: null,
-      updatedAt: sql`now()`,
-      finishedAt: sql`now()`,
-    })
-    .where(heldBy(id, attempt))
-    .returning();
-  return row;
+  return endRun(db, heldBy(id, attempt), { status: 'succeeded', progress: 100, outputs });
 }
 
 /**
@@ -181,22 +191,9 @@ export async function markFailed(
   error: NonNullable<RunRow['error']>,
   attempt?: number,
 ): Promise<RunRow | undefined> {
-  const [row] = await tx
-    .update(runs)
-    .set({
-      status: 'failed',
-      progress: 0,
-      error,
-      refunded: sql`${runs.credits} > 0`,
-      leaseExpiresAt: null,
-      updatedAt: sql`now()`,
-      finishedAt: sql`now()`,
-    })
-    .where(
-      attempt === undefined ? and(eq(runs.id, id), inArray(runs.status, ['queued', 'running'])) : heldBy(id, attempt),
-    )
-    .returning();
-  return row;
+  const open =
+    attempt === undefined ? and(eq(runs.id, id), inArray(runs.status, ['queued', 'running'])) : heldBy(id, attempt);
+  return endRun(tx, open, { status: 'failed', progress: 0, error, refunded: sql`${runs.credits} > 0` });
 }
 
 /** Running runs whose worker stopped renewing the lease, locked for this sweeper only. */
@@ -264,21 +261,13 @@ export async function failBrowserRun(
   refund: boolean,
   withinMs: number,
 ): Promise<RunRow | undefined> {
-  const [row] = await tx
-    .update(runs)
-    .set({
-      status: 'failed',
-      progress: 0,
-      error,
-      refunded: refund,
-      updatedAt: sql`now()`,
-      finishedAt: sql`now()`,
-    })
-    .where(
-      and(openBrowserRun(id, userId), sql`${runs.createdAt} > now() - ${withinMs}::int * interval '1 millisecond'`),
-    )
-    .returning();
-  return row;
+  const recent = sql`${runs.createdAt} > now() - ${withinMs}::int * interval '1 millisecond'`;
+  return endRun(tx, and(openBrowserRun(id, userId), recent), {
+    status: 'failed',
+    progress: 0,
+    error,
+    refunded: refund,
+  });
 }
 
 /** How many browser runs of the user were refunded in the last `windowMs`. */

@@ -116,7 +116,7 @@ const startRun = (service: RunService) =>
 
 /**
  * One operation per tool, served by `startRun` (the path's tool is a value of its `{tool}`):
- * generated clients get a call per tool whose body type is that tool's (ADR 00NN).
+ * generated clients get a call per tool whose body type is that tool's (ADR 0013).
  */
 const startToolRun = (tool: ToolId) =>
   apiRoute({

@@ -186,7 +186,7 @@ export function createRunService({ db, storage, queue, engines, logger, publicUr
       batchId,
       source: request.source ?? null,
       webhookUrl: request.webhookUrl ?? null,
-      // The browser did the work: the server only records and charges it (DESIGN.md §5).
+      // The browser did the work: the server only records and charges it (the image never leaves the device).
       ...(clientSide ? { status: 'succeeded' as const, progress: 100, finishedAt: now } : {}),
       createdAt: now,
       updatedAt: now,

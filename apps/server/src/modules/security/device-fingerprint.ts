@@ -14,7 +14,8 @@ function differingFields(known: DeviceFingerprint, reported: DeviceFingerprint):
 
 /**
  * Compares a fingerprint the page reported with the first one reported for this session
- * (platform.md §4, §9). A session whose cookie was taken to another device reports another
+ * (user agent, platform and timezone must match; at most one of screen resolution, language and
+ * colour depth may differ). A session whose cookie was taken to another device reports another
  * device; each mismatch is a security event, and more than MAX_FINGERPRINT_MISMATCHES end
  * the session (unless the user turned suspicious-activity detection off) with SESSION_EXPIRED.
  */

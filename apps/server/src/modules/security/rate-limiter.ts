@@ -37,7 +37,7 @@ function secondsUntil(date: Date | null, now: Date): number {
 }
 
 /**
- * A rate limiter kept in the database, shared by every API process (DESIGN §3). Time is the
+ * A rate limiter kept in the database, shared by every API process. Time is the
  * database's `now()`, so processes with drifting clocks agree.
  *
  * Two ways to use it:

@@ -118,7 +118,7 @@ const deleteSession = apiRoute({
   },
 });
 
-/** /api/security: session checks, settings, events, metrics and sessions (platform.md §2, §7). */
+/** /api/security: session checks, settings, events, metrics and sessions, for the security page. */
 export function securityRoutes(db: Database) {
   const activity = new SessionActivity(db);
   const patterns = new SuspiciousPatterns(db);

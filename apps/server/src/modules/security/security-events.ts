@@ -12,7 +12,7 @@ export interface SecurityEventInput {
   ip?: string | null;
 }
 
-/** Records one security event (platform.md §7 log_security_event). */
+/** Records one security event (type, details, severity, client) for a user. */
 export async function logSecurityEvent(db: DbOrTx, event: SecurityEventInput): Promise<void> {
   await db.insert(securityEvents).values({
     eventType: event.eventType,

@@ -11,7 +11,7 @@ import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { securityEvents } from '../../platform/db/schema/index.ts';
 
-/** The user's own security events, newest first (platform.md §6: never anyone else's). */
+/** The user's own security events, newest first: never anyone else's. */
 export async function listSecurityEvents(db: DbOrTx, userId: string, limit: number): Promise<SecurityEventDto[]> {
   const rows = await db
     .select()

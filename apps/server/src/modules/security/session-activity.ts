@@ -24,7 +24,7 @@ interface ActivityRow {
 }
 
 /**
- * The inactivity timeout, enforced by the server (platform.md §4): every authenticated request
+ * The inactivity timeout (30 min, or 5–480 as set), enforced by the server: every authenticated request
  * checks how long its session has been idle and ends a session idle past the user's timeout.
  * Requests the person made count as activity; the page's background checks do not, or a
  * forgotten open tab would keep its session alive for ever.

@@ -62,7 +62,7 @@ export async function revokeOtherSessions(
 }
 
 /**
- * Keeps at most MAX_CONCURRENT_SESSIONS sessions per user (platform.md §9): called after a
+ * Keeps at most MAX_CONCURRENT_SESSIONS sessions (three) per user: called after a
  * sign-in has created its session, it ends the oldest ones beyond the limit.
  */
 export async function enforceSessionLimit(db: DbOrTx, userId: string): Promise<void> {

@@ -42,7 +42,9 @@ const RULE_SEVERITY: Record<SuspiciousEventType, SecuritySeverity> = {
 };
 
 /**
- * The suspicious patterns of platform.md §9, detected by the server. Callers check the
+ * The suspicious patterns (contracts/security.ts: a burst of requests, activity late at night,
+ * repeated failed sign-ins, a changed location, many keystrokes without a mouse), detected by
+ * the server. Callers check the
  * user's enableSuspiciousActivityDetection first; each pattern is logged once per occurrence
  * (per window, per night, per change), not on every request, so one incident does not sink
  * the security score on its own.

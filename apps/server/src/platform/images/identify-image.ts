@@ -26,7 +26,8 @@ const MEDIA: Record<IdentifiedImage['format'], { mediaType: string; extension: s
 
 /**
  * Identifies an upload by its bytes — never by its name or declared type — and applies the
- * upload limits of tools.md §5. Only the header is read here (sharp's metadata), so the pixel
+ * upload limits (10 MB; each side 64–4096 px; 4096² pixels). Only the header is read here
+ * (sharp's metadata), so the pixel
  * limits refuse a decompression bomb before anything is decoded.
  */
 export async function identifyImage(data: Buffer, field = 'image'): Promise<IdentifiedImage> {

@@ -1,16 +1,23 @@
+import { SaxesParser } from 'saxes';
+
 /**
- * SVG from a tracer or a provider is stored and later served to browsers, where an SVG can run
- * script. This sanitizer is an allowlist that rebuilds the document from what it recognises:
- * drawing elements and presentation attributes only. Everything else is dropped with its
- * content — script, style, foreignObject, image, a, animation, event handlers (`on*`),
- * DOCTYPE/entities, processing instructions — and every reference must point inside the
- * document (`#id`, `url(#id)`), so nothing is fetched when it is rendered.
+ * SVG from a tracer, a provider or an upload is stored and later served to browsers, where an
+ * SVG can run script. This sanitizer reads the document with a conforming XML parser (saxes)
+ * and rebuilds it from an allowlist: drawing elements and presentation attributes only.
+ * Everything else is dropped with its content — script, style, foreignObject, image, a,
+ * animation, event handlers (`on*`), `style` attributes, comments, processing instructions —
+ * and every reference must point inside the document (`#id`, `url(#id)`), so nothing is
+ * fetched when it is rendered.
  *
- * A dedicated parser (rather than DOMPurify) keeps jsdom out of the server; it only has to
- * read well-formed SVG, and anything it cannot read is left out rather than passed through.
+ * A DOCTYPE is read past and never used: the parser does not load external DTDs or entities,
+ * and every entity other than XML's five (`&lt;` `&gt;` `&amp;` `&quot;` `&apos;`) and
+ * character references expands to nothing, so neither "billion laughs" nor an external entity
+ * can expand. Markup that is not well-formed ends the document there: what came before it is
+ * kept (it passed the allowlist), nothing after it is trusted. The choice of parser is ADR 0049.
  */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
 
 const ELEMENTS = new Set([
   'svg',
@@ -38,6 +45,7 @@ const ELEMENTS = new Set([
 /** Elements whose text content is kept (escaped); other text is insignificant whitespace. */
 const TEXT_ELEMENTS = new Set(['title', 'desc', 'text', 'tspan']);
 
+/** Attributes without a namespace that are kept; `xlink:href` is kept too, as `href`. */
 const ATTRIBUTES = new Set([
   'id',
   'class',
@@ -101,147 +109,100 @@ const ATTRIBUTES = new Set([
   'text-anchor',
   'dominant-baseline',
   'href',
-  'xlink:href',
-  'xmlns',
 ]);
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (_whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return ENTITIES[name] ?? ''; // undeclared entities (DTD) are dropped, never expanded
-  });
-}
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Whether an attribute's (decoded) value is safe to keep. */
 function safeValue(name: string, value: string): boolean {
+  if (name === 'href') return /^#[\w.:-]+$/.test(value.trim());
   // Control characters and escapes can hide a scheme from the checks below.
   const compact = [...value]
     .filter((c) => c.charCodeAt(0) > 0x20 && c !== '\\')
     .join('')
     .toLowerCase();
-  if (name === 'xmlns') return value === SVG_NS;
-  if (name === 'href' || name === 'xlink:href') return /^#[\w.:-]+$/.test(value.trim());
   if (/(javascript|vbscript|data):|expression\(|@import/.test(compact)) return false;
   // Paint and clip references may only name an element of this document: url(#id).
   const urls = compact.match(/url\(([^)]*)\)/g) ?? [];
   return urls.every((u) => /^url\((['"]?)#[\w.:-]+\1\)$/.test(u));
 }
 
-interface Tag {
-  name: string;
-  attributes: [string, string][];
-  selfClosing: boolean;
-}
-
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
-
-function parseTag(source: string): Tag | null {
-  const match = /^<([A-Za-z][\w:.-]*)([\s\S]*?)(\/?)>$/.exec(source);
-  if (!match) return null;
-  const attributes: [string, string][] = [];
-  for (const a of match[2]!.matchAll(ATTRIBUTE)) attributes.push([a[1]!, decodeEntities(a[3] ?? a[4] ?? '')]);
-  return { name: match[1]!, attributes, selfClosing: match[3] === '/' };
-}
-
-/** Where the markup that starts at `i` (a `<`) ends, one past its last character; -1 if never. */
-function markupEnd(svg: string, i: number): number {
-  const closer = svg.startsWith('<!--', i)
-    ? '-->'
-    : svg.startsWith('<![CDATA[', i)
-      ? ']]>'
-      : svg.startsWith('<?', i)
-        ? '?>'
-        : null;
-  if (closer) {
-    const end = svg.indexOf(closer, i);
-    return end < 0 ? -1 : end + closer.length;
-  }
-  if (svg.startsWith('<!', i)) {
-    // DOCTYPE, possibly with an internal subset [ … ] that declares entities.
-    const bracket = svg.indexOf('[', i);
-    const close = svg.indexOf('>', i);
-    if (bracket >= 0 && bracket < close) {
-      const end = svg.indexOf(']>', bracket);
-      return end < 0 ? -1 : end + 2;
-    }
-    return close < 0 ? -1 : close + 1;
-  }
-  // A tag: find its `>` outside quoted attribute values.
-  let quote = '';
-  for (let j = i + 1; j < svg.length; j++) {
-    const c = svg[j];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '>') return j + 1;
-  }
-  return -1;
+interface Attribute {
+  local: string;
+  uri: string;
+  value: string;
 }
 
 /**
- * The allowed attributes of a tag, each once. `xlink:href` becomes SVG 2's plain `href`, so the
- * output never needs the xlink namespace declared (an undeclared prefix would not parse).
+ * The allowed attributes of an element, each once, in document order. `xlink:href` becomes
+ * SVG 2's plain `href`, so the output never needs the xlink namespace declared. Namespace
+ * declarations are dropped: the root is written with the SVG namespace only.
  */
-function keptAttributes(tag: Tag): [string, string][] {
+function keptAttributes(attributes: Iterable<Attribute>): string {
   const kept = new Map<string, string>();
-  for (const [name, value] of tag.attributes) {
-    const key = name === 'xlink:href' ? 'href' : name;
-    if (!kept.has(key) && ATTRIBUTES.has(name) && safeValue(name, value)) kept.set(key, value);
+  for (const { local, uri, value } of attributes) {
+    const name = uri === '' ? local : uri === XLINK_NS && local === 'href' ? 'href' : null;
+    if (name && !kept.has(name) && ATTRIBUTES.has(name) && safeValue(name, value)) kept.set(name, value);
   }
-  return [...kept];
+  return [...kept].map(([name, value]) => ` ${name}="${escapeXml(value)}"`).join('');
 }
 
 /** Returns a safe SVG document rebuilt from `svg`; throws when there is no `<svg>` root. */
 export function sanitizeSvg(svg: string): string {
+  // `xlink` is bound up front: SVG in the wild often uses `xlink:href` without declaring it.
+  const parser = new SaxesParser({ xmlns: true, position: false, additionalNamespaces: { xlink: XLINK_NS } });
+  const predefined = parser.ENTITIES;
+  parser.ENTITIES = new Proxy(predefined, { get: (known, name) => Reflect.get(known, name) ?? '' });
+
   const out: string[] = [];
   const open: string[] = []; // elements written and not yet closed
   let skipping = 0; // depth inside a dropped element
   let sawRoot = false;
-  let i = 0;
-  while (i < svg.length) {
-    const lt = svg.indexOf('<', i);
-    const text = svg.slice(i, lt < 0 ? svg.length : lt);
-    if (text && !skipping && TEXT_ELEMENTS.has(open.at(-1) ?? '')) out.push(escapeXml(decodeEntities(text)));
-    if (lt < 0) break;
-    const end = markupEnd(svg, lt);
-    if (end < 0) break; // truncated markup: nothing after it is trusted
-    const markup = svg.slice(lt, end);
-    i = end;
-    if (markup.startsWith('<!') || markup.startsWith('<?')) continue;
+  let done = false; // the root closed, or the markup stopped being well-formed
 
-    if (markup.startsWith('</')) {
-      const name = markup.slice(2, -1).trim();
-      if (skipping) skipping--;
-      else if (open.at(-1) === name) out.push(`</${open.pop()}>`);
-      continue;
+  const keepText = (text: string) => {
+    if (!done && !skipping && TEXT_ELEMENTS.has(open.at(-1) ?? '')) out.push(escapeXml(text));
+  };
+  parser.on('error', () => {
+    done = true;
+  });
+  parser.on('text', keepText);
+  parser.on('cdata', keepText);
+  parser.on('opentag', (tag) => {
+    if (done) return;
+    const name = tag.local;
+    const inSvg = tag.uri === SVG_NS || tag.uri === '';
+    const allowed = skipping === 0 && inSvg && ELEMENTS.has(name) && (sawRoot || name === 'svg');
+    if (!sawRoot && !allowed) {
+      done = true; // the root is not <svg>
+      return;
     }
-    const tag = parseTag(markup);
-    if (!tag) continue;
-    const allowed = skipping === 0 && ELEMENTS.has(tag.name) && (sawRoot ? open.length > 0 : tag.name === 'svg');
     if (!allowed) {
-      if (!tag.selfClosing) skipping++;
-      continue;
+      if (!tag.isSelfClosing) skipping++;
+      return;
     }
+    const xmlns = sawRoot ? '' : ` xmlns="${SVG_NS}"`;
     sawRoot = true;
-    const attributes = keptAttributes(tag)
-      .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
-      .join('');
-    const xmlns = open.length === 0 && !tag.attributes.some(([n]) => n === 'xmlns') ? ` xmlns="${SVG_NS}"` : '';
-    if (tag.selfClosing) out.push(`<${tag.name}${xmlns}${attributes}/>`);
-    else {
-      out.push(`<${tag.name}${xmlns}${attributes}>`);
-      open.push(tag.name);
+    const attributes = keptAttributes(Object.values(tag.attributes));
+    if (tag.isSelfClosing) {
+      out.push(`<${name}${xmlns}${attributes}/>`);
+      if (open.length === 0) done = true; // an empty root: the document ends here
+    } else {
+      out.push(`<${name}${xmlns}${attributes}>`);
+      open.push(name);
     }
-    if (sawRoot && open.length === 0) break; // the root closed: ignore whatever trails it
-  }
+  });
+  parser.on('closetag', (tag) => {
+    if (done || tag.isSelfClosing) return;
+    if (skipping) skipping--;
+    else {
+      out.push(`</${open.pop()}>`);
+      if (open.length === 0) done = true; // the root closed: ignore whatever trails it
+    }
+  });
+  parser.write(svg).close();
+
   if (!sawRoot) throw new Error('Not an SVG document');
   while (open.length) out.push(`</${open.pop()}>`);
   return out.join('');

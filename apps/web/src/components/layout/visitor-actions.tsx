@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { loginHref } from '../../lib/redirect-target.ts';
 import { buttonClass } from '../ui/button-styles.ts';
 
-/** Sign in and Get started: both lead to /login (platform.md §2), Get started to its create-account form. */
+/** Sign in and Get started: both lead to /login, Get started to its create-account form. */
 export function VisitorActions({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   return (

@@ -2,14 +2,14 @@ import type { Language } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
 import { callbackHref } from '../../lib/redirect-target.ts';
 
-/** Where e-mail links and Apple sign-in come back to (platform.md §2 auth callback). */
+/** Where e-mail links and Apple sign-in come back to. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 
 /** Calls of the login, callback and reset pages to /api/auth (Better Auth behind Atelier's API). */
 export const authApi = {
   providers: () => call(api.GET('/auth/providers')),
 
-  /** A value with "@" is an e-mail, anything else a username (platform.md §5). */
+  /** A value with "@" is an e-mail, anything else a username (resolved to its account's e-mail). */
   signIn: (identifier: string, password: string) =>
     identifier.includes('@')
       ? call(api.POST('/auth/sign-in/email', { body: { email: identifier.trim(), password } }))

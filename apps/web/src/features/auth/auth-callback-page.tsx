@@ -23,7 +23,7 @@ function providerError(): { code: string | null; text: string } | null {
 }
 
 /**
- * /auth/callback: where Apple sign-in and the activation link come back (platform.md §4).
+ * /auth/callback: where Apple sign-in and the activation link come back.
  * A provider or session error → Authentication Error, back to /login after 3 s; a session →
  * Authentication Successful and / — or the page sign-in was started for (`?next=`) — replacing
  * history; no session → Authentication Issue,

@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH, RATE_LIMIT_BLOCK_MINUTES } from '@atelier/contract
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
 
-/** Error codes with their own text in the auth namespace (platform.md §8 auth catalogue). */
+/** Error codes with their own text in the auth namespace; any other code gets the generic text. */
 const CATALOGUED = new Set([
   'USERNAME_NOT_FOUND',
   'USER_NOT_FOUND',

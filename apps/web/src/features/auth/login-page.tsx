@@ -13,7 +13,7 @@ type Mode = 'signIn' | 'signUp' | 'forgot';
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-400';
 
 /**
- * /login: sign in, create an account, or ask for a reset link (platform.md §2, §4). It opens on
+ * /login: sign in, create an account, or ask for a reset link. It opens on
  * the create-account form when asked to (`?mode=signup`: a visitor who picked a tool, or pressed
  * Get started) and for a referral link (`?ref=`), whose code is for new accounts; else on sign-in.
  */

@@ -7,7 +7,7 @@ import { redirectTargetOf } from '../../lib/redirect-target.ts';
 import { SESSION_QUERY_KEY } from './use-session.ts';
 
 /**
- * After a sign-in or sign-up: refresh the session, greet (platform.md §8: "Welcome back!",
+ * After a sign-in or sign-up: refresh the session, greet ("Welcome back!",
  * "Signed in as …") and go to the page /login was asked to come back to (`?next=`), else home.
  * A new account is told its verification e-mail is on its way.
  */

@@ -9,9 +9,9 @@ import { notify } from '../../lib/notify.ts';
 import { formatDate } from '../../lib/format-date.ts';
 
 /**
- * The profile's billing history (platform.md §2, §3 orders): newest first, amounts in minor
+ * The profile's billing history (its orders): newest first, amounts in minor
  * units shown divided by 100, Paid or Pending. Sync asks the payment provider about pending
- * checkouts first (as the spec's sync-orders does before listing); Refresh only reloads.
+ * checkouts first (every listing is synced first); Refresh only reloads.
  */
 export function BillingHistory() {
   const { t, i18n } = useTranslation('billing');

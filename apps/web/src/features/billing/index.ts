@@ -1,3 +1,3 @@
-// The profile page's billing section (platform.md §2 profile), rendered by the profile feature.
+// The profile page's billing section, rendered by the profile feature.
 export { BillingHistory } from './billing-history.tsx';
 export { SubscriptionCard } from './subscription-card.tsx';

@@ -7,7 +7,7 @@ import { billingApi, billingKeys } from '../../lib/billing-api.ts';
 import { BillingPortalButton } from './billing-portal-button.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 
-/** The profile's subscription status card (platform.md §2 profile), with Upgrade Plan. */
+/** The profile's subscription status card, with Upgrade Plan (to /pricing). */
 export function SubscriptionCard() {
   const { t, i18n } = useTranslation('billing');
   const status = useQuery({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 
-/** Any path the route table does not know (platform.md §2). */
+/** Any path the route table does not know, with a link home. */
 export default function NotFoundPage() {
   const { t } = useTranslation('errors');
   return (

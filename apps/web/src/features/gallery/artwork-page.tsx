@@ -28,7 +28,7 @@ function artworkPageSrcSet(artwork: Artwork): string {
 }
 
 /**
- * /gallery/<id> (DESIGN §4): one public artwork, to share. The server renders it with its
+ * /gallery/<id>: one public artwork, to share. The server renders it with its
  * Open Graph tags; an artwork that is private, deleted or never was is the 404 page.
  */
 export default function ArtworkPage() {

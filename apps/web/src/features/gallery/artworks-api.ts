@@ -4,7 +4,7 @@ import { api, call, callWithoutContent } from '../../lib/api-client.ts';
 const page = (cursor: string | null) => ({ params: { query: cursor ? { cursor } : {} } });
 const artwork = (id: string) => ({ params: { path: { id } } });
 
-/** The artwork endpoints (DESIGN §4); errors arrive as ApiError with the contract's code. */
+/** The artwork endpoints (/api/artworks); errors arrive as ApiError with the contract's code. */
 export const artworksApi = {
   listPublic: (cursor: string | null) => call(api.GET('/artworks', page(cursor))),
   getPublic: (id: string) => call(api.GET('/artworks/{id}', artwork(id))),

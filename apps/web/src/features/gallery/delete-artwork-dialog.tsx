@@ -3,7 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 
-/** Delete behind a confirmation (platform.md §4: it cannot be undone). */
+/** Delete behind a confirmation: it cannot be undone. */
 export function DeleteArtworkButton({ onConfirm, disabled }: { onConfirm: () => void; disabled?: boolean }) {
   const { t } = useTranslation('gallery');
   return (

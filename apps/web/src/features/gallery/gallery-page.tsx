@@ -9,7 +9,7 @@ const TAB_CLASS =
   'rounded-full px-4 py-1.5 text-sm font-medium text-zinc-600 transition-colors hover:text-zinc-900 data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:bg-zinc-800 dark:data-[state=active]:text-white';
 
 /**
- * /gallery (platform.md §2): the public gallery for everyone, and a my-artworks tab for a
+ * /gallery: the public gallery (20 artworks a page) for everyone, and a my-artworks tab for a
  * signed-in user. The tab is in the address (?tab=mine) so it survives a reload and a link.
  */
 export default function GalleryPage() {

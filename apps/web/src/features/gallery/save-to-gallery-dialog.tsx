@@ -26,7 +26,7 @@ export interface SaveToGalleryDialogProps {
 }
 
 /**
- * The save-to-gallery dialog of the tool pages (platform.md §2): a make-public checkbox,
+ * The save-to-gallery dialog of the tool pages: a make-public checkbox,
  * Cancel and Save. The server copies the run's stored output. While a save is under way the
  * dialog cannot be closed: what Save started finishes, or fails and says so.
  */

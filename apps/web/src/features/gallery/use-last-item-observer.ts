@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
- * Infinite scroll on the last item (platform.md §2): a ref callback for the last card that
+ * Infinite scroll on the last item: a ref callback for the last card that
  * calls `onVisible` when it comes near the viewport. The margin starts the next page before
  * the reader gets there.
  */

@@ -11,7 +11,7 @@ import { toolHref } from '../../lib/tool-href.ts';
 /**
  * A tool on the home page; a tool the demo engine serves here is marked so, and free. Signed-in
  * users go to the tool; visitors go to /login — its create-account form, which comes back to
- * the tool once the account exists — and the action reads "Login required" (platform.md §2).
+ * the tool once the account exists — and the action reads "Login required".
  * The whole card is clickable through the link's stretched ::after, while the link itself
  * stays the one focus stop.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 const ITEM_CLASS =
   'inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-medium text-zinc-600 transition-colors hover:text-zinc-900 data-[state=on]:bg-white data-[state=on]:text-zinc-900 data-[state=on]:shadow-sm dark:text-zinc-400 dark:hover:text-white dark:data-[state=on]:bg-zinc-800 dark:data-[state=on]:text-white';
 
-/** Monthly / yearly / lifetime, with the limited-offer badge on lifetime (platform.md §2 pricing). */
+/** Monthly / yearly / lifetime, with the limited-offer badge on lifetime; monthly first. */
 export function BillingCycleToggle({
   value,
   onChange,

@@ -12,7 +12,7 @@ import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 import { SummaryList } from './summary-list.tsx';
 
 /**
- * /payment-success?session_id= (platform.md §2, §4): the server asks the payment provider about
+ * /payment-success?session_id=: the server asks the payment provider about
  * the session and grants it if paid; the page shows verifying, then success or failure.
  */
 export default function PaymentSuccessPage() {

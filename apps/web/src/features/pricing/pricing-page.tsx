@@ -26,7 +26,7 @@ import { usePlanChoice } from './use-plan-choice.ts';
 
 const CARD_PLANS = ['free', ...SUBSCRIPTION_PLAN_IDS] as const;
 
-/** /pricing (platform.md §2): plans per billing cycle in the currency of the interface language. */
+/** /pricing: plans per billing cycle in the currency of the interface language. */
 export default function PricingPage() {
   const { t, i18n } = useTranslation('pricing');
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -105,7 +105,7 @@ export default function PricingPage() {
 }
 
 /**
- * The referral programme and the free trial (platform.md §2 pricing). The trial's "create a
+ * The referral programme and the free trial. The trial's "create a
  * free account" is for visitors only: a signed-in user has one already.
  */
 function PricingCallsToAction() {

@@ -26,7 +26,7 @@ const PLAN_OF_TIER: Record<SubscriptionTier, PlanId> = {
   Lifetime: 'lifetime',
 };
 
-/** The spec's checkout error texts (platform.md §8), chosen by the API's error code. */
+/** The checkout error texts, chosen by the API's error code. */
 function errorKey(attempt: Attempt, error: unknown): string {
   const code = error instanceof ApiError ? error.code : undefined;
   const discount = discountErrorKey(code);
@@ -42,7 +42,7 @@ function errorKey(attempt: Attempt, error: unknown): string {
 }
 
 /**
- * What pressing a plan button does (platform.md §4): visitors sign in first; Free opens the
+ * What pressing a plan button does: visitors sign in first; Free opens the
  * tools; the current plan says so; a subscribed user changes plan in place; anyone else goes
  * to the payment page, with the accepted discount code if there is one. Answers the caller's
  * plan (null for visitors), the plan being started, and whether a discount code could apply

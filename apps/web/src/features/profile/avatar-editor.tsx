@@ -10,7 +10,7 @@ import { toastProfileError } from './profile-toasts.ts';
 import { useSetProfile } from './use-profile.ts';
 
 /**
- * Avatar upload and removal (platform.md §4: idle, uploading, done or failed). The browser
+ * Avatar upload and removal (idle, uploading, done or failed). The browser
  * checks type and size only to answer at once; the server decides by the bytes.
  */
 export function AvatarEditor({ profile }: { profile: ProfileDto }) {

@@ -12,7 +12,7 @@ import { SESSION_QUERY_KEY } from '../auth/use-session.ts';
 import { profileApi } from './profile-api.ts';
 
 /**
- * Account deletion (platform.md §4: dialog open, phrase typed, deleting, signed out). The
+ * Account deletion (dialog open, phrase typed, deleting, signed out). The
  * button works only once the exact phrase of the interface language is typed; cancelling
  * changes nothing.
  */

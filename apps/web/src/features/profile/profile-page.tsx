@@ -18,7 +18,7 @@ import { WelcomeCard } from './welcome-card.tsx';
 
 const card = 'rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900';
 
-/** /profile (platform.md §2): account, stats, referral and subscription, sign-out, danger zone. */
+/** /profile: account, stats, referral and subscription, sign-out, danger zone. */
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useProfile();

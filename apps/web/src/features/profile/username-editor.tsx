@@ -10,7 +10,7 @@ import { profileApi } from './profile-api.ts';
 import { toastProfileError } from './profile-toasts.ts';
 import { useSetProfile } from './use-profile.ts';
 
-/** Username: display, edit, saved or cancelled (platform.md §4); blank saves as none. */
+/** Username: display, edit, saved or cancelled; 3–20 letters, digits or underscores; blank saves as none. */
 export function UsernameEditor({ profile }: { profile: ProfileDto }) {
   const { t } = useTranslation('profile');
   const setProfile = useSetProfile();

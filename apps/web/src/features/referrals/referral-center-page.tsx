@@ -12,7 +12,7 @@ import { ReferralProgressCard } from './referral-progress-card.tsx';
 import { ReferralSection } from './referral-section.tsx';
 import { useReferrals } from './referrals-api.ts';
 
-/** /referral-center (platform.md §2): progress, link and code, invitation codes, history. */
+/** /referral-center: progress, link and code, invitation codes, history. */
 export default function ReferralCenterPage() {
   const { t } = useTranslation('referrals');
   const referrals = useReferrals();

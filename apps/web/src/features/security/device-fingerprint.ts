@@ -13,7 +13,8 @@ export function timeZone(): string {
 }
 
 /**
- * What this browser reports about its device (platform.md §3 session state). The server keeps
+ * What this browser reports about its device (user agent, screen, colour depth, timezone, language,
+ * platform, cores). The server keeps
  * the first report of a session and compares later ones with it.
  */
 export function deviceFingerprint(): DeviceFingerprint {

@@ -1,7 +1,7 @@
 import { SECURITY_EVENT_DETAIL_FIELDS, SECURITY_EVENT_DETAIL_MAX_CHARS } from '@atelier/contracts';
 
 /**
- * The detail fields a Threat Events row shows (platform.md §9): at most three, each value cut
+ * The detail fields a Threat Events row shows: at most three, each value cut
  * at 50 characters, so a long user agent cannot take over the list.
  */
 export function eventDetailFields(details: Record<string, unknown>): [string, string][] {

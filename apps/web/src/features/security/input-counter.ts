@@ -1,4 +1,4 @@
-/** What the heartbeat reports about input since the last beat (platform.md §9 suspicious patterns). */
+/** What the heartbeat reports about input since the last beat (keys with no mouse is suspicious). */
 export interface InputCounts {
   keystrokes: number;
   mouseMoves: number;

@@ -24,7 +24,7 @@ const SCORE_STYLE = {
   needsAttention: 'text-red-600 dark:text-red-400',
 } as const;
 
-/** Security Overview: the score with its label, a badge per metric, and alerts (platform.md §9). */
+/** Security Overview: the score with its label, a badge per metric, and alerts (thresholds: contracts). */
 export function SecurityOverviewTab({ showAlerts }: { showAlerts: boolean }) {
   const { t } = useTranslation('security');
   const metrics = useQuery({ queryKey: securityKeys.metrics, queryFn: securityApi.metrics });

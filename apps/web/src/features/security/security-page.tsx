@@ -12,7 +12,7 @@ import { ToggleRow } from './toggle-row.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { useSecuritySettings } from './use-security-settings.ts';
 
-/** /security (platform.md §2): session settings, the password, two-factor sign-in, file security, monitoring and the dashboard. */
+/** /security: session settings, the password, two-factor sign-in, file security, monitoring and the dashboard. */
 export default function SecurityPage() {
   const { t } = useTranslation('security');
   const { settings, save } = useSecuritySettings();

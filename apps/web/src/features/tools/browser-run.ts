@@ -15,7 +15,7 @@ export class BrowserWorkFailed extends Error {
 
 /**
  * One run done on this device (background removal), as a single result or one tile of a
- * batch: the server records and charges it first (tools.md §4: credits are taken before the
+ * batch: the server records and charges it first (credits are taken before the
  * work) with the image's size, never the image; then `work` runs here. A failure of the work is
  * reported, and the server may give the credit back. A refused record (402, …) throws the API's error.
  */

@@ -8,12 +8,12 @@ export const acceptAttribute = (formats: readonly InputImageFormat[]) => formats
 
 export interface FileRules {
   formats: readonly InputImageFormat[];
-  /** Background removal has its own over-size text (tools.md §5). */
+  /** Background removal has its own over-size text ("Image too large. Maximum size is 10MB."). */
   tooLargeMessage: 'fileTooLarge' | 'imageTooLargeBytes';
 }
 
 /**
- * Checks a chosen file before anything is uploaded, in the spec's words (tools.md §5): the
+ * Checks a chosen file before anything is uploaded, in the words users are shown: the
  * type, the 10 MB limit, then that it decodes and its sides are 64–4096 px. Returns a key
  * under tool-run:validation, or null when the file is fine. The server checks the bytes again.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * The balance and what this run costs, for signed-in users (tools.md §2); a run the demo
+ * The balance and what this run costs, for signed-in users; a run the demo
  * engine makes is free, and the line says so and why before it starts.
  */
 export function CreditsBanner({ credits, cost, demo }: { credits: number | undefined; cost: number; demo: boolean }) {

@@ -6,7 +6,7 @@ const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp', svg: 'svg' } as cons
 export const extensionOf = (mediaType: string) => EXTENSIONS[formatOfMediaType(mediaType) ?? 'png'];
 
 /**
- * `<prefix>-<timestamp>.<ext>` as the spec names downloads (tools.md §7: edited-photo-,
+ * `<prefix>-<timestamp>.<ext>`, the download names users know (edited-photo-,
  * erased-background-, inpainted-image-); the n-th of several images gets `-<n>` too. The
  * extension follows the format downloaded (the name is kept whatever the format).
  */

@@ -14,7 +14,7 @@ const WARNING =
 const NEUTRAL = 'border-zinc-200 bg-white text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300';
 
 /**
- * Says plainly what will process the input (DESIGN §5): the demo engine is never passed off
+ * Says plainly what will process the input: the demo engine is never passed off
  * as AI, local inpainting fills from the surroundings, and the browser tool keeps the image.
  * The demo notice speaks to the user; which server variables would give the tool a provider
  * is the operator's business, shown to admins only.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 // The one cross-feature import of the tool pages: the gallery owns its save dialog
-// (platform.md §2), and the tool pages open it. Recorded as an exception to DESIGN §2.
+// (a make-public checkbox, Cancel and Save), and the tool pages open it.
 import { SaveToGalleryDialog } from '../gallery/save-to-gallery-dialog.tsx';
 import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { convert, copyImage, isTransparent } from './convert-image.ts';

@@ -9,7 +9,7 @@ export interface FailureText {
   serverMessage?: string;
 }
 
-/** Each tool's own failure title (tools.md §8); the generators share one. */
+/** Each tool's own failure title ("Failed to edit photo", …); the generators share one. */
 const TOOL_FAILURE: Partial<Record<ToolId, string>> = {
   'ai-photo-editor': 'failure.photoEditor',
   'ai-eraser': 'failure.eraser',
@@ -52,7 +52,7 @@ export function failureText(tool: ToolId, error: unknown): FailureText {
     title,
     description: description ?? (tool === 'background-removal' ? 'failure.tryAgain' : undefined),
     // The page checks every input before sending, so a refusal the server still finds (say an
-    // unknown substyle) is shown in its own words; so is inpainting's server error (tools.md §8).
+    // unknown substyle) is shown in its own words; so is inpainting's server error.
     // PLAN_REQUIRED's message is already in the user's language (lib/api-client.ts).
     serverMessage:
       (code === 'VALIDATION_ERROR' || code === 'PLAN_REQUIRED' || tool === 'inpainting') && !description

@@ -20,7 +20,7 @@ export interface RunInputs {
 
 export const EMPTY_FILES = { image: null, mask: null, referenceImage: null, backgroundImage: null } as const;
 
-/** tools.md §5: a strength that does not parse falls back to the default; in range otherwise. */
+/** A strength that does not parse falls back to the default; in range otherwise. */
 export function parseStrength(value: string | undefined, range: { min: number; max: number; default: number }) {
   const n = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
   if (!Number.isFinite(n)) return range.default;
@@ -40,7 +40,7 @@ export function costOf(definition: ToolPageDefinition, options: OptionValues, de
 
 /**
  * The first thing missing before a run may start, as a key under tool-run:validation, in the
- * spec's order: the image, the mask, then the prompt (tools.md §5). Null when all is there.
+ * order: the image, the mask, then the prompt. Null when all is there.
  */
 export function missingInput(definition: ToolPageDefinition, inputs: RunInputs): string | null {
   if (definition.image && !inputs.image) return 'selectImage';

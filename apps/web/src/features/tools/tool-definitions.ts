@@ -32,7 +32,7 @@ import {
  * so the eleven pages share their upload, progress, result, download, save and reset.
  */
 
-/** The option values of a form, by the field names the run endpoint takes (tools.md §7). */
+/** The option values of a form, by the field names the run endpoint takes. */
 export type OptionValues = Record<string, string>;
 
 /** Shows a field only while the other options hold (a gradient's second colour, a blur's strength). */
@@ -106,7 +106,7 @@ export interface ToolPageDefinition {
   negativePrompt: boolean;
   options: readonly OptionField[];
   result: ResultLayout;
-  /** Download file names start with this, then a timestamp (tools.md §7). */
+  /** Download file names start with this, then a timestamp. */
   downloadPrefix: string;
   /** Key under tool-run:action for the run button. */
   action: string;
@@ -305,7 +305,7 @@ function background(...kinds: string[]) {
   return (values: OptionValues) => kinds.includes(values.background ?? '');
 }
 
-/** The options a fresh form starts with: each field's default (tools.md §9). */
+/** The options a fresh form starts with: each field's default (contracts/tool-options.ts). */
 export function defaultOptionValues(definition: ToolPageDefinition): OptionValues {
   const values: OptionValues = {};
   for (const field of definition.options) {

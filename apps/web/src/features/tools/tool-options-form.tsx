@@ -36,7 +36,7 @@ export function withOption(values: OptionValues, name: string, value: string): O
   return next;
 }
 
-/** A tool's options (tools.md §9), each a labelled native control so keyboards and screen readers know them. */
+/** A tool's options, each a labelled native control so keyboards and screen readers know them. */
 export function ToolOptionsForm({ fields, values, onChange: set, disabled, locked }: ToolOptionsFormProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">

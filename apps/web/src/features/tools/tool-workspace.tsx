@@ -200,7 +200,7 @@ export function ToolWorkspace({
   const signedIn = session.status === 'signed-in';
   const shortOfCredits = credits !== undefined && credits < cost;
   const refusal = refusals.image ?? refusals.referenceImage ?? refusals.backgroundImage;
-  // Why the run button is disabled, in the spec's words (tools.md §1, §5).
+  // Why the run button is disabled: signed out, an input missing or refused, too few credits.
   const blocked = !signedIn
     ? t('validation.logIn')
     : refusal

@@ -29,7 +29,7 @@ const RECONNECT_MS = 1500;
 
 /**
  * Starts a run and follows it through its server-sent events: the progress bar shows the
- * percent the engine reports, never a timer. On failure progress returns to 0 (tools.md §4)
+ * percent the engine reports, never a timer. On failure progress returns to 0
  * and `onFailure` gets the reason, for the page to show in the user's language.
  */
 export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) => void) {

@@ -3,7 +3,7 @@ import type { EngineContext, EngineImage } from '../../engine.ts';
 import { decodeUpright, encodeImage, fromPlanes, outputFormatOf, readPlanes } from '../image-io.ts';
 import { loadOpenCv, type Mat, openCv } from './opencv-runtime.ts';
 
-/** Mask pixels brighter than this are "to fill" (tools.md: the white area of the mask). */
+/** Mask pixels brighter than this are "to fill": the mask is white where to inpaint. */
 const MASK_THRESHOLD = 127;
 
 /**

@@ -23,7 +23,7 @@ let loading: Promise<void> | undefined;
 /**
  * Loads OpenCV.js (wasm, ~10 MB) once per process. The module object is a thenable while its
  * runtime initialises, so awaiting it — or returning it from an async function — hangs
- * (engines.md): we poll for `cv.Mat` instead and hand the module out synchronously.
+ * (it resolves to itself): we poll for `cv.Mat` instead and hand the module out synchronously.
  */
 export function loadOpenCv(): Promise<void> {
   loading ??= new Promise<void>((resolve, reject) => {

@@ -24,7 +24,7 @@ const TRACE_CONFIG: Config = {
 
 /**
  * Colour tracing to SVG with vtracer (the native `@neplex/vectorizer` addon: about 2.5× faster
- * than its wasm build, engines.md). The tracer's output is sanitized like any SVG we store.
+ * than its wasm build when they were compared). The tracer's output is sanitized like any SVG we store.
  */
 export async function traceToSvg(source: EngineImage, { onProgress, signal }: EngineContext): Promise<EngineImage> {
   onProgress(10, 'decoding');

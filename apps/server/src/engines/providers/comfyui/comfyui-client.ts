@@ -109,7 +109,7 @@ export function executionErrorMessage(data: Record<string, unknown>): string {
 }
 
 /**
- * A small client of ComfyUI's HTTP routes (providers.md §4.2). ComfyUI has no API key; a
+ * A small client of ComfyUI's HTTP routes (/upload/image, /prompt, /history, /view). ComfyUI has no API key; a
  * reverse proxy in front of it may still answer 401/403. Every failure becomes an EngineError
  * with one of the contract's provider codes; the server's address never appears in a message.
  */

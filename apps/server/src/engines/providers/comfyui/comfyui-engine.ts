@@ -123,7 +123,7 @@ interface Job {
 }
 
 /**
- * A self-hosted ComfyUI (providers.md §4.2) behind the engine interface: generation,
+ * A self-hosted ComfyUI behind the engine interface: generation,
  * image-to-image and inpainting through the shipped API-format workflows (workflows/*.json),
  * patched per request. Inputs are uploaded with `POST /upload/image`; the run's socket
  * (`/ws?clientId=`) is opened before `POST /prompt`, so every sampler step is reported as

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 
-/** A JSON text frame of ComfyUI's socket (providers.md §4.2): `{type, data}`. */
+/** A JSON text frame of ComfyUI's socket (/ws?clientId=): `{type, data}`. */
 export interface ComfyMessage {
   type: string;
   data: Record<string, unknown>;

@@ -3,7 +3,7 @@ import inpaintJson from './workflows/inpaint.json' with { type: 'json' };
 import txt2imgJson from './workflows/txt2img.json' with { type: 'json' };
 
 /**
- * ComfyUI's API format (providers.md §4.2): `{node_id: {class_type, inputs}}`, where an input is
+ * ComfyUI's API workflow format: `{node_id: {class_type, inputs}}`, where an input is
  * a literal or a link `[source_node_id, output_index]`. `_meta` is what the UI's "Export (API)"
  * writes; ComfyUI ignores it.
  */

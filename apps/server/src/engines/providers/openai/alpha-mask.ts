@@ -4,7 +4,7 @@ import { binaryMaskPixels } from '../recraft/binary-mask.ts';
 
 /**
  * OpenAI's edit mask is a PNG of the image's size whose fully transparent pixels (alpha 0) mark
- * where to edit (providers.md §2.3). Atelier's mask is white where to inpaint, so its thresholded
+ * where to edit. Atelier's mask is white where to inpaint, so its thresholded
  * pixels become the alpha channel inverted: white → alpha 0, black → alpha 255 (opaque black).
  */
 export async function alphaMaskFor(image: EngineImage, mask: EngineImage): Promise<Buffer> {

@@ -1,7 +1,8 @@
-import { type AIProviderId, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
+import type { AIProviderId, ToolId, ToolOptions } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError, needImage } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
+import { ProviderEngine } from '../provider-engine.ts';
 import { engineImageOf, multipartForm } from '../provider-http.ts';
 import { alphaMaskFor } from './alpha-mask.ts';
 import {
@@ -17,10 +18,8 @@ export const OPENAI_ENGINE_ID = 'openai' satisfies AIProviderId;
 /** The one model used: it generates and edits, and always answers base64. */
 export const OPENAI_MODEL = 'gpt-image-1';
 
-const OPENAI_TOOLS = providerTools(OPENAI_ENGINE_ID);
-
 /**
- * The sizes gpt-image-1 makes (providers.md §2.2). Atelier's size is mapped to the one of nearest
+ * The sizes gpt-image-1 makes: 1024x1024, 1536x1024, 1024x1536. Atelier's size is mapped to the one of nearest
  * aspect ratio (by |log(w/h)|). The square/landscape boundary is a ratio of √1.5 ≈ 1.22, so
  * 1024x1024 stays square while 1280x1024 (1.25), 1365x1024,
  * 1434x1024, 1536x1024, 1707x1024, 1820x1024, 2048x1024 → 1536x1024, and their portrait twins
@@ -37,11 +36,8 @@ export function openAISizeFor(size: string): (typeof OPENAI_SIZES)[number] {
   return OPENAI_SIZES.reduce((best, s) => (Math.abs(ratio(s) - wanted) < Math.abs(ratio(best) - wanted) ? s : best));
 }
 
-/** gpt-image-1 at high quality often takes 60–180 s (providers.md §5.3): long per-attempt timeouts. */
+/** gpt-image-1 at high quality often takes one to three minutes: long per-attempt timeouts. */
 const TIMEOUT_MS = { generate: 240_000, edit: 240_000 } as const;
-
-/** OpenAI answers synchronously with the images themselves; these are the stages reported. */
-const STAGE = { uploading: 10, waiting: 50, downloading: 90 } as const;
 
 async function outputOf(image: OpenAIImage): Promise<EngineOutput> {
   if (image.url) return { url: image.url };
@@ -50,24 +46,16 @@ async function outputOf(image: OpenAIImage): Promise<EngineOutput> {
 }
 
 /**
- * OpenAI Images (providers.md §2) behind the engine interface: generation (JSON), inpainting and
+ * OpenAI Images behind the engine interface: generation (JSON), inpainting and
  * custom photo edits (multipart `/images/edits`, with an alpha mask for inpainting). The photo
  * editor's presets are not an AI edit, so they stay on the local engine.
  */
-export class OpenAIEngine implements Engine {
-  readonly id = OPENAI_ENGINE_ID;
-  readonly kind = 'provider' as const;
+export class OpenAIEngine extends ProviderEngine {
   private readonly client: OpenAIClient;
 
-  constructor(
-    config: OpenAIConfig,
-    private readonly local: Engine = new LocalEngine(),
-  ) {
+  constructor(config: OpenAIConfig, local: Engine = new LocalEngine()) {
+    super(OPENAI_ENGINE_ID, local);
     this.client = new OpenAIClient(config);
-  }
-
-  supports(tool: ToolId): boolean {
-    return OPENAI_TOOLS.includes(tool);
   }
 
   /** gpt-image-1 takes a prompt, a size and a count: Recraft's model and styles mean nothing to it. */
@@ -81,7 +69,7 @@ export class OpenAIEngine implements Engine {
       case 'image-generation': {
         const { prompt, size, n } = input.options as ToolOptions<'image-generation'>;
         const body = { model: OPENAI_MODEL, prompt, n, size: openAISizeFor(size) };
-        return this.call(context, TIMEOUT_MS.generate, (call) =>
+        return this.images(context, TIMEOUT_MS.generate, (call) =>
           this.client.postJson<ImagesResponse>('/images/generations', body, call),
         );
       }
@@ -101,17 +89,13 @@ export class OpenAIEngine implements Engine {
     }
   }
 
-  /** One call with its stages reported around it, its images decoded. */
-  private async call(
+  /** One call with its stages reported around it (OpenAI answers with the images themselves), decoded. */
+  private async images(
     context: EngineContext,
     timeoutMs: number,
     send: (call: OpenAICall) => Promise<ImagesResponse>,
   ): Promise<EngineOutput[]> {
-    context.onProgress(STAGE.uploading, 'uploading');
-    const answer = send({ timeoutMs, signal: context.signal });
-    context.onProgress(STAGE.waiting, 'waiting');
-    const res = await answer;
-    context.onProgress(STAGE.downloading, 'downloading');
+    const res = await this.call(context, timeoutMs, send);
     if (!Array.isArray(res.data) || res.data.length === 0) {
       throw new EngineError('PROVIDER_UNAVAILABLE', 'The AI provider returned no image');
     }
@@ -120,7 +104,7 @@ export class OpenAIEngine implements Engine {
 
   private edit(prompt: string, image: EngineImage, context: EngineContext, mask?: Buffer) {
     const makeForm = () => multipartForm({ model: OPENAI_MODEL, prompt, n: 1 }, mask ? { image, mask } : { image });
-    return this.call(context, TIMEOUT_MS.edit, (call) =>
+    return this.images(context, TIMEOUT_MS.edit, (call) =>
       this.client.postForm<ImagesResponse>('/images/edits', makeForm, call),
     );
   }

@@ -1,14 +1,14 @@
-import { type AIProviderId, DEFAULT_MODEL, providerTools, type ToolId, type ToolOptions } from '@atelier/contracts';
+import { type AIProviderId, DEFAULT_MODEL, type ToolOptions } from '@atelier/contracts';
 import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } from '../../engine.ts';
 import { EngineError, needImage } from '../../engine.ts';
 import { LocalEngine } from '../../local/local-engine.ts';
+import { PROVIDER_STAGES, ProviderEngine, type ProviderStage } from '../provider-engine.ts';
 import { multipartForm } from '../provider-http.ts';
 import { binaryMaskFor } from './binary-mask.ts';
 import {
   type CreateStyleResponse,
   type GenerateImageResponse,
   type ProcessImageResponse,
-  type RecraftCall,
   RecraftClient,
   type RecraftConfig,
   type RecraftImage,
@@ -16,8 +16,6 @@ import {
 import { styleBaseOf, vectorRequest, withWords } from './recraft-styles.ts';
 
 export const RECRAFT_ENGINE_ID = 'recraft' satisfies AIProviderId;
-
-const RECRAFT_TOOLS = providerTools(RECRAFT_ENGINE_ID);
 
 /** Per-attempt timeouts: generating images takes far longer than processing one. */
 const TIMEOUT_MS = {
@@ -29,9 +27,10 @@ const TIMEOUT_MS = {
 
 /**
  * Recraft answers synchronously: a call uploads its inputs, waits while the images are made, and
- * its answer holds links that the pipeline then downloads. These are the stages reported.
+ * its answer holds links that the pipeline then downloads (PROVIDER_STAGES). Drawing in a style
+ * made from a reference image starts once that style exists.
  */
-const STAGE = { uploading: 10, styling: 30, waiting: 50, downloading: 90 } as const;
+const STYLED = { percent: 30, stage: 'styling' } as const;
 
 type Fields = Record<string, string | number | undefined>;
 
@@ -56,25 +55,17 @@ function rasterFields(o: ToolOptions<'image-to-image'> | ToolOptions<'replace-ba
 }
 
 /**
- * Recraft's API (providers.md §1) behind the engine interface. Results are returned as Recraft's
+ * Recraft's API (/v1, a Bearer key) behind the engine interface. Results are returned as Recraft's
  * links, which expire: the pipeline copies them into Atelier's storage at once. The photo
  * editor's presets are not an AI edit, so they stay on the local engine; only `custom` edits go
  * to Recraft.
  */
-export class RecraftEngine implements Engine {
-  readonly id = RECRAFT_ENGINE_ID;
-  readonly kind = 'provider' as const;
+export class RecraftEngine extends ProviderEngine {
   private readonly client: RecraftClient;
 
-  constructor(
-    config: RecraftConfig,
-    private readonly local: Engine = new LocalEngine(),
-  ) {
+  constructor(config: RecraftConfig, local: Engine = new LocalEngine()) {
+    super(RECRAFT_ENGINE_ID, local);
     this.client = new RecraftClient(config);
-  }
-
-  supports(tool: ToolId): boolean {
-    return RECRAFT_TOOLS.includes(tool);
   }
 
   async run(input: EngineInput, context: EngineContext): Promise<EngineOutput[]> {
@@ -131,22 +122,7 @@ export class RecraftEngine implements Engine {
     }
   }
 
-  /** One call with its stages reported around it; `from` is the stage already reached. */
-  private async call<T>(
-    context: EngineContext,
-    timeoutMs: number,
-    send: (call: RecraftCall) => Promise<T>,
-    from: keyof typeof STAGE = 'uploading',
-  ): Promise<T> {
-    context.onProgress(STAGE[from], from);
-    const answer = send({ timeoutMs, signal: context.signal });
-    context.onProgress(STAGE.waiting, 'waiting');
-    const result = await answer;
-    context.onProgress(STAGE.downloading, 'downloading');
-    return result;
-  }
-
-  private async generate(fields: object, context: EngineContext, from?: keyof typeof STAGE) {
+  private async generate(fields: object, context: EngineContext, from?: ProviderStage) {
     const body = { ...fields, response_format: 'url' };
     const res = await this.call(
       context,
@@ -193,13 +169,13 @@ export class RecraftEngine implements Engine {
     const base = styleBaseOf(o.style);
     const prompt = withWords(o.prompt, base.words);
     if (!reference) return this.generate({ prompt, style: base.style, model: DEFAULT_MODEL }, context);
-    context.onProgress(STAGE.uploading, 'uploading');
+    context.onProgress(PROVIDER_STAGES.uploading.percent, PROVIDER_STAGES.uploading.stage);
     const style = await this.client.postForm<CreateStyleResponse>(
       '/styles',
       () => multipartForm({ style: base.style }, { images: reference }),
       { timeoutMs: TIMEOUT_MS.createStyle, signal: context.signal },
     );
     // style and style_id are mutually exclusive: the style made carries its base.
-    return this.generate({ prompt, style_id: style.id, model: DEFAULT_MODEL }, context, 'styling');
+    return this.generate({ prompt, style_id: style.id, model: DEFAULT_MODEL }, context, STYLED);
   }
 }

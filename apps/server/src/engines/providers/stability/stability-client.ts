@@ -10,7 +10,7 @@ import {
 } from '../provider-http.ts';
 
 /**
- * Content refusals by error `name` (providers.md §3.2): 403 `content_moderation` (not charged) and
+ * Content refusals by the error body's `name`: 403 `content_moderation` (not charged) and
  * 422 `public_figure`. 422 `invalid_language` and every other 4xx are refused input.
  */
 const CONTENT_POLICY_NAMES = new Set(['content_moderation', 'public_figure']);
@@ -60,7 +60,7 @@ async function imageOf(res: ProviderResponse): Promise<EngineImage> {
 }
 
 /**
- * A thin client of Stability AI's REST v2beta API (providers.md §3): the shared provider client
+ * A thin client of Stability AI's REST v2beta API: the shared provider client
  * (Bearer auth, timeouts, retries with backoff on 429/5xx, error codes) reading Stability's error
  * body `{id, name, errors}`. Every POST is multipart/form-data; images come back as bytes.
  */

@@ -16,14 +16,14 @@ import { stabilityAspectRatioFor, stabilityStyleOf, stabilityStyleWords } from '
 
 export const STABILITY_ENGINE_ID = 'stability' satisfies AIProviderId;
 
-/** The tools Stability has an endpoint for (DESIGN.md §5). */
+/** The tools Stability has an endpoint for (`providerTools` in contracts). */
 export const STABILITY_TOOLS = providerTools(STABILITY_ENGINE_ID);
 
 /** Image-to-image runs on SD 3.5 Large, the largest of the `generate/sd3` models. */
 export const STABILITY_SD3_MODEL = 'sd3.5-large';
 
 /**
- * Creative upscale requires a prompt (providers.md §3.4) and Atelier's upscale has none: this one
+ * Stability's creative upscale requires a prompt and Atelier's upscale has none: this one
  * asks for the same picture, only sharper, leaving Stability's default creativity (0.3).
  */
 export const CREATIVE_UPSCALE_PROMPT = 'the same image at a higher resolution, sharp and finely detailed';
@@ -34,12 +34,12 @@ export const CREATIVE_UPSCALE_PROMPT = 'the same image at a higher resolution, s
  */
 const TIMEOUT_MS = { generate: 120_000, process: 60_000, submit: 60_000, poll: 60_000 } as const;
 
-/** Input pixel limits (providers.md §3.3–3.4); Atelier accepts up to 4096² = 16.7 MP. */
+/** Input pixel limits of Stability's endpoints, from its API reference; Atelier accepts up to 4096² = 16.7 MP. */
 const MAX_PIXELS = { edit: 9_437_184, removeBackground: 4_194_304, upscale: 1_048_576 } as const;
 
 /** How asynchronous jobs are waited for. */
 export interface StabilityPolling {
-  /** Between looks at a job: Stability asks for no more than one every 10 s (providers.md §3.5). */
+  /** Between looks at a job: Stability asks for no more than one every 10 s. */
   intervalMs: number;
   /** How long a job may run before the run gives it up with PROVIDER_TIMEOUT. */
   maxWaitMs: number;
@@ -47,7 +47,7 @@ export interface StabilityPolling {
 export const STABILITY_POLLING: Readonly<StabilityPolling> = { intervalMs: 10_000, maxWaitMs: 10 * 60_000 };
 
 /**
- * The stages reported. Stability has no numeric progress (providers.md §3.5), so percentages move
+ * The stages reported. Stability reports no numeric progress, so percentages move
  * only with real events: every request sent (or job accepted), then every image received.
  */
 const STAGE = { uploading: 10, waiting: 50, downloading: 90 } as const;
@@ -77,7 +77,7 @@ class Stages {
 }
 
 /**
- * Stability AI's REST v2beta API (providers.md §3) behind the engine interface. Each call makes one
+ * Stability AI's REST v2beta API behind the engine interface. Each call makes one
  * image, so `n` images are `n` calls, made at once; the first failure gives up the others. Images
  * come back as bytes and go straight to the pipeline, which stores them. Creative upscale and
  * replace-background are asynchronous jobs, polled until done.

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { EngineImage } from '../../engine.ts';
 
 /**
- * The image within an endpoint's pixel limit (providers.md §3.3–3.4: edits take up to 9.4 MP,
+ * The image within an endpoint's pixel limit (Stability's edits take up to 9.4 MP,
  * background removal 4.2 MP, the upscalers 1 MP), where Atelier accepts up to 16.7 MP. A larger
  * image is shrunk to fit, keeping its aspect, rather than refused: an upscale of the shrunk image
  * still comes back larger than the upload. It is turned upright first, as its width and height

@@ -1,6 +1,6 @@
 import type { Style } from '@atelier/contracts';
 
-/** Stability's `aspect_ratio` values (providers.md §3.3); text-to-image only. */
+/** Stability's `aspect_ratio` values, from its API reference; text-to-image only. */
 export const STABILITY_ASPECT_RATIOS = ['21:9', '16:9', '3:2', '5:4', '1:1', '4:5', '2:3', '9:16', '9:21'] as const;
 export type StabilityAspectRatio = (typeof STABILITY_ASPECT_RATIOS)[number];
 
@@ -22,7 +22,7 @@ export function stabilityAspectRatioFor(size: string): StabilityAspectRatio {
   return STABILITY_ASPECT_RATIOS.reduce((best, r) => (distance(r) < distance(best) ? r : best));
 }
 
-/** Stability's `style_preset` values (providers.md §3.3). */
+/** Stability's `style_preset` values, from its API reference. */
 export const STABILITY_STYLE_PRESETS = [
   'enhance',
   'anime',

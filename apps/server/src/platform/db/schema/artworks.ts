@@ -24,7 +24,7 @@ export interface StoredThumbnail {
 }
 
 /**
- * A run output a user saved to their collection (platform.md §3 user_artworks). The image is a
+ * A run output a user saved to their collection, private or public. The image is a
  * copy under `artworks/<id>/`, owned by this row alone: deleting the run's files later leaves
  * it intact, and deleting the artwork removes exactly its own folder.
  */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * One row per user (platform.md §3 profiles). `user_id` is the auth user's id. The credit
+ * One row per user (name, avatar, referral code, plan, credits). `user_id` is the auth user's id. The credit
  * balance lives here and is changed only by the credits module, together with a ledger row;
  * the CHECK makes a negative balance impossible whatever the code does.
  */

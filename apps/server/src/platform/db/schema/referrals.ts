@@ -9,7 +9,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 import { profiles } from './profiles.ts';
 
 /**
- * Who brought whom (platform.md §3 referrals). Written with the friend's profile at sign-up,
+ * Who brought whom, pending until the referral is earned. Written with the friend's profile at sign-up,
  * before the auth user row exists, hence the references to profiles. A user is referred once.
  */
 export const referrals = pgTable(

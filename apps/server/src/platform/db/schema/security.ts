@@ -6,7 +6,7 @@ import { authSessions, authUsers } from './auth.ts';
 export const SECURITY_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
-/** What happened that matters for an account's security (platform.md §3 security event). */
+/** What happened that matters for an account's security: a failed sign-in, a suspicious pattern. */
 export const securityEvents = pgTable(
   'security_events',
   {
@@ -40,7 +40,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * What the server tracks about each Better Auth session for session security (platform.md §4):
+ * What the server tracks about each Better Auth session for session security:
  * its last activity (for the inactivity timeout), the device fingerprint first reported for it
  * and how many later reports did not match. Kept beside Better Auth's table, not in it, so its
  * schema stays Better Auth's own. A session without a row has been idle since it was created.
@@ -59,7 +59,7 @@ export const sessionActivity = pgTable(
   (t) => [index('session_activity_user_idx').on(t.userId)],
 );
 
-/** Each user's security settings (platform.md §2 /security); no row means the defaults. */
+/** Each user's security settings (the /security page); no row means the defaults. */
 export const securitySettings = pgTable('security_settings', {
   userId: text('user_id')
     .primaryKey()
