@@ -9,6 +9,7 @@ const ROOTS = ['apps', 'packages', 'e2e', 'scripts'];
 const SKIP = new Set([
   'node_modules',
   'dist',
+  'dist-ssr',
   'build-output',
   'coverage',
   'test-results',
