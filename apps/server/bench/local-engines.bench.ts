@@ -209,7 +209,7 @@ if (wanted('2048 pool memory')) {
         const wall = await seconds(() => pool.runTool(input, context));
         runs.push({ wall, cpu: cpuSeconds(pid) - before });
       }
-      return { runs, peak: peakMiB(pid) };
+      return { runs, peak: peakMiB(pid), niceness: os.getPriority(pid) };
     } finally {
       await pool.close();
     }
@@ -220,7 +220,7 @@ if (wanted('2048 pool memory')) {
   );
   const isnet = await inPool({ tool: 'ai-eraser', options: {}, images: { image } } as unknown as EngineInput, 1);
   console.log(
-    `\n2048×1365 photo in an engine process (${os.availableParallelism()} threads, nice 10), load ${load()}:\n`,
+    `\n2048×1365 photo in an engine process (${os.availableParallelism()} threads, nice ${upscale.niceness}), load ${load()}:\n`,
   );
   // CPU seconds ÷ cores is what the run would take alone on this machine if its threads kept
   // every core busy: an estimate (a lower bound) for a busy machine, where the wall time is not.
