@@ -52,3 +52,12 @@ export function isErrorBody(value: unknown): value is Schema<'Error'> {
   const { error } = value;
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';
 }
+
+/**
+ * The run a run start answered. Its 200 is typed as the run or an image (an image answers a start
+ * sent with `Accept: image/…`); without that header it is always `{ run }`.
+ */
+export function runOf<T extends object>(answer: T): Extract<T, { run: unknown }>['run'] {
+  if (!('run' in answer)) throw new Error('A run start answered an image: it was sent with Accept: image/…');
+  return (answer as Extract<T, { run: unknown }>).run;
+}

@@ -1660,7 +1660,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -1733,6 +1733,7 @@ export interface components {
                 issues?: components["schemas"]["FieldIssue"][];
                 retryAfter?: number;
                 requiredPlan?: components["schemas"]["PlanId"];
+                runId?: string;
             };
         };
         /** @description One refused field of a VALIDATION_ERROR. */
@@ -6233,6 +6234,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6257,9 +6260,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6270,6 +6277,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6348,6 +6356,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -6382,13 +6405,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startAiEraserRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6407,9 +6462,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6420,6 +6479,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6498,6 +6558,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -6532,13 +6607,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startAiPhotoEditorRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6557,9 +6664,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6570,6 +6681,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6648,6 +6760,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -6682,13 +6809,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startBackgroundRemovalRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6706,9 +6865,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6719,6 +6882,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6797,6 +6961,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -6831,7 +7010,37 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     reportBackgroundRemovalFailure: {
@@ -7002,6 +7211,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7020,9 +7231,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7033,6 +7248,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7111,6 +7327,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -7145,13 +7376,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startImageToImageRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7170,9 +7433,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7183,6 +7450,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7261,6 +7529,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -7295,13 +7578,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startImageUpscaleRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7320,9 +7635,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7333,6 +7652,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7411,6 +7731,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -7445,13 +7780,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startInpaintingRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7469,9 +7836,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7482,6 +7853,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7560,6 +7932,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -7594,13 +7981,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startReplaceBackgroundRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7619,9 +8038,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7632,6 +8055,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7710,6 +8134,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -7744,13 +8183,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startStyleCreationRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7769,9 +8240,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7782,6 +8257,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7860,6 +8336,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -7894,13 +8385,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startVectorGenerationRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7919,9 +8442,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7932,6 +8459,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -8010,6 +8538,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -8044,13 +8587,45 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startVectorizationRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -8069,9 +8644,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -8082,6 +8661,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunResponse"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -8160,6 +8740,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyKeyInUse"];
             /** @description An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged */
             413: {
@@ -8194,7 +8789,37 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     onRunSucceeded: {
