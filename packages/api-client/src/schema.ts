@@ -13,10 +13,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public gallery, newest first, 20 per page (visitors too) */
+        /**
+         * The public gallery, newest first, 20 per page (visitors too)
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["listPublicArtworks"];
         put?: never;
-        /** Saves an output of the caller's succeeded run to their gallery */
+        /**
+         * Saves an output of the caller's succeeded run to their gallery
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         post: operations["createArtwork"];
         delete?: never;
         options?: never;
@@ -31,15 +37,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One public artwork, for its page /gallery/{id} (visitors too) */
+        /**
+         * One public artwork, for its page /gallery/{id} (visitors too)
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getPublicArtwork"];
         put?: never;
         post?: never;
-        /** Deletes an own artwork and its files (cannot be undone) */
+        /**
+         * Deletes an own artwork and its files (cannot be undone)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         delete: operations["deleteArtwork"];
         options?: never;
         head?: never;
-        /** Makes an own artwork public or private */
+        /**
+         * Makes an own artwork public or private
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         patch: operations["updateArtwork"];
         trace?: never;
     };
@@ -51,10 +66,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Likes an artwork (idempotent) */
+        /**
+         * Likes an artwork (idempotent)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         put: operations["likeArtwork"];
         post?: never;
-        /** Takes a like back (idempotent) */
+        /**
+         * Takes a like back (idempotent)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         delete: operations["unlikeArtwork"];
         options?: never;
         head?: never;
@@ -68,10 +89,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where Apple sends the browser back (query), to finish Sign in with Apple */
+        /**
+         * Where Apple sends the browser back (query), to finish Sign in with Apple
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["appleSignInCallback"];
         put?: never;
-        /** Where Apple posts the result (form_post, from Apple's site), to finish Sign in with Apple */
+        /**
+         * Where Apple posts the result (form_post, from Apple's site), to finish Sign in with Apple
+         * @description Open to everyone: no credential is needed.
+         */
         post: operations["appleSignInFormPost"];
         delete?: never;
         options?: never;
@@ -106,7 +133,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session of the cookie and its account, or null */
+        /**
+         * The session of the cookie and its account, or null
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -123,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which third-party sign-in methods are configured (the login page shows their buttons) */
+        /**
+         * Which third-party sign-in methods are configured (the login page shows their buttons)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getAuthProviders"];
         put?: never;
         post?: never;
@@ -162,7 +195,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link's token; every session and every other reset link of the account ends */
+        /**
+         * Set a new password with a reset link's token; every session and every other reset link of the account ends
+         * @description Open to everyone: no credential is needed.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -239,7 +275,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends the session of the cookie and clears the cookie */
+        /**
+         * Sign out: ends the session of the cookie and clears the cookie
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -276,7 +315,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in off (needs the password) */
+        /**
+         * Turn two-factor sign-in off (needs the password)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
@@ -313,7 +355,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A backup code in place of the app's code, at the sign-in's second step (each code works once) */
+        /**
+         * A backup code in place of the app's code, at the sign-in's second step (each code works once)
+         * @description Open to everyone: no credential is needed. Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["verifyBackupCode"];
         delete?: never;
         options?: never;
@@ -368,7 +413,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A batch of the caller: its status, counts and runs */
+        /**
+         * A batch of the caller: its status, counts and runs
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["getBatch"];
         put?: never;
         post?: never;
@@ -407,7 +455,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What changing the active subscription to another plan or cycle would charge now (the provider's proration), the credits it adds and the next renewal; charges nothing */
+        /**
+         * What changing the active subscription to another plan or cycle would charge now (the provider's proration), the credits it adds and the next renewal; charges nothing
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["previewSubscriptionChange"];
         delete?: never;
         options?: never;
@@ -444,7 +495,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off */
+        /**
+         * Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["checkDiscountCode"];
         delete?: never;
         options?: never;
@@ -479,7 +533,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's payments, newest first (amounts in minor units) */
+        /**
+         * The caller's payments, newest first (amounts in minor units)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -498,7 +555,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks the provider about the caller's pending checkouts */
+        /**
+         * Asks the provider about the caller's pending checkouts
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["syncOrders"];
         delete?: never;
         options?: never;
@@ -513,7 +573,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plans and prices in the currency of a language, and the lifetime slots left (visitors too) */
+        /**
+         * Plans and prices in the currency of a language, and the lifetime slots left (visitors too)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -532,7 +595,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A Stripe Billing Portal session for the caller */
+        /**
+         * A Stripe Billing Portal session for the caller
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["openBillingPortal"];
         delete?: never;
         options?: never;
@@ -547,7 +613,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's plan and when its paid period ends */
+        /**
+         * The caller's plan and when its paid period ends
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -566,7 +635,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stops renewal at the end of the paid period */
+        /**
+         * Stops renewal at the end of the paid period
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
@@ -583,7 +655,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves the active subscription to another plan or cycle, with proration */
+        /**
+         * Moves the active subscription to another plan or cycle, with proration
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["changeSubscription"];
         delete?: never;
         options?: never;
@@ -600,7 +675,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks the provider about the caller's checkout session and grants it when paid; answers what the paid order bought */
+        /**
+         * Asks the provider about the caller's checkout session and grants it when paid; answers what the paid order bought
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["verifyPayment"];
         delete?: never;
         options?: never;
@@ -617,7 +695,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe events, verified by the Stripe-Signature header over the raw body */
+        /**
+         * Stripe events, verified by the Stripe-Signature header over the raw body
+         * @description Open to everyone: no credential is needed.
+         */
         post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
@@ -632,7 +713,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document, browsable (Swagger UI) */
+        /**
+         * This document, browsable (Swagger UI)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getApiDocsPage"];
         put?: never;
         post?: never;
@@ -649,7 +733,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A script or style sheet of the docs page, served by Atelier itself (no CDN) */
+        /**
+         * A script or style sheet of the docs page, served by Atelier itself (no CDN)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getApiDocsAsset"];
         put?: never;
         post?: never;
@@ -666,7 +753,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner */
+        /**
+         * An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getArtworkFile"];
         put?: never;
         post?: never;
@@ -683,7 +773,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An avatar (`Profile.avatarUrl`): a 256×256 WebP */
+        /**
+         * An avatar (`Profile.avatarUrl`): a 256×256 WebP
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getAvatarFile"];
         put?: never;
         post?: never;
@@ -700,7 +793,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run's input or output (`Run.outputs[].url`): only its owner may read it */
+        /**
+         * A run's input or output (`Run.outputs[].url`): only its owner may read it
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getRunFile"];
         put?: never;
         post?: never;
@@ -717,7 +813,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health: 200 while the database answers; 503 SERVICE_UNAVAILABLE with Retry-After while it does not (the process reconnects by itself) */
+        /**
+         * Health: 200 while the database answers; 503 SERVICE_UNAVAILABLE with Retry-After while it does not (the process reconnects by itself)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -734,15 +833,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements */
+        /**
+         * The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
-        /** Delete the account: its rows and stored files are removed and its sessions end */
+        /**
+         * Delete the account: its rows and stored files are removed and its sessions end
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
-        /** Change the username (3-20 of A-Z a-z 0-9 _, unique ignoring case; blank removes it) or language */
+        /**
+         * Change the username (3-20 of A-Z a-z 0-9 _, unique ignoring case; blank removes it) or language
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         patch: operations["updateProfile"];
         trace?: never;
     };
@@ -753,10 +861,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys */
+        /**
+         * The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only */
+        /**
+         * Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `apiKeys` (PLAN_REQUIRED otherwise).
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -774,7 +888,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key: it stops working at once */
+        /**
+         * Revoke an API key: it stops working at once
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
@@ -788,7 +905,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's artworks, private ones included */
+        /**
+         * The caller's artworks, private ones included
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["listMyArtworks"];
         put?: never;
         post?: never;
@@ -806,10 +926,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Upload an avatar (multipart field `file`, an image of at most 5 MB); stored as a 256×256 WebP */
+        /**
+         * Upload an avatar (multipart field `file`, an image of at most 5 MB); stored as a 256×256 WebP
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         put: operations["uploadAvatar"];
         post?: never;
-        /** Remove the avatar */
+        /**
+         * Remove the avatar
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["deleteAvatar"];
         options?: never;
         head?: never;
@@ -823,10 +949,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The secret the caller's webhooks are signed with (made on first request; Pro and higher plans) */
+        /**
+         * The secret the caller's webhooks are signed with (made on first request; Pro and higher plans)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `webhooks` (PLAN_REQUIRED otherwise).
+         */
         get: operations["getWebhookSecret"];
         put?: never;
-        /** Replace the webhook signing secret; deliveries from now on are signed with the new one */
+        /**
+         * Replace the webhook signing secret; deliveries from now on are signed with the new one
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `webhooks` (PLAN_REQUIRED otherwise).
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -841,7 +973,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getApiDocument"];
         put?: never;
         post?: never;
@@ -858,7 +993,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness for a load balancer: 200 when the database answers, storage takes a write and (where this process works on runs) the queue polls; 503 naming what failed, and from the moment the process starts shutting down */
+        /**
+         * Readiness for a load balancer: 200 when the database answers, storage takes a write and (where this process works on runs) the queue polls; 503 naming what failed, and from the moment the process starts shutting down
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -875,7 +1013,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's referral progress, code, link, history, rewards and invitation codes */
+        /**
+         * The caller's referral progress, code, link, history, rewards and invitation codes
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getReferrals"];
         put?: never;
         post?: never;
@@ -894,7 +1035,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user */
+        /**
+         * Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["createInvitationCode"];
         delete?: never;
         options?: never;
@@ -911,7 +1055,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem an experience code: seven days of Studio for a new free account (ADR 0009) */
+        /**
+         * Redeem an experience code: seven days of Studio for a new free account (ADR 0009)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["redeemExperienceCode"];
         delete?: never;
         options?: never;
@@ -926,7 +1073,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's runs (the history), newest first */
+        /**
+         * The caller's runs (the history), newest first
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["listRuns"];
         put?: never;
         post?: never;
@@ -943,7 +1093,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run of the caller: status, progress, outputs or error */
+        /**
+         * A run of the caller: status, progress, outputs or error
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["getRun"];
         put?: never;
         post?: never;
@@ -962,7 +1115,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the run while it changes, then its final state
-         * @description An event stream (text/event-stream). While the run is queued or running, an event `progress` is sent whenever its status or progress changes; when it has succeeded or failed, one event `end`, and the stream closes. Every event's data is a RunResponse as JSON (`{"run": …}`). A client that loses the stream asks `getRun` and opens it again.
+         * @description An event stream (text/event-stream). While the run is queued or running, an event `progress` is sent whenever its status or progress changes; when it has succeeded or failed, one event `end`, and the stream closes. Every event is a `RunEvent`: its data is the run as JSON (`{"run": …}`). A client that loses the stream asks `getRun` and opens it again.
          */
         get: operations["streamRunEvents"];
         put?: never;
@@ -982,7 +1135,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a run again: the same stored inputs and options, charged as a new run */
+        /**
+         * Run a run again: the same stored inputs and options, charged as a new run
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["rerunRun"];
         delete?: never;
         options?: never;
@@ -997,7 +1153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's security events, newest first */
+        /**
+         * The caller's security events, newest first
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listSecurityEvents"];
         put?: never;
         post?: never;
@@ -1016,7 +1175,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The page's session check (every 60 s): reports activity and the device fingerprint */
+        /**
+         * The page's session check (every 60 s): reports activity and the device fingerprint
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["sendHeartbeat"];
         delete?: never;
         options?: never;
@@ -1031,7 +1193,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts of failed sign-ins, suspicious activity and rate-limit hits, and the security score */
+        /**
+         * Counts of failed sign-ins, suspicious activity and rate-limit hits, and the security score
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getSecurityMetrics"];
         put?: never;
         post?: never;
@@ -1050,7 +1215,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extend Session: counts as activity, restarting the inactivity timeout */
+        /**
+         * Extend Session: counts as activity, restarting the inactivity timeout
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["extendSession"];
         delete?: never;
         options?: never;
@@ -1065,7 +1233,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's sessions (this one marked current) */
+        /**
+         * The caller's sessions (this one marked current)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -1085,7 +1256,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Sign out one of the caller's sessions */
+        /**
+         * Sign out one of the caller's sessions
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["revokeSession"];
         options?: never;
         head?: never;
@@ -1099,14 +1273,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The security settings (inactivity timeout, detection toggles) and fixed limits */
+        /**
+         * The security settings (inactivity timeout, detection toggles) and fixed limits
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getSecuritySettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change security settings; the inactivity timeout is 5-480 minutes */
+        /**
+         * Change security settings; the inactivity timeout is 5-480 minutes
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         patch: operations["updateSecuritySettings"];
         trace?: never;
     };
@@ -1117,7 +1297,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The eleven tools: credits, options (JSON Schema) and the engine that serves each now */
+        /**
+         * The eleven tools: credits, options (JSON Schema) and the engine that serves each now
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["listTools"];
         put?: never;
         post?: never;
@@ -1719,11 +1902,11 @@ export interface components {
         };
         /** @enum {string} */
         EngineKind: "local" | "provider" | "demo" | "client";
-        RunResponse: {
+        RunResult: {
             run: components["schemas"]["Run"];
         };
         /** @description Every error answer of the API. */
-        Error: {
+        ApiError: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -1990,7 +2173,13 @@ export interface components {
             runs: components["schemas"]["Run"][];
             nextCursor: string | null;
         };
-        CreatedBatchResponse: {
+        /** @description One server-sent event of a run: `event: progress|end` and `data: {"run": …}` (the run as JSON), a blank line after. */
+        RunEvent: {
+            /** @enum {string} */
+            event: "progress" | "end";
+            data: components["schemas"]["RunResult"];
+        };
+        CreatedBatchResult: {
             batch: components["schemas"]["CreatedBatch"];
         };
         /** @description A batch just started: one run per image, in the order sent. */
@@ -2005,10 +2194,10 @@ export interface components {
          * @enum {string}
          */
         BatchToolId: "ai-eraser" | "image-upscale" | "vectorization" | "ai-photo-editor" | "replace-background";
-        BatchResponse: {
+        BatchResult: {
             batch: components["schemas"]["Batch"];
         };
-        PlansResponse: {
+        PlansResult: {
             language: components["schemas"]["Language"];
             currency: components["schemas"]["Currency"];
             plans: components["schemas"]["Plan"][];
@@ -2076,7 +2265,7 @@ export interface components {
             language?: components["schemas"]["Language"];
             discountCode?: string;
         };
-        DiscountCheckResponse: {
+        DiscountCheckResult: {
             code: string;
             amountOff: number;
             currency: components["schemas"]["Currency"];
@@ -2085,7 +2274,7 @@ export interface components {
             code: string;
             language?: components["schemas"]["Language"];
         };
-        UpgradeResponse: {
+        UpgradeResult: {
             /** @enum {boolean} */
             success: true;
         };
@@ -2110,7 +2299,7 @@ export interface components {
             language?: components["schemas"]["Language"];
             discountCode?: string;
         };
-        VerifyPaymentResponse: {
+        VerifyPaymentResult: {
             verified: boolean;
             order: components["schemas"]["PaidOrderSummary"];
         };
@@ -2151,7 +2340,7 @@ export interface components {
             createdAt: string;
             discountAmount: number;
         };
-        SyncOrdersResponse: {
+        SyncOrdersResult: {
             updated: number;
         };
         WebhookReceipt: {
@@ -2186,7 +2375,7 @@ export interface components {
             height: number;
             url: string;
         };
-        ArtworkResponse: {
+        ArtworkResult: {
             artwork: components["schemas"]["Artwork"];
         };
         CreateArtworkRequest: {
@@ -2211,7 +2400,7 @@ export interface components {
             apple: boolean;
         };
         /** @description Signed up and signed in: the session cookie is set. */
-        SignUpResponse: {
+        SignUpResult: {
             token: string | null;
             user: components["schemas"]["AuthUser"];
         };
@@ -2239,7 +2428,7 @@ export interface components {
             rememberMe?: boolean;
         };
         /** @description Signed in: the session cookie is set. */
-        SignInResponse: {
+        SignInResult: {
             redirect: boolean;
             token: string;
             url?: string | null;
@@ -2263,11 +2452,11 @@ export interface components {
             password: string;
             rememberMe?: boolean;
         };
-        SignOutResponse: {
+        SignOutResult: {
             success: boolean;
         };
         /** @description The session of the cookie, or null without one. */
-        SessionResponse: {
+        SessionResult: {
             session: components["schemas"]["AuthSession"];
             user: components["schemas"]["AuthUser"];
         } | null;
@@ -2283,7 +2472,7 @@ export interface components {
             ipAddress?: string | null;
             userAgent?: string | null;
         };
-        StatusResponse: {
+        StatusResult: {
             status: boolean;
             message?: string;
         };
@@ -2296,7 +2485,7 @@ export interface components {
             token: string;
             newPassword: string;
         };
-        ChangePasswordResponse: {
+        ChangePasswordResult: {
             token: string | null;
             user: components["schemas"]["AuthUser"];
         };
@@ -2305,7 +2494,7 @@ export interface components {
             newPassword: string;
         };
         /** @description Set up the app with this, then confirm with a code (verifyTwoFactorCode) to turn it on. */
-        EnableTwoFactorResponse: {
+        EnableTwoFactorResult: {
             totpURI: string;
             secret: string;
             qrCodeSvg: string;
@@ -2339,7 +2528,7 @@ export interface components {
             newUserCallbackURL?: string;
             disableRedirect?: boolean;
         };
-        MeResponse: {
+        MeResult: {
             profile: components["schemas"]["Profile"];
             plan: components["schemas"]["PlanId"];
             entitlements: components["schemas"]["Entitlements"];
@@ -2359,7 +2548,7 @@ export interface components {
             /** @description ISO 8601 */
             updatedAt: string;
         };
-        ProfileResponse: {
+        ProfileResult: {
             profile: components["schemas"]["Profile"];
         };
         UpdateProfileRequest: {
@@ -2530,7 +2719,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
@@ -2540,7 +2729,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description A state-changing request from another site (FORBIDDEN) */
@@ -2550,7 +2739,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description A signed-in session only: refused to an API key (API_KEY_NOT_ALLOWED), and, when it changes something, to another site (FORBIDDEN) */
@@ -2560,7 +2749,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
@@ -2570,7 +2759,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
@@ -2580,7 +2769,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
@@ -2596,7 +2785,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
@@ -2607,7 +2796,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description An unexpected error, logged with the request id (INTERNAL) */
@@ -2617,7 +2806,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
@@ -2627,7 +2816,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -2639,7 +2828,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
     };
@@ -2706,7 +2895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -2739,7 +2928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             /** @description Saved */
@@ -2749,7 +2938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2761,7 +2950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run or output of the caller (NOT_FOUND) */
@@ -2771,7 +2960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The run has not succeeded (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -2781,7 +2970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2809,7 +2998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2820,7 +3009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or a private one (NOT_FOUND) */
@@ -2830,7 +3019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -2865,7 +3054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or not yours (NOT_FOUND) */
@@ -2875,7 +3064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2905,7 +3094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2917,7 +3106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or not yours (NOT_FOUND) */
@@ -2927,7 +3116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2976,7 +3165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
@@ -2991,7 +3180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3040,7 +3229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
@@ -3055,7 +3244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3090,7 +3279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3134,7 +3323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3169,7 +3358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChangePasswordResponse"];
+                    "application/json": components["schemas"]["ChangePasswordResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3180,7 +3369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["SessionOnly"];
@@ -3208,7 +3397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionResponse"];
+                    "application/json": components["schemas"]["SessionResult"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3263,7 +3452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3295,7 +3484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             /** @description Malformed, or the token is unknown, used or expired (VALIDATION_ERROR) */
@@ -3305,7 +3494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3340,7 +3529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"] | components["schemas"]["TwoFactorChallenge"];
+                    "application/json": components["schemas"]["SignInResult"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3356,7 +3545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3399,7 +3588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3433,7 +3622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"] | components["schemas"]["TwoFactorChallenge"];
+                    "application/json": components["schemas"]["SignInResult"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3449,7 +3638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3465,7 +3654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3497,7 +3686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutResponse"];
+                    "application/json": components["schemas"]["SignOutResult"];
                 };
             };
             /** @description No session to end (VALIDATION_ERROR) */
@@ -3507,7 +3696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3543,7 +3732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpResponse"];
+                    "application/json": components["schemas"]["SignUpResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3560,7 +3749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3601,7 +3790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3617,7 +3806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["SessionOnly"];
@@ -3661,7 +3850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EnableTwoFactorResponse"];
+                    "application/json": components["schemas"]["EnableTwoFactorResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3677,7 +3866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The address is not verified yet (EMAIL_NOT_CONFIRMED) */
@@ -3692,7 +3881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -3707,7 +3896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3743,7 +3932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpResponse"];
+                    "application/json": components["schemas"]["SignUpResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3759,7 +3948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3795,7 +3984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpResponse"];
+                    "application/json": components["schemas"]["SignUpResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3811,7 +4000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3841,7 +4030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             /** @description Confirmed, or not (`?error=` says why): on to callbackURL, or to choose a password */
@@ -3862,7 +4051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3887,7 +4076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BatchResponse"];
+                    "application/json": components["schemas"]["BatchResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3899,7 +4088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such batch of yours (NOT_FOUND) */
@@ -3909,7 +4098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3946,7 +4135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such batch of yours (NOT_FOUND) */
@@ -3956,7 +4145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4012,7 +4201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4032,7 +4221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4086,7 +4275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description DISCOUNT_CODE_NOT_FOUND */
@@ -4101,7 +4290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -4116,7 +4305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4136,7 +4325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4173,7 +4362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiscountCheckResponse"];
+                    "application/json": components["schemas"]["DiscountCheckResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4190,7 +4379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description DISCOUNT_CODE_NOT_FOUND */
@@ -4205,7 +4394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -4220,7 +4409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4279,7 +4468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description DISCOUNT_CODE_NOT_FOUND */
@@ -4294,7 +4483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -4309,7 +4498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4329,7 +4518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4382,7 +4571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SyncOrdersResponse"];
+                    "application/json": components["schemas"]["SyncOrdersResult"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -4398,7 +4587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4423,7 +4612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlansResponse"];
+                    "application/json": components["schemas"]["PlansResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4465,7 +4654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4478,7 +4667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4543,7 +4732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4556,7 +4745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4588,7 +4777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpgradeResponse"];
+                    "application/json": components["schemas"]["UpgradeResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4601,7 +4790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4615,7 +4804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4647,7 +4836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerifyPaymentResponse"];
+                    "application/json": components["schemas"]["VerifyPaymentResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4660,7 +4849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4674,7 +4863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4712,7 +4901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -4723,7 +4912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4785,7 +4974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4826,7 +5015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such file, or a private artwork of someone else (NOT_FOUND) */
@@ -4836,7 +5025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4877,7 +5066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4920,7 +5109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such file, or not yours: visitors and other users get the same answer (NOT_FOUND) */
@@ -4930,7 +5119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4976,7 +5165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MeResponse"];
+                    "application/json": components["schemas"]["MeResult"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -4987,7 +5176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No profile (NOT_FOUND) */
@@ -4997,7 +5186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5048,7 +5237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["ProfileResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5061,7 +5250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5133,7 +5322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -5173,7 +5362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5211,7 +5400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5238,7 +5427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["ProfileResult"];
                 };
             };
             /** @description No file (VALIDATION_ERROR), or not an image (INVALID_IMAGE) */
@@ -5248,7 +5437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -5260,7 +5449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -5284,7 +5473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["ProfileResult"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -5321,7 +5510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5361,7 +5550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -5521,7 +5710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -5540,7 +5729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5585,7 +5774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such experience code (NOT_FOUND) */
@@ -5595,7 +5784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The code has expired or is used up (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -5605,7 +5794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5646,7 +5835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5671,7 +5860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5683,7 +5872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -5693,7 +5882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5718,7 +5907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["RunEvent"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5730,7 +5919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -5740,7 +5929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5776,7 +5965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5793,7 +5982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -5808,7 +5997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -5823,7 +6012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description A browser run: its image never reached the server (RUN_NOT_RERUNNABLE); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -5838,7 +6027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6029,7 +6218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6158,7 +6347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatedBatchResponse"];
+                    "application/json": components["schemas"]["CreatedBatchResult"];
                 };
             };
             /** @description Invalid options, an invalid image, too many images, a refused webhookUrl (VALIDATION_ERROR, INVALID_IMAGE, …); nothing was charged */
@@ -6173,7 +6362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6189,7 +6378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6204,7 +6393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6220,7 +6409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -6276,7 +6465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -6292,7 +6481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6307,7 +6496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6323,7 +6512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6338,7 +6527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6353,7 +6542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -6368,7 +6557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6384,7 +6573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6399,7 +6588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -6417,7 +6606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -6433,7 +6622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -6478,7 +6667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -6494,7 +6683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6509,7 +6698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6525,7 +6714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6540,7 +6729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6555,7 +6744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -6570,7 +6759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6586,7 +6775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6601,7 +6790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -6619,7 +6808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -6635,7 +6824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -6680,7 +6869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -6696,7 +6885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6711,7 +6900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6727,7 +6916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6742,7 +6931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6757,7 +6946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -6772,7 +6961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6788,7 +6977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6803,7 +6992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -6821,7 +7010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -6837,7 +7026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -6881,7 +7070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -6897,7 +7086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6912,7 +7101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6928,7 +7117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6943,7 +7132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6958,7 +7147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -6973,7 +7162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6989,7 +7178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7004,7 +7193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -7022,7 +7211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -7038,7 +7227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -7071,7 +7260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7083,7 +7272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -7093,7 +7282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -7103,7 +7292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -7147,7 +7336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Not a PNG (INVALID_IMAGE), too small or too large a side, or another size than recorded (VALIDATION_ERROR) */
@@ -7157,7 +7346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7168,7 +7357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -7178,7 +7367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -7188,7 +7377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The result is larger than 10 MB (PAYLOAD_TOO_LARGE) */
@@ -7198,7 +7387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -7247,7 +7436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -7263,7 +7452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7278,7 +7467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7294,7 +7483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7309,7 +7498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7324,7 +7513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -7339,7 +7528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7355,7 +7544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7370,7 +7559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -7388,7 +7577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -7404,7 +7593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -7449,7 +7638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -7465,7 +7654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7480,7 +7669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7496,7 +7685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7511,7 +7700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7526,7 +7715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -7541,7 +7730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7557,7 +7746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7572,7 +7761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -7590,7 +7779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -7606,7 +7795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -7651,7 +7840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -7667,7 +7856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7682,7 +7871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7698,7 +7887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7713,7 +7902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7728,7 +7917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -7743,7 +7932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7759,7 +7948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7774,7 +7963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -7792,7 +7981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -7808,7 +7997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -7852,7 +8041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -7868,7 +8057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7883,7 +8072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7899,7 +8088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7914,7 +8103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7929,7 +8118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -7944,7 +8133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7960,7 +8149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7975,7 +8164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -7993,7 +8182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -8009,7 +8198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -8054,7 +8243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -8070,7 +8259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -8085,7 +8274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8101,7 +8290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -8116,7 +8305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -8131,7 +8320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -8146,7 +8335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -8162,7 +8351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -8177,7 +8366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -8195,7 +8384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -8211,7 +8400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -8256,7 +8445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -8272,7 +8461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -8287,7 +8476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8303,7 +8492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -8318,7 +8507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -8333,7 +8522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -8348,7 +8537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -8364,7 +8553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -8379,7 +8568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -8397,7 +8586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -8413,7 +8602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -8458,7 +8647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -8474,7 +8663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -8489,7 +8678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8505,7 +8694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -8520,7 +8709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -8535,7 +8724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -8550,7 +8739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -8566,7 +8755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -8581,7 +8770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -8599,7 +8788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -8615,7 +8804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -8660,7 +8849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                     "image/*": Blob;
                 };
             };
@@ -8676,7 +8865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -8691,7 +8880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8707,7 +8896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -8722,7 +8911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -8737,7 +8926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
@@ -8752,7 +8941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -8768,7 +8957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -8783,7 +8972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
@@ -8801,7 +8990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -8817,7 +9006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -196,5 +196,5 @@ export const errorBodySchema = z
       runId: z.string().optional(),
     }),
   })
-  .meta({ id: 'Error', description: 'Every error answer of the API.' });
+  .meta({ id: 'ApiError', description: 'Every error answer of the API.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

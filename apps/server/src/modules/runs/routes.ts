@@ -14,6 +14,7 @@ import {
   type Run,
   runListQuerySchema,
   runListResponseSchema,
+  runEventSchema,
   runResponseSchema,
   TOOL_IDS,
   type ToolId,
@@ -195,7 +196,7 @@ const runEvents = apiRoute({
   description:
     `An event stream (text/event-stream). While the run is queued or running, an event \`${RUN_EVENTS.progress}\` ` +
     `is sent whenever its status or progress changes; when it has succeeded or failed, one event ` +
-    `\`${RUN_EVENTS.end}\`, and the stream closes. Every event's data is a RunResponse as JSON (\`{"run": …}\`). ` +
+    `\`${RUN_EVENTS.end}\`, and the stream closes. Every event is a \`RunEvent\`: its data is the run as JSON (\`{"run": …}\`). ` +
     'A client that loses the stream asks `getRun` and opens it again.',
   middleware: [requireUser],
   request: { params: runIdParams },
@@ -203,12 +204,7 @@ const runEvents = apiRoute({
     200: {
       description: 'The event stream',
       content: {
-        'text/event-stream': {
-          schema: z.string().meta({
-            description: `Lines of \`event: ${RUN_EVENTS.progress}|${RUN_EVENTS.end}\` and \`data: <RunResponse as JSON>\`.`,
-            example: `event: ${RUN_EVENTS.end}\ndata: {"run":{"id":"…","status":"succeeded","progress":100}}\n\n`,
-          }),
-        },
+        'text/event-stream': { schema: runEventSchema },
       },
     },
     404: notYours,
