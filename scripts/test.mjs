@@ -23,6 +23,16 @@ step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 step('api document lint', () =>
   run('npx', ['redocly', 'lint', '--format=summary'], { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' }),
 );
+// The same documents against Spectral's OpenAPI rules (.spectral.yaml): a warning fails too.
+step('api document lint (spectral)', () =>
+  run('npx', [
+    'spectral',
+    'lint',
+    '--fail-severity=warn',
+    'packages/api-client/openapi.json',
+    'packages/api-client/admin-openapi.json',
+  ]),
+);
 if (step('build', () => run('npm', ['run', 'build', '--silent'])) !== 0) process.exit(1);
 
 step('vitest', () => run('npx', ['vitest', 'run']));

@@ -99,7 +99,7 @@ describe('the API document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes[SESSION_COOKIE_SCHEME]).toMatchObject({ type: 'apiKey', in: 'cookie' });
     const names = Object.keys(doc.components.schemas);
-    for (const name of ['Run', 'RunOutput', 'Artwork', 'Profile', 'Plan', 'Error', 'ErrorCode', 'ToolId']) {
+    for (const name of ['Run', 'RunOutput', 'Artwork', 'Profile', 'Plan', 'ApiError', 'ErrorCode', 'ToolId']) {
       expect(names, name).toContain(name);
     }
     for (const tool of TOOL_IDS) expect(names).toContain(toolSchemaName(tool, 'Options'));
@@ -165,7 +165,7 @@ describe('the API document', () => {
         let response = operation.responses[status]!;
         if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()!]!;
         const schema = response.content?.['application/json']?.schema;
-        expect(schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/ApiError' });
       }
     }
   });

@@ -13,7 +13,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log of admin actions, newest first, 50 a page */
+        /**
+         * The audit log of admin actions, newest first, 50 a page
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         get: operations["adminListAudit"];
         put?: never;
         post?: never;
@@ -30,7 +33,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in admin (the console asks it before it shows itself) */
+        /**
+         * The signed-in admin (the console asks it before it shows itself)
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         get: operations["adminMe"];
         put?: never;
         post?: never;
@@ -47,7 +53,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         get: operations["adminGetApiDocument"];
         put?: never;
         post?: never;
@@ -66,7 +75,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give a finished run's credits back, once (a refunded run — by an admin or on failure — cannot be refunded again) */
+        /**
+         * Give a finished run's credits back, once (a refunded run — by an admin or on failure — cannot be refunded again)
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         post: operations["adminRefundRun"];
         delete?: never;
         options?: never;
@@ -81,7 +93,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runs of the last 24 hours by tool and engine (count, failure rate, p50/p95 duration) and the latest failures */
+        /**
+         * Runs of the last 24 hours by tool and engine (count, failure rate, p50/p95 duration) and the latest failures
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         get: operations["adminRunsSummary"];
         put?: never;
         post?: never;
@@ -98,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users whose e-mail or username contains q (or whose id is q), newest first, at most 50 */
+        /**
+         * Users whose e-mail or username contains q (or whose id is q), newest first, at most 50
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         get: operations["adminSearchUsers"];
         put?: never;
         post?: never;
@@ -115,7 +133,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's credits and ledger, plan and orders, runs, artworks, security events and sessions */
+        /**
+         * A user's credits and ledger, plan and orders, runs, artworks, security events and sessions
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         get: operations["adminGetUser"];
         put?: never;
         post?: never;
@@ -134,7 +155,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Grant (delta > 0) or deduct (delta < 0) credits, with a reason; never below zero */
+        /**
+         * Grant (delta > 0) or deduct (delta < 0) credits, with a reason; never below zero
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         post: operations["adminAdjustCredits"];
         delete?: never;
         options?: never;
@@ -151,7 +175,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an account: no sign-in by any method, its sessions end at once, its public artworks leave the gallery */
+        /**
+         * Disable an account: no sign-in by any method, its sessions end at once, its public artworks leave the gallery
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         post: operations["adminDisableUser"];
         delete?: never;
         options?: never;
@@ -168,7 +195,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable a disabled account again; its hidden public artworks return to the gallery */
+        /**
+         * Enable a disabled account again; its hidden public artworks return to the gallery
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         post: operations["adminEnableUser"];
         delete?: never;
         options?: never;
@@ -185,7 +215,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give a user a plan (Pro, Studio or Lifetime) for some days or without end: its features as if bought */
+        /**
+         * Give a user a plan (Pro, Studio or Lifetime) for some days or without end: its features as if bought
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         post: operations["adminGrantPlan"];
         delete?: never;
         options?: never;
@@ -202,7 +235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End every session of a user */
+        /**
+         * End every session of a user
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
         post: operations["adminRevokeSessions"];
         delete?: never;
         options?: never;
@@ -215,7 +251,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every error answer of the API. */
-        Error: {
+        ApiError: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -225,13 +261,14 @@ export interface components {
                 issues?: components["schemas"]["FieldIssue"][];
                 retryAfter?: number;
                 requiredPlan?: components["schemas"]["PlanId"];
+                runId?: string;
             };
         };
         /**
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description One refused field of a VALIDATION_ERROR. */
         FieldIssue: {
             field: string;
@@ -361,7 +398,7 @@ export interface components {
             userAgent: string | null;
             ipAddress: string | null;
         };
-        AdminPlanGrantResponse: {
+        AdminPlanGrantResult: {
             /**
              * @description The user's effective plan after the grant
              * @enum {string}
@@ -431,7 +468,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description A state-changing request from another site (FORBIDDEN) */
@@ -441,7 +478,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
@@ -451,7 +488,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
@@ -461,7 +498,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description Not a signed-in admin: the same answer as an unknown path (NOT_FOUND), so the console leaves no trace */
@@ -471,7 +508,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description An admin's session signed in without a second factor while ADMIN_REQUIRE_2FA is on (TWO_FACTOR_REQUIRED) */
@@ -481,7 +518,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
@@ -492,7 +529,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description An unexpected error, logged with the request id (INTERNAL) */
@@ -502,7 +539,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
@@ -512,7 +549,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -524,7 +561,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
     };
@@ -541,22 +578,6 @@ export interface components {
         XRequestId: string;
         /** @description Seconds to wait before sending the request again */
         RetryAfter: number;
-        /**
-         * @description The limit this request counted against: `<limit>;w=<window seconds>` (IETF RateLimit draft)
-         * @example 30;w=60
-         */
-        RateLimitPolicy: string;
-        /**
-         * @description Where the caller stands: `limit=<n>, remaining=<n>, reset=<seconds>` (IETF RateLimit draft)
-         * @example limit=30, remaining=29, reset=60
-         */
-        RateLimit: string;
-        /** @description Requests allowed in the window */
-        XRateLimitLimit: number;
-        /** @description Requests left in the window */
-        XRateLimitRemaining: number;
-        /** @description Seconds until the window starts again */
-        XRateLimitReset: number;
     };
     pathItems: never;
 }
@@ -592,7 +613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["SecondFactorRequired"];
@@ -603,7 +624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -642,7 +663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -720,7 +741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -731,7 +752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -741,7 +762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -778,7 +799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -818,7 +839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -855,7 +876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -907,7 +928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description INSUFFICIENT_CREDITS: the deduction would leave the balance below zero */
@@ -917,7 +938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -928,7 +949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -982,7 +1003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -993,7 +1014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -1003,7 +1024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1056,7 +1077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -1067,7 +1088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -1077,7 +1098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1125,7 +1146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminPlanGrantResponse"];
+                    "application/json": components["schemas"]["AdminPlanGrantResult"];
                 };
             };
             /** @description VALIDATION_ERROR: a reason is required, a delta must be a non-zero integer */
@@ -1135,7 +1156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -1146,7 +1167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -1200,7 +1221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -1211,7 +1232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description CONFLICT: the action no longer applies (already done); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -1221,7 +1242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];

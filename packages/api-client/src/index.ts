@@ -4,7 +4,7 @@ import type { components, operations, paths } from './schema.ts';
 
 export type { adminComponents, adminPaths, components, operations, paths };
 
-/** The named schemas of the API document: `Schema<'Run'>`, `Schema<'Error'>` … */
+/** The named schemas of the API document: `Schema<'Run'>`, `Schema<'ApiError'>` … */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /**
@@ -47,8 +47,17 @@ export function formDataBody(body: object): FormData {
 }
 
 /** Whether a value is the API's error body (`{"error":{"code","message"}}`). */
-export function isErrorBody(value: unknown): value is Schema<'Error'> {
+export function isErrorBody(value: unknown): value is Schema<'ApiError'> {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';
+}
+
+/**
+ * The run a run start answered. Its 200 is typed as the run or an image (an image answers a start
+ * sent with `Accept: image/…`); without that header it is always `{ run }`.
+ */
+export function runOf<T extends object>(answer: T): Extract<T, { run: unknown }>['run'] {
+  if (!('run' in answer)) throw new Error('A run start answered an image: it was sent with Accept: image/…');
+  return (answer as Extract<T, { run: unknown }>).run;
 }

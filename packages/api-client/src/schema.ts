@@ -13,10 +13,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public gallery, newest first, 20 per page (visitors too) */
+        /**
+         * The public gallery, newest first, 20 per page (visitors too)
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["listPublicArtworks"];
         put?: never;
-        /** Saves an output of the caller's succeeded run to their gallery */
+        /**
+         * Saves an output of the caller's succeeded run to their gallery
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         post: operations["createArtwork"];
         delete?: never;
         options?: never;
@@ -31,15 +37,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One public artwork, for its page /gallery/{id} (visitors too) */
+        /**
+         * One public artwork, for its page /gallery/{id} (visitors too)
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getPublicArtwork"];
         put?: never;
         post?: never;
-        /** Deletes an own artwork and its files (cannot be undone) */
+        /**
+         * Deletes an own artwork and its files (cannot be undone)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         delete: operations["deleteArtwork"];
         options?: never;
         head?: never;
-        /** Makes an own artwork public or private */
+        /**
+         * Makes an own artwork public or private
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         patch: operations["updateArtwork"];
         trace?: never;
     };
@@ -51,10 +66,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Likes an artwork (idempotent) */
+        /**
+         * Likes an artwork (idempotent)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         put: operations["likeArtwork"];
         post?: never;
-        /** Takes a like back (idempotent) */
+        /**
+         * Takes a like back (idempotent)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         delete: operations["unlikeArtwork"];
         options?: never;
         head?: never;
@@ -68,10 +89,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where Apple sends the browser back (query), to finish Sign in with Apple */
+        /**
+         * Where Apple sends the browser back (query), to finish Sign in with Apple
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["appleSignInCallback"];
         put?: never;
-        /** Where Apple posts the result (form_post, from Apple's site), to finish Sign in with Apple */
+        /**
+         * Where Apple posts the result (form_post, from Apple's site), to finish Sign in with Apple
+         * @description Open to everyone: no credential is needed.
+         */
         post: operations["appleSignInFormPost"];
         delete?: never;
         options?: never;
@@ -106,7 +133,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session of the cookie and its account, or null */
+        /**
+         * The session of the cookie and its account, or null
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -123,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which third-party sign-in methods are configured (the login page shows their buttons) */
+        /**
+         * Which third-party sign-in methods are configured (the login page shows their buttons)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getAuthProviders"];
         put?: never;
         post?: never;
@@ -162,7 +195,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link's token; every session and every other reset link of the account ends */
+        /**
+         * Set a new password with a reset link's token; every session and every other reset link of the account ends
+         * @description Open to everyone: no credential is needed.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -239,7 +275,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends the session of the cookie and clears the cookie */
+        /**
+         * Sign out: ends the session of the cookie and clears the cookie
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -276,7 +315,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in off (needs the password) */
+        /**
+         * Turn two-factor sign-in off (needs the password)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
@@ -313,7 +355,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A backup code in place of the app's code, at the sign-in's second step (each code works once) */
+        /**
+         * A backup code in place of the app's code, at the sign-in's second step (each code works once)
+         * @description Open to everyone: no credential is needed. Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["verifyBackupCode"];
         delete?: never;
         options?: never;
@@ -368,7 +413,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A batch of the caller: its status, counts and runs */
+        /**
+         * A batch of the caller: its status, counts and runs
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["getBatch"];
         put?: never;
         post?: never;
@@ -407,7 +455,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What changing the active subscription to another plan or cycle would charge now (the provider's proration), the credits it adds and the next renewal; charges nothing */
+        /**
+         * What changing the active subscription to another plan or cycle would charge now (the provider's proration), the credits it adds and the next renewal; charges nothing
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["previewSubscriptionChange"];
         delete?: never;
         options?: never;
@@ -444,7 +495,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off */
+        /**
+         * Whether the caller may use a friend's new-user discount code at a checkout in the language's currency, and what it takes off
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["checkDiscountCode"];
         delete?: never;
         options?: never;
@@ -479,7 +533,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's payments, newest first (amounts in minor units) */
+        /**
+         * The caller's payments, newest first (amounts in minor units)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -498,7 +555,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks the provider about the caller's pending checkouts */
+        /**
+         * Asks the provider about the caller's pending checkouts
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["syncOrders"];
         delete?: never;
         options?: never;
@@ -513,7 +573,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plans and prices in the currency of a language, and the lifetime slots left (visitors too) */
+        /**
+         * Plans and prices in the currency of a language, and the lifetime slots left (visitors too)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -532,7 +595,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A Stripe Billing Portal session for the caller */
+        /**
+         * A Stripe Billing Portal session for the caller
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["openBillingPortal"];
         delete?: never;
         options?: never;
@@ -547,7 +613,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's plan and when its paid period ends */
+        /**
+         * The caller's plan and when its paid period ends
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -566,7 +635,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stops renewal at the end of the paid period */
+        /**
+         * Stops renewal at the end of the paid period
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
@@ -603,7 +675,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks the provider about the caller's checkout session and grants it when paid; answers what the paid order bought */
+        /**
+         * Asks the provider about the caller's checkout session and grants it when paid; answers what the paid order bought
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["verifyPayment"];
         delete?: never;
         options?: never;
@@ -620,7 +695,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe events, verified by the Stripe-Signature header over the raw body */
+        /**
+         * Stripe events, verified by the Stripe-Signature header over the raw body
+         * @description Open to everyone: no credential is needed.
+         */
         post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
@@ -635,7 +713,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document, browsable (Swagger UI) */
+        /**
+         * This document, browsable (Swagger UI)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getApiDocsPage"];
         put?: never;
         post?: never;
@@ -652,7 +733,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A script or style sheet of the docs page, served by Atelier itself (no CDN) */
+        /**
+         * A script or style sheet of the docs page, served by Atelier itself (no CDN)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getApiDocsAsset"];
         put?: never;
         post?: never;
@@ -669,7 +753,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner */
+        /**
+         * An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getArtworkFile"];
         put?: never;
         post?: never;
@@ -686,7 +773,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An avatar (`Profile.avatarUrl`): a 256×256 WebP */
+        /**
+         * An avatar (`Profile.avatarUrl`): a 256×256 WebP
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getAvatarFile"];
         put?: never;
         post?: never;
@@ -703,7 +793,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run's input or output (`Run.outputs[].url`): only its owner may read it */
+        /**
+         * A run's input or output (`Run.outputs[].url`): only its owner may read it
+         * @description Open to everyone; what it answers depends on who is signed in (visitors see only what is public).
+         */
         get: operations["getRunFile"];
         put?: never;
         post?: never;
@@ -720,7 +813,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health: 200 while the database answers; 503 SERVICE_UNAVAILABLE with Retry-After while it does not (the process reconnects by itself) */
+        /**
+         * Health: 200 while the database answers; 503 SERVICE_UNAVAILABLE with Retry-After while it does not (the process reconnects by itself)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -737,15 +833,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements */
+        /**
+         * The caller's profile (credits, username, avatar, referral code), effective plan and its entitlements
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
-        /** Delete the account: its rows and stored files are removed and its sessions end */
+        /**
+         * Delete the account: its rows and stored files are removed and its sessions end
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
-        /** Change the username (3-20 of A-Z a-z 0-9 _, unique ignoring case; blank removes it) or language */
+        /**
+         * Change the username (3-20 of A-Z a-z 0-9 _, unique ignoring case; blank removes it) or language
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         patch: operations["updateProfile"];
         trace?: never;
     };
@@ -756,10 +861,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys */
+        /**
+         * The caller's API keys (never their secrets); listed on every plan, usable while the plan has API keys
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only */
+        /**
+         * Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `apiKeys` (PLAN_REQUIRED otherwise).
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -777,7 +888,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key: it stops working at once */
+        /**
+         * Revoke an API key: it stops working at once
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
@@ -791,7 +905,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's artworks, private ones included */
+        /**
+         * The caller's artworks, private ones included
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["listMyArtworks"];
         put?: never;
         post?: never;
@@ -809,10 +926,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Upload an avatar (multipart field `file`, an image of at most 5 MB); stored as a 256×256 WebP */
+        /**
+         * Upload an avatar (multipart field `file`, an image of at most 5 MB); stored as a 256×256 WebP
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         put: operations["uploadAvatar"];
         post?: never;
-        /** Remove the avatar */
+        /**
+         * Remove the avatar
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["deleteAvatar"];
         options?: never;
         head?: never;
@@ -826,10 +949,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The secret the caller's webhooks are signed with (made on first request; Pro and higher plans) */
+        /**
+         * The secret the caller's webhooks are signed with (made on first request; Pro and higher plans)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `webhooks` (PLAN_REQUIRED otherwise).
+         */
         get: operations["getWebhookSecret"];
         put?: never;
-        /** Replace the webhook signing secret; deliveries from now on are signed with the new one */
+        /**
+         * Replace the webhook signing secret; deliveries from now on are signed with the new one
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `webhooks` (PLAN_REQUIRED otherwise).
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -844,7 +973,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getApiDocument"];
         put?: never;
         post?: never;
@@ -861,7 +993,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness for a load balancer: 200 when the database answers, storage takes a write and (where this process works on runs) the queue polls; 503 naming what failed, and from the moment the process starts shutting down */
+        /**
+         * Readiness for a load balancer: 200 when the database answers, storage takes a write and (where this process works on runs) the queue polls; 503 naming what failed, and from the moment the process starts shutting down
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -878,7 +1013,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's referral progress, code, link, history, rewards and invitation codes */
+        /**
+         * The caller's referral progress, code, link, history, rewards and invitation codes
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getReferrals"];
         put?: never;
         post?: never;
@@ -897,7 +1035,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user */
+        /**
+         * Create an invitation code: experience_7day (Studio, 3 per month) or discount_new_user
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["createInvitationCode"];
         delete?: never;
         options?: never;
@@ -914,7 +1055,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem an experience code: seven days of Studio for a new free account (ADR 0009) */
+        /**
+         * Redeem an experience code: seven days of Studio for a new free account (ADR 0009)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["redeemExperienceCode"];
         delete?: never;
         options?: never;
@@ -929,7 +1073,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's runs (the history), newest first */
+        /**
+         * The caller's runs (the history), newest first
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["listRuns"];
         put?: never;
         post?: never;
@@ -946,7 +1093,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run of the caller: status, progress, outputs or error */
+        /**
+         * A run of the caller: status, progress, outputs or error
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
         get: operations["getRun"];
         put?: never;
         post?: never;
@@ -965,7 +1115,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the run while it changes, then its final state
-         * @description An event stream (text/event-stream). While the run is queued or running, an event `progress` is sent whenever its status or progress changes; when it has succeeded or failed, one event `end`, and the stream closes. Every event's data is a RunResponse as JSON (`{"run": …}`). A client that loses the stream asks `getRun` and opens it again.
+         * @description An event stream (text/event-stream). While the run is queued or running, an event `progress` is sent whenever its status or progress changes; when it has succeeded or failed, one event `end`, and the stream closes. Every event is a `RunEvent`: its data is the run as JSON (`{"run": …}`). A client that loses the stream asks `getRun` and opens it again.
          */
         get: operations["streamRunEvents"];
         put?: never;
@@ -985,7 +1135,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a run again: the same stored inputs and options, charged as a new run */
+        /**
+         * Run a run again: the same stored inputs and options, charged as a new run
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`). Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         */
         post: operations["rerunRun"];
         delete?: never;
         options?: never;
@@ -1000,7 +1153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's security events, newest first */
+        /**
+         * The caller's security events, newest first
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listSecurityEvents"];
         put?: never;
         post?: never;
@@ -1019,7 +1175,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The page's session check (every 60 s): reports activity and the device fingerprint */
+        /**
+         * The page's session check (every 60 s): reports activity and the device fingerprint
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["sendHeartbeat"];
         delete?: never;
         options?: never;
@@ -1034,7 +1193,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts of failed sign-ins, suspicious activity and rate-limit hits, and the security score */
+        /**
+         * Counts of failed sign-ins, suspicious activity and rate-limit hits, and the security score
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getSecurityMetrics"];
         put?: never;
         post?: never;
@@ -1053,7 +1215,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extend Session: counts as activity, restarting the inactivity timeout */
+        /**
+         * Extend Session: counts as activity, restarting the inactivity timeout
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         post: operations["extendSession"];
         delete?: never;
         options?: never;
@@ -1068,7 +1233,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's sessions (this one marked current) */
+        /**
+         * The caller's sessions (this one marked current)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -1088,7 +1256,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Sign out one of the caller's sessions */
+        /**
+         * Sign out one of the caller's sessions
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         delete: operations["revokeSession"];
         options?: never;
         head?: never;
@@ -1102,14 +1273,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The security settings (inactivity timeout, detection toggles) and fixed limits */
+        /**
+         * The security settings (inactivity timeout, detection toggles) and fixed limits
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         get: operations["getSecuritySettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change security settings; the inactivity timeout is 5-480 minutes */
+        /**
+         * Change security settings; the inactivity timeout is 5-480 minutes
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
         patch: operations["updateSecuritySettings"];
         trace?: never;
     };
@@ -1120,7 +1297,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The eleven tools: credits, options (JSON Schema) and the engine that serves each now */
+        /**
+         * The eleven tools: credits, options (JSON Schema) and the engine that serves each now
+         * @description Open to everyone: no credential is needed.
+         */
         get: operations["listTools"];
         put?: never;
         post?: never;
@@ -1663,7 +1843,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -1722,11 +1902,11 @@ export interface components {
         };
         /** @enum {string} */
         EngineKind: "local" | "provider" | "demo" | "client";
-        RunResponse: {
+        RunResult: {
             run: components["schemas"]["Run"];
         };
         /** @description Every error answer of the API. */
-        Error: {
+        ApiError: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -1736,6 +1916,7 @@ export interface components {
                 issues?: components["schemas"]["FieldIssue"][];
                 retryAfter?: number;
                 requiredPlan?: components["schemas"]["PlanId"];
+                runId?: string;
             };
         };
         /** @description One refused field of a VALIDATION_ERROR. */
@@ -1992,7 +2173,13 @@ export interface components {
             runs: components["schemas"]["Run"][];
             nextCursor: string | null;
         };
-        CreatedBatchResponse: {
+        /** @description One server-sent event of a run: `event: progress|end` and `data: {"run": …}` (the run as JSON), a blank line after. */
+        RunEvent: {
+            /** @enum {string} */
+            event: "progress" | "end";
+            data: components["schemas"]["RunResult"];
+        };
+        CreatedBatchResult: {
             batch: components["schemas"]["CreatedBatch"];
         };
         /** @description A batch just started: one run per image, in the order sent. */
@@ -2007,10 +2194,10 @@ export interface components {
          * @enum {string}
          */
         BatchToolId: "ai-eraser" | "image-upscale" | "vectorization" | "ai-photo-editor" | "replace-background";
-        BatchResponse: {
+        BatchResult: {
             batch: components["schemas"]["Batch"];
         };
-        PlansResponse: {
+        PlansResult: {
             language: components["schemas"]["Language"];
             currency: components["schemas"]["Currency"];
             plans: components["schemas"]["Plan"][];
@@ -2078,7 +2265,7 @@ export interface components {
             language?: components["schemas"]["Language"];
             discountCode?: string;
         };
-        DiscountCheckResponse: {
+        DiscountCheckResult: {
             code: string;
             amountOff: number;
             currency: components["schemas"]["Currency"];
@@ -2087,7 +2274,7 @@ export interface components {
             code: string;
             language?: components["schemas"]["Language"];
         };
-        UpgradeResponse: {
+        UpgradeResult: {
             /** @enum {boolean} */
             success: true;
         };
@@ -2125,7 +2312,7 @@ export interface components {
             language?: components["schemas"]["Language"];
             discountCode?: string;
         };
-        VerifyPaymentResponse: {
+        VerifyPaymentResult: {
             verified: boolean;
             order: components["schemas"]["PaidOrderSummary"];
         };
@@ -2166,7 +2353,7 @@ export interface components {
             createdAt: string;
             discountAmount: number;
         };
-        SyncOrdersResponse: {
+        SyncOrdersResult: {
             updated: number;
         };
         WebhookReceipt: {
@@ -2201,7 +2388,7 @@ export interface components {
             height: number;
             url: string;
         };
-        ArtworkResponse: {
+        ArtworkResult: {
             artwork: components["schemas"]["Artwork"];
         };
         CreateArtworkRequest: {
@@ -2226,7 +2413,7 @@ export interface components {
             apple: boolean;
         };
         /** @description Signed up and signed in: the session cookie is set. */
-        SignUpResponse: {
+        SignUpResult: {
             token: string | null;
             user: components["schemas"]["AuthUser"];
         };
@@ -2254,7 +2441,7 @@ export interface components {
             rememberMe?: boolean;
         };
         /** @description Signed in: the session cookie is set. */
-        SignInResponse: {
+        SignInResult: {
             redirect: boolean;
             token: string;
             url?: string | null;
@@ -2278,11 +2465,11 @@ export interface components {
             password: string;
             rememberMe?: boolean;
         };
-        SignOutResponse: {
+        SignOutResult: {
             success: boolean;
         };
         /** @description The session of the cookie, or null without one. */
-        SessionResponse: {
+        SessionResult: {
             session: components["schemas"]["AuthSession"];
             user: components["schemas"]["AuthUser"];
         } | null;
@@ -2298,7 +2485,7 @@ export interface components {
             ipAddress?: string | null;
             userAgent?: string | null;
         };
-        StatusResponse: {
+        StatusResult: {
             status: boolean;
             message?: string;
         };
@@ -2311,7 +2498,7 @@ export interface components {
             token: string;
             newPassword: string;
         };
-        ChangePasswordResponse: {
+        ChangePasswordResult: {
             token: string | null;
             user: components["schemas"]["AuthUser"];
         };
@@ -2320,7 +2507,7 @@ export interface components {
             newPassword: string;
         };
         /** @description Set up the app with this, then confirm with a code (verifyTwoFactorCode) to turn it on. */
-        EnableTwoFactorResponse: {
+        EnableTwoFactorResult: {
             totpURI: string;
             secret: string;
             qrCodeSvg: string;
@@ -2354,7 +2541,7 @@ export interface components {
             newUserCallbackURL?: string;
             disableRedirect?: boolean;
         };
-        MeResponse: {
+        MeResult: {
             profile: components["schemas"]["Profile"];
             plan: components["schemas"]["PlanId"];
             entitlements: components["schemas"]["Entitlements"];
@@ -2374,7 +2561,7 @@ export interface components {
             /** @description ISO 8601 */
             updatedAt: string;
         };
-        ProfileResponse: {
+        ProfileResult: {
             profile: components["schemas"]["Profile"];
         };
         UpdateProfileRequest: {
@@ -2547,7 +2734,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description Not signed in, or the session ended (UNAUTHENTICATED, SESSION_EXPIRED) */
@@ -2557,7 +2744,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description A state-changing request from another site (FORBIDDEN) */
@@ -2567,7 +2754,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description A signed-in session only: refused to an API key (API_KEY_NOT_ALLOWED), and, when it changes something, to another site (FORBIDDEN) */
@@ -2577,7 +2764,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The body is not of a type this operation takes (UNSUPPORTED_MEDIA_TYPE) */
@@ -2587,7 +2774,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The body is larger than 1 MB (PAYLOAD_TOO_LARGE): refused before it was read, nothing changed */
@@ -2597,7 +2784,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description Too many requests (RATE_LIMITED, `retryAfter` and Retry-After say when to try again) */
@@ -2613,7 +2800,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The database or storage does not answer for a moment (SERVICE_UNAVAILABLE): nothing was done; `retryAfter` and Retry-After say when to try again */
@@ -2624,7 +2811,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description An unexpected error, logged with the request id (INTERNAL) */
@@ -2634,7 +2821,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The Idempotency-Key was first sent with another request (IDEMPOTENCY_KEY_REUSED); nothing was done */
@@ -2644,7 +2831,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -2656,7 +2843,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
     };
@@ -2723,7 +2910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -2756,7 +2943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             /** @description Saved */
@@ -2766,7 +2953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2778,7 +2965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run or output of the caller (NOT_FOUND) */
@@ -2788,7 +2975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The run has not succeeded (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -2798,7 +2985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2826,7 +3013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2837,7 +3024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or a private one (NOT_FOUND) */
@@ -2847,7 +3034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -2882,7 +3069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or not yours (NOT_FOUND) */
@@ -2892,7 +3079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2922,7 +3109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtworkResponse"];
+                    "application/json": components["schemas"]["ArtworkResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2934,7 +3121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or not yours (NOT_FOUND) */
@@ -2944,7 +3131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2993,7 +3180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
@@ -3008,7 +3195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3057,7 +3244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such artwork, or a private one of someone else (NOT_FOUND) */
@@ -3072,7 +3259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3107,7 +3294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3151,7 +3338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3186,7 +3373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChangePasswordResponse"];
+                    "application/json": components["schemas"]["ChangePasswordResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3197,7 +3384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["SessionOnly"];
@@ -3208,7 +3395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3234,7 +3421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionResponse"];
+                    "application/json": components["schemas"]["SessionResult"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3289,7 +3476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3321,7 +3508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             /** @description Malformed, or the token is unknown, used or expired (VALIDATION_ERROR) */
@@ -3331,7 +3518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3366,7 +3553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"] | components["schemas"]["TwoFactorChallenge"];
+                    "application/json": components["schemas"]["SignInResult"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3382,7 +3569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3425,7 +3612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3459,7 +3646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"] | components["schemas"]["TwoFactorChallenge"];
+                    "application/json": components["schemas"]["SignInResult"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3475,7 +3662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3491,7 +3678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3523,7 +3710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutResponse"];
+                    "application/json": components["schemas"]["SignOutResult"];
                 };
             };
             /** @description No session to end (VALIDATION_ERROR) */
@@ -3533,7 +3720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3569,7 +3756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpResponse"];
+                    "application/json": components["schemas"]["SignUpResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3586,7 +3773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3627,7 +3814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3643,7 +3830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["SessionOnly"];
@@ -3687,7 +3874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EnableTwoFactorResponse"];
+                    "application/json": components["schemas"]["EnableTwoFactorResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3703,7 +3890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The address is not verified yet (EMAIL_NOT_CONFIRMED) */
@@ -3718,7 +3905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Two-factor sign-in is on already (TWO_FACTOR_ALREADY_ENABLED); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -3733,7 +3920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3769,7 +3956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpResponse"];
+                    "application/json": components["schemas"]["SignUpResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3785,7 +3972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3821,7 +4008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpResponse"];
+                    "application/json": components["schemas"]["SignUpResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3837,7 +4024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -3867,7 +4054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             /** @description Confirmed, or not (`?error=` says why): on to callbackURL, or to choose a password */
@@ -3888,7 +4075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3913,7 +4100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BatchResponse"];
+                    "application/json": components["schemas"]["BatchResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3925,7 +4112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such batch of yours (NOT_FOUND) */
@@ -3935,7 +4122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -3972,7 +4159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such batch of yours (NOT_FOUND) */
@@ -3982,7 +4169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4038,7 +4225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4058,7 +4245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4112,7 +4299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description DISCOUNT_CODE_NOT_FOUND */
@@ -4127,7 +4314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -4142,7 +4329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4162,7 +4349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4199,7 +4386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiscountCheckResponse"];
+                    "application/json": components["schemas"]["DiscountCheckResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4216,7 +4403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description DISCOUNT_CODE_NOT_FOUND */
@@ -4231,7 +4418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -4246,7 +4433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4305,7 +4492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description DISCOUNT_CODE_NOT_FOUND */
@@ -4320,7 +4507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description ALREADY_SUBSCRIBED, CONFLICT, DISCOUNT_CODE_UNAVAILABLE (expired, switched off, used up or held by open checkouts), DISCOUNT_CODE_CURRENCY or DISCOUNT_CODE_CHECKOUT_OPEN (another checkout of the caller is still open); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -4335,7 +4522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4355,7 +4542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4408,7 +4595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SyncOrdersResponse"];
+                    "application/json": components["schemas"]["SyncOrdersResult"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -4424,7 +4611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4449,7 +4636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlansResponse"];
+                    "application/json": components["schemas"]["PlansResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4491,7 +4678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4504,7 +4691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4569,7 +4756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4582,7 +4769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4614,7 +4801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpgradeResponse"];
+                    "application/json": components["schemas"]["UpgradeResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4627,7 +4814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4641,7 +4828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4673,7 +4860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerifyPaymentResponse"];
+                    "application/json": components["schemas"]["VerifyPaymentResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4686,7 +4873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4700,7 +4887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -4738,7 +4925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             403: components["responses"]["CrossSiteRequest"];
@@ -4749,7 +4936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4811,7 +4998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4852,7 +5039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such file, or a private artwork of someone else (NOT_FOUND) */
@@ -4862,7 +5049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4903,7 +5090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -4946,7 +5133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such file, or not yours: visitors and other users get the same answer (NOT_FOUND) */
@@ -4956,7 +5143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5002,7 +5189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MeResponse"];
+                    "application/json": components["schemas"]["MeResult"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -5013,7 +5200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No profile (NOT_FOUND) */
@@ -5023,7 +5210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5074,7 +5261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["ProfileResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5087,7 +5274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5159,7 +5346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -5199,7 +5386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5237,7 +5424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5264,7 +5451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["ProfileResult"];
                 };
             };
             /** @description No file (VALIDATION_ERROR), or not an image (INVALID_IMAGE) */
@@ -5274,7 +5461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -5286,7 +5473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -5310,7 +5497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileResponse"];
+                    "application/json": components["schemas"]["ProfileResult"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -5347,7 +5534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5387,7 +5574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -5547,7 +5734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -5566,7 +5753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5611,7 +5798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such experience code (NOT_FOUND) */
@@ -5621,7 +5808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The code has expired or is used up (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -5631,7 +5818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5672,7 +5859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5697,7 +5884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5709,7 +5896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -5719,7 +5906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5744,7 +5931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["RunEvent"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5756,7 +5943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -5766,7 +5953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5802,7 +5989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5819,7 +6006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -5834,7 +6021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -5849,7 +6036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description A browser run: its image never reached the server (RUN_NOT_RERUNNABLE); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -5864,7 +6051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6055,7 +6242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6184,7 +6371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatedBatchResponse"];
+                    "application/json": components["schemas"]["CreatedBatchResult"];
                 };
             };
             /** @description Invalid options, an invalid image, too many images, a refused webhookUrl (VALIDATION_ERROR, INVALID_IMAGE, …); nothing was charged */
@@ -6199,7 +6386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6215,7 +6402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6230,7 +6417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6246,7 +6433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -6260,6 +6447,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6284,9 +6473,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6296,7 +6489,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6311,7 +6505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6326,7 +6520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6342,7 +6536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6357,7 +6551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6372,7 +6566,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6388,7 +6597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6403,19 +6612,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startAiEraserRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6434,9 +6675,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6446,7 +6691,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6461,7 +6707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6476,7 +6722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6492,7 +6738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6507,7 +6753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6522,7 +6768,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6538,7 +6799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6553,19 +6814,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startAiPhotoEditorRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6584,9 +6877,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6596,7 +6893,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6611,7 +6909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6626,7 +6924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6642,7 +6940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6657,7 +6955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6672,7 +6970,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6688,7 +7001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6703,19 +7016,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startBackgroundRemovalRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -6733,9 +7078,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -6745,7 +7094,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -6760,7 +7110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -6775,7 +7125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6791,7 +7141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -6806,7 +7156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -6821,7 +7171,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -6837,7 +7202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -6852,13 +7217,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     reportBackgroundRemovalFailure: {
@@ -6889,7 +7284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6901,7 +7296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -6911,7 +7306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -6921,7 +7316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6965,7 +7360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Not a PNG (INVALID_IMAGE), too small or too large a side, or another size than recorded (VALIDATION_ERROR) */
@@ -6975,7 +7370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6986,7 +7381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description No such run of yours (NOT_FOUND) */
@@ -6996,7 +7391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Not a browser run, or it already has its result or has failed (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
@@ -7006,7 +7401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The result is larger than 10 MB (PAYLOAD_TOO_LARGE) */
@@ -7016,7 +7411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -7029,6 +7424,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7047,9 +7444,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7059,7 +7460,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7074,7 +7476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7089,7 +7491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7105,7 +7507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7120,7 +7522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7135,7 +7537,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7151,7 +7568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7166,19 +7583,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startImageToImageRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7197,9 +7646,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7209,7 +7662,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7224,7 +7678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7239,7 +7693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7255,7 +7709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7270,7 +7724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7285,7 +7739,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7301,7 +7770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7316,19 +7785,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startImageUpscaleRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7347,9 +7848,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7359,7 +7864,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7374,7 +7880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7389,7 +7895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7405,7 +7911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7420,7 +7926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7435,7 +7941,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7451,7 +7972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7466,19 +7987,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startInpaintingRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7496,9 +8049,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7508,7 +8065,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7523,7 +8081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7538,7 +8096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7554,7 +8112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7569,7 +8127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7584,7 +8142,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7600,7 +8173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7615,19 +8188,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startReplaceBackgroundRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7646,9 +8251,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7658,7 +8267,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7673,7 +8283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7688,7 +8298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7704,7 +8314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7719,7 +8329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7734,7 +8344,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7750,7 +8375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7765,19 +8390,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startStyleCreationRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7796,9 +8453,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7808,7 +8469,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7823,7 +8485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7838,7 +8500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7854,7 +8516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -7869,7 +8531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -7884,7 +8546,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -7900,7 +8577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -7915,19 +8592,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startVectorGenerationRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7946,9 +8655,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -7958,7 +8671,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -7973,7 +8687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -7988,7 +8702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8004,7 +8718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -8019,7 +8733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -8034,7 +8748,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -8050,7 +8779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -8065,19 +8794,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     startVectorizationRun: {
         parameters: {
             query?: never;
             header?: {
+                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
+                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -8096,9 +8857,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
             200: {
                 headers: {
+                    /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
+                    "Content-Location"?: string;
+                    /** @description With an image: the run's id */
+                    "X-Run-Id"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -8108,7 +8873,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
+                    "image/*": Blob;
                 };
             };
             /** @description The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events */
@@ -8123,7 +8889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"];
+                    "application/json": components["schemas"]["RunResult"];
                 };
             };
             /** @description Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged */
@@ -8138,7 +8904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8154,7 +8920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -8169,7 +8935,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
@@ -8184,7 +8950,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             409: components["responses"]["IdempotencyKeyInUse"];
@@ -8200,7 +8981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Neither multipart/form-data nor JSON, or JSON for a tool that needs an image */
@@ -8215,13 +8996,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            /** @description With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
+            /** @description With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     onRunSucceeded: {

@@ -79,7 +79,7 @@ export const profileSchema = z
   .meta({ id: 'Profile', description: "The caller's profile: credits, plan, username, avatar, referral code." });
 export type ProfileDto = z.infer<typeof profileSchema>;
 
-export const profileResponseSchema = z.object({ profile: profileSchema }).meta({ id: 'ProfileResponse' });
+export const profileResponseSchema = z.object({ profile: profileSchema }).meta({ id: 'ProfileResult' });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /**
@@ -88,7 +88,7 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
  */
 export const meResponseSchema = profileResponseSchema
   .extend({ plan: planIdSchema, entitlements: entitlementsSchema })
-  .meta({ id: 'MeResponse' });
+  .meta({ id: 'MeResult' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** PATCH /api/me. A blank username (after trimming) removes it. */

@@ -82,7 +82,7 @@ export const adminPlanGrantResponseSchema = z
     plan: planIdSchema.describe("The user's effective plan after the grant"),
     endsAt: z.string().nullable().describe('ISO 8601; null: no end'),
   })
-  .meta({ id: 'AdminPlanGrantResponse' });
+  .meta({ id: 'AdminPlanGrantResult' });
 export type AdminPlanGrantResponse = z.infer<typeof adminPlanGrantResponseSchema>;
 
 export const adminUserSummarySchema = z

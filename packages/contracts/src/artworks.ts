@@ -64,7 +64,7 @@ export const artworkSchema = z
   .meta({ id: 'Artwork', description: 'A saved result: public in the gallery, or private to its owner.' });
 export type Artwork = z.infer<typeof artworkSchema>;
 
-export const artworkResponseSchema = z.object({ artwork: artworkSchema }).meta({ id: 'ArtworkResponse' });
+export const artworkResponseSchema = z.object({ artwork: artworkSchema }).meta({ id: 'ArtworkResult' });
 export type ArtworkResponse = z.infer<typeof artworkResponseSchema>;
 
 export const artworkListQuerySchema = z.object({

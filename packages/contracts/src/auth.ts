@@ -59,7 +59,7 @@ export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
 export const signUpResponseSchema = z
   .object({ token: z.string().nullable(), user: authUserSchema })
-  .meta({ id: 'SignUpResponse', description: 'Signed up and signed in: the session cookie is set.' });
+  .meta({ id: 'SignUpResult', description: 'Signed up and signed in: the session cookie is set.' });
 
 export const emailSignInRequestSchema = z
   .object({
@@ -78,9 +78,9 @@ export const signInResponseSchema = z
     url: z.string().nullish(),
     user: authUserSchema,
   })
-  .meta({ id: 'SignInResponse', description: 'Signed in: the session cookie is set.' });
+  .meta({ id: 'SignInResult', description: 'Signed in: the session cookie is set.' });
 
-export const signOutResponseSchema = z.object({ success: z.boolean() }).meta({ id: 'SignOutResponse' });
+export const signOutResponseSchema = z.object({ success: z.boolean() }).meta({ id: 'SignOutResult' });
 
 export const authSessionSchema = z
   .object({
@@ -97,7 +97,7 @@ export const authSessionSchema = z
 export const sessionResponseSchema = z
   .object({ session: authSessionSchema, user: authUserSchema })
   .nullable()
-  .meta({ id: 'SessionResponse', description: 'The session of the cookie, or null without one.' });
+  .meta({ id: 'SessionResult', description: 'The session of the cookie, or null without one.' });
 
 export const passwordResetRequestSchema = z
   .object({
@@ -109,7 +109,7 @@ export const passwordResetRequestSchema = z
 
 export const statusResponseSchema = z
   .object({ status: z.boolean(), message: z.string().optional() })
-  .meta({ id: 'StatusResponse' });
+  .meta({ id: 'StatusResult' });
 
 export const resetPasswordRequestSchema = z
   .object({ token: opaqueText().min(1).max(TOKEN_MAX_LENGTH), newPassword: newPasswordSchema })
@@ -125,7 +125,7 @@ export const changePasswordRequestSchema = z
 /** The caller's own session carries on (`token` stays null); every other one has ended. */
 export const changePasswordResponseSchema = z
   .object({ token: z.string().nullable(), user: authUserSchema })
-  .meta({ id: 'ChangePasswordResponse' });
+  .meta({ id: 'ChangePasswordResult' });
 
 export const verifyEmailQuerySchema = z.object({
   token: opaqueText().min(1).max(TOKEN_MAX_LENGTH),

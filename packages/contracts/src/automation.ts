@@ -21,7 +21,7 @@ export const createdBatchSchema = z
   })
   .meta({ id: 'CreatedBatch', description: 'A batch just started: one run per image, in the order sent.' });
 export type CreatedBatch = z.infer<typeof createdBatchSchema>;
-export const createdBatchResponseSchema = z.object({ batch: createdBatchSchema }).meta({ id: 'CreatedBatchResponse' });
+export const createdBatchResponseSchema = z.object({ batch: createdBatchSchema }).meta({ id: 'CreatedBatchResult' });
 export type CreatedBatchResponse = z.infer<typeof createdBatchResponseSchema>;
 
 export const BATCH_STATUSES = ['running', 'completed'] as const;
@@ -43,7 +43,7 @@ export const batchSchema = z
   })
   .meta({ id: 'Batch', description: 'A batch of runs of one tool and how far it has come.' });
 export type Batch = z.infer<typeof batchSchema>;
-export const batchResponseSchema = z.object({ batch: batchSchema }).meta({ id: 'BatchResponse' });
+export const batchResponseSchema = z.object({ batch: batchSchema }).meta({ id: 'BatchResult' });
 export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
 export const apiKeySchema = z

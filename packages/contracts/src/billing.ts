@@ -41,7 +41,7 @@ export const plansResponseSchema = z
     /** Which provider takes payments: the sandbox is Atelier's own test checkout. */
     provider: z.enum(['sandbox', 'stripe']),
   })
-  .meta({ id: 'PlansResponse' });
+  .meta({ id: 'PlansResult' });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /** A friend's new-user discount code (an invitation code of kind discount_new_user). */
@@ -150,7 +150,7 @@ export const discountCheckResponseSchema = z
     /** Lower-case ISO 4217: the currency of the code, which is the checkout's currency. */
     currency: currencySchema,
   })
-  .meta({ id: 'DiscountCheckResponse' });
+  .meta({ id: 'DiscountCheckResult' });
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const redirectResponseSchema = z
@@ -183,7 +183,7 @@ export const planChangePreviewSchema = z
   .meta({ id: 'PlanChangePreview' });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
-export const upgradeResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'UpgradeResponse' });
+export const upgradeResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'UpgradeResult' });
 
 export const verifyRequestSchema = z
   .object({ sessionId: opaqueText().min(1).max(ID_MAX_LENGTH) })
@@ -209,7 +209,7 @@ export const verifyResponseSchema = z
     /** The caller's paid order for the session; null while unpaid. */
     order: paidOrderSummarySchema.nullable(),
   })
-  .meta({ id: 'VerifyPaymentResponse' });
+  .meta({ id: 'VerifyPaymentResult' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const SUBSCRIPTION_TIERS = ['Free', 'Pro', 'Studio', 'Lifetime'] as const;
@@ -247,4 +247,4 @@ export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) }).meta({ id: 'OrderList' });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
-export const syncOrdersResponseSchema = z.object({ updated: z.number().int() }).meta({ id: 'SyncOrdersResponse' });
+export const syncOrdersResponseSchema = z.object({ updated: z.number().int() }).meta({ id: 'SyncOrdersResult' });

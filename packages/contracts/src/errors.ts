@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'PLAN_CHANGE_QUOTE_EXPIRED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
+  'NOT_ACCEPTABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -132,6 +133,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */
   IDEMPOTENCY_KEY_IN_USE: 409,
   /**
+   * A run start with `Accept: image/…` whose run succeeded (and was charged) with an output of
+   * another media type than accepted (`image/png` asked, SVG made): `runId` names the run.
+   */
+  NOT_ACCEPTABLE: 406,
+  /**
    * The database (or storage) does not answer for a moment: nothing was done, the same request
    * may be sent again after Retry-After seconds.
    */
@@ -187,7 +193,12 @@ export const errorBodySchema = z
       retryAfter: z.number().optional(),
       /** The cheapest plan that includes what a PLAN_REQUIRED caller asked for. */
       requiredPlan: planIdSchema.optional(),
+      /**
+       * The run a start with `Accept: image/…` started and charged when the answer cannot be its
+       * image (NOT_ACCEPTABLE, or the run's own error when it failed and was refunded).
+       */
+      runId: z.string().optional(),
     }),
   })
-  .meta({ id: 'Error', description: 'Every error answer of the API.' });
+  .meta({ id: 'ApiError', description: 'Every error answer of the API.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

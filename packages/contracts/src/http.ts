@@ -39,3 +39,5 @@ export const LEGACY_API_SUNSET = '2027-06-30';
 export const PREFER_WAIT_MAX_SECONDS = 60;
 /** A `Prefer` header longer than this is refused: a handful of preferences fit many times over. */
 export const PREFER_HEADER_MAX_LENGTH = 200;
+/** An `Accept` header longer than this is refused (a browser's is about a hundred characters). */
+export const ACCEPT_HEADER_MAX_LENGTH = 1024;

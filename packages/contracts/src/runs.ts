@@ -3,7 +3,7 @@ import { errorCodeSchema } from './errors.ts';
 import { CURSOR_MAX_LENGTH, REASON_MAX_LENGTH, URL_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
-import { RUN_STATUSES } from './run-constants.ts';
+import { RUN_EVENTS, RUN_STATUSES } from './run-constants.ts';
 
 export {
   BATCH_TOOLS,
@@ -106,8 +106,26 @@ export const runSchema = z
   .meta({ id: 'Run', description: 'A tool run: its state, progress, outputs or error.' });
 export type Run = z.infer<typeof runSchema>;
 
-export const runResponseSchema = z.object({ run: runSchema }).meta({ id: 'RunResponse' });
+export const runResponseSchema = z.object({ run: runSchema }).meta({ id: 'RunResult' });
 export type RunResponse = z.infer<typeof runResponseSchema>;
+
+/**
+ * One message of a run's event stream (`GET /runs/{id}/events`, text/event-stream): sent on the
+ * wire as an `event: <event>` line and a `data: <the run as JSON>` line, then a blank line.
+ */
+export const runEventSchema = z
+  .object({
+    /** `progress` while the run is queued or running (its status or progress changed); `end` once, last. */
+    event: z.enum([RUN_EVENTS.progress, RUN_EVENTS.end]),
+    /** The `data` line, parsed: `{"run": …}`. */
+    data: runResponseSchema,
+  })
+  .meta({
+    id: 'RunEvent',
+    description:
+      'One server-sent event of a run: `event: progress|end` and `data: {"run": …}` (the run as JSON), a blank line after.',
+  });
+export type RunEvent = z.infer<typeof runEventSchema>;
 
 /**
  * The fields a run request may carry beside the tool's options and images (multipart or JSON):

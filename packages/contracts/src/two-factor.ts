@@ -38,7 +38,7 @@ export const enableTwoFactorResponseSchema = z
     backupCodes: z.array(z.string()),
   })
   .meta({
-    id: 'EnableTwoFactorResponse',
+    id: 'EnableTwoFactorResult',
     description: 'Set up the app with this, then confirm with a code (verifyTwoFactorCode) to turn it on.',
   });
 

@@ -66,7 +66,7 @@ export function documentIdempotency<D extends Document>(document: D): D {
       example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
     },
   };
-  const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+  const error = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
   components.responses = {
     ...(components.responses as object),
     IdempotencyKeyReused: { description: RESPONSES.IdempotencyKeyReused, content: error },

@@ -71,5 +71,10 @@ export function documentResponseHeaders<D extends Document>(document: D): D {
       }
     }
   }
+  // A document without rate-limited operations (the admin console's) lists no rate-limit headers.
+  const used = JSON.stringify({ paths: document.paths, responses: components.responses });
+  for (const name of Object.keys(components.headers)) {
+    if (!used.includes(`"#/components/headers/${name}"`)) delete components.headers[name];
+  }
   return document;
 }

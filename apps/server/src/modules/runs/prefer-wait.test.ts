@@ -22,3 +22,12 @@ describe('preferredWaitSeconds', () => {
     expect(preferredWaitSeconds('respond-async, wait=10')).toBeUndefined();
   });
 });
+
+describe('preferredWaitSeconds with a default (Accept: image/… waits unasked)', () => {
+  it('takes the default when nothing is said, and never over respond-async', () => {
+    expect(preferredWaitSeconds(undefined, PREFER_WAIT_MAX_SECONDS)).toBe(PREFER_WAIT_MAX_SECONDS);
+    expect(preferredWaitSeconds('return=minimal', PREFER_WAIT_MAX_SECONDS)).toBe(PREFER_WAIT_MAX_SECONDS);
+    expect(preferredWaitSeconds('wait=5', PREFER_WAIT_MAX_SECONDS)).toBe(5);
+    expect(preferredWaitSeconds('respond-async', PREFER_WAIT_MAX_SECONDS)).toBeUndefined();
+  });
+});

@@ -1,7 +1,11 @@
 import { isServiceUnavailable } from '../../platform/db/unavailable.ts';
 import { z } from '@hono/zod-openapi';
 import {
+  ACCEPT_HEADER_MAX_LENGTH,
+  API_V1_PREFIX,
   browserRunFailureBodySchema,
+  type ErrorBody,
+  ERROR_STATUS,
   isFinishedStatus,
   MAX_RUN_BODY_BYTES,
   PREFER_HEADER_MAX_LENGTH,
@@ -10,6 +14,7 @@ import {
   type Run,
   runListQuerySchema,
   runListResponseSchema,
+  runEventSchema,
   runResponseSchema,
   TOOL_IDS,
   type ToolId,
@@ -20,6 +25,7 @@ import {
 } from '@atelier/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { readMultipart } from '../../platform/http/multipart.ts';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -33,6 +39,7 @@ import { RESULT_MESSAGES } from './browser-runs.ts';
 import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
 import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
 import { preferredWaitSeconds } from './prefer-wait.ts';
+import { type AcceptedAnswers, acceptedAnswers } from './accept-image.ts';
 import type { RunWatcher } from './run-events.ts';
 import type { RunService } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
@@ -45,10 +52,24 @@ const POLL_MS = 2000;
 
 /** What starting a run of any tool answers (the generic and the per-tool operations). */
 const startRunResponses = {
-  200: jsonContent(
-    runResponseSchema,
-    `Sent with \`Prefer: wait=N\` (N ≤ ${PREFER_WAIT_MAX_SECONDS}) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; \`Preference-Applied: wait=N\` says the preference was honoured`,
-  ),
+  200: {
+    description:
+      `Sent with \`Prefer: wait=N\` (N ≤ ${PREFER_WAIT_MAX_SECONDS}) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; \`Preference-Applied: wait=N\` says the preference was honoured. ` +
+      "Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id)",
+    headers: {
+      'Content-Location': {
+        description: "With an image: the output's absolute URL (`Run.outputs[0].url`)",
+        schema: { type: 'string' as const, format: 'uri' },
+      },
+      'X-Run-Id': { description: "With an image: the run's id", schema: { type: 'string' as const } },
+    },
+    content: {
+      'application/json': { schema: runResponseSchema },
+      'image/*': {
+        schema: z.custom<Blob>((value) => value instanceof Blob).meta({ type: 'string', format: 'binary' }),
+      },
+    },
+  },
   202: jsonContent(
     runResponseSchema,
     'The run is queued (or, for a browser run, recorded and charged); with `Prefer: wait=N`, still going after N seconds — follow it with `getRun` or its events',
@@ -60,12 +81,28 @@ const startRunResponses = {
   404: errorResponse(
     "`inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged",
   ),
+  406: errorResponse(
+    '`Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId`',
+  ),
   413: errorResponse('An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
+  502: errorResponse(
+    'With `Accept: image/…`: the run failed at its provider (PROVIDER_UNAVAILABLE, PROVIDER_AUTH) and was refunded; `runId` names it',
+  ),
+  504: errorResponse(
+    'With `Accept: image/…`: the run timed out at its provider (PROVIDER_TIMEOUT) and was refunded; `runId` names it',
+  ),
   415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
 };
 
 /** The request headers a run start reads besides the body. */
 const startRunHeaders = z.object({
+  accept: z
+    .string()
+    .max(ACCEPT_HEADER_MAX_LENGTH)
+    .optional()
+    .describe(
+      `An image range (\`image/*\`, \`image/png\` …) asks for the first output's bytes in place of JSON, waiting for the run's end as \`Prefer: wait=${PREFER_WAIT_MAX_SECONDS}\` does unless \`Prefer\` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when \`application/json\` is named too`,
+    ),
   prefer: z
     .string()
     .max(PREFER_HEADER_MAX_LENGTH)
@@ -159,7 +196,7 @@ const runEvents = apiRoute({
   description:
     `An event stream (text/event-stream). While the run is queued or running, an event \`${RUN_EVENTS.progress}\` ` +
     `is sent whenever its status or progress changes; when it has succeeded or failed, one event ` +
-    `\`${RUN_EVENTS.end}\`, and the stream closes. Every event's data is a RunResponse as JSON (\`{"run": …}\`). ` +
+    `\`${RUN_EVENTS.end}\`, and the stream closes. Every event is a \`RunEvent\`: its data is the run as JSON (\`{"run": …}\`). ` +
     'A client that loses the stream asks `getRun` and opens it again.',
   middleware: [requireUser],
   request: { params: runIdParams },
@@ -167,12 +204,7 @@ const runEvents = apiRoute({
     200: {
       description: 'The event stream',
       content: {
-        'text/event-stream': {
-          schema: z.string().meta({
-            description: `Lines of \`event: ${RUN_EVENTS.progress}|${RUN_EVENTS.end}\` and \`data: <RunResponse as JSON>\`.`,
-            example: `event: ${RUN_EVENTS.end}\ndata: {"run":{"id":"…","status":"succeeded","progress":100}}\n\n`,
-          }),
-        },
+        'text/event-stream': { schema: runEventSchema },
       },
     },
     404: notYours,
@@ -300,12 +332,21 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
       const request = await readRunRequest(c, tool, { runOutput: service.runOutput, webhooks });
       const userId = c.get('user').id;
       const run = await service.startRun(userId, request);
-      const wait = preferredWaitSeconds(c.req.header('prefer'));
+      const prefer = c.req.header('prefer');
+      const accepted = acceptedAnswers(c.req.header('accept'));
+      // `Accept: image/…` is a one-call run: it waits as long as the server holds an answer unless told otherwise.
+      const wait = preferredWaitSeconds(prefer, accepted.image ? PREFER_WAIT_MAX_SECONDS : undefined);
       if (wait === undefined) return c.json({ run }, 202);
-      c.header('Preference-Applied', `wait=${wait}`);
-      c.header('Vary', 'Prefer', { append: true });
+      const asked = preferredWaitSeconds(prefer);
+      if (asked !== undefined) c.header('Preference-Applied', `wait=${asked}`);
+      c.header('Vary', 'Prefer, Accept', { append: true });
       const latest = await waitForEnd(service, watcher, userId, run, wait);
-      return isFinishedStatus(latest.status) ? c.json({ run: latest }, 200) : c.json({ run: latest }, 202);
+      if (!isFinishedStatus(latest.status)) {
+        c.header('Location', `${API_V1_PREFIX}/runs/${latest.id}`);
+        return c.json({ run: latest }, 202);
+      }
+      if (!accepted.image) return c.json({ run: latest }, 200);
+      return (await imageAnswer(c, service, latest, accepted)) as never;
     })
     .openapi(uploadBrowserResult, async (c) => {
       const { id } = c.req.valid('param');
@@ -430,4 +471,38 @@ async function waitForEnd(service: RunService, watcher: RunWatcher, userId: stri
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The answer to a run start with `Accept: image/…` once its run has ended: the first output's
+ * bytes with its media type (`Content-Location` its URL, `X-Run-Id` the run); or, when that
+ * cannot be sent, the finished run as JSON if `application/json` was named too, else an error
+ * naming the run — NOT_ACCEPTABLE (406) for an output of another media type than accepted (the
+ * run succeeded and was charged), or the run's own error when it failed (and was refunded).
+ */
+async function imageAnswer(c: Context<AppEnv>, service: RunService, run: Run, accepted: AcceptedAnswers) {
+  const output = run.status === 'succeeded' ? run.outputs[0] : undefined;
+  if (output && accepted.acceptsImage(output.mediaType)) {
+    const { data, mediaType } = await service.runOutputBytes(c.get('user').id, run.id, 0);
+    return c.body(new Uint8Array(data), 200, {
+      'Content-Type': mediaType,
+      'Content-Length': String(data.length),
+      'Content-Location': output.url,
+      'X-Run-Id': run.id,
+    });
+  }
+  if (accepted.json) return c.json({ run }, 200);
+  c.header('Location', `${API_V1_PREFIX}/runs/${run.id}`);
+  const error: ErrorBody['error'] = output
+    ? {
+        code: 'NOT_ACCEPTABLE',
+        message: `The run succeeded with ${output.mediaType}, which the Accept header does not accept; its output is at ${output.url}`,
+        runId: run.id,
+      }
+    : {
+        code: run.error?.code ?? 'INTERNAL',
+        message: run.error?.message ?? 'The run ended without an output',
+        runId: run.id,
+      };
+  return c.json({ error }, ERROR_STATUS[error.code] as 406);
 }

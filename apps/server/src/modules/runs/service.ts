@@ -298,6 +298,15 @@ export function createRunService({ db, storage, queue, engines, logger, publicUr
       return { ...image, name: inputName(row, 'image') };
     },
 
+    /** The stored bytes of output `outputIndex` of one of the user's own succeeded runs. */
+    async runOutputBytes(userId: string, runId: string, outputIndex: number) {
+      const row = await repo.findRunOfUser(db, runId, userId);
+      const output = row?.status === 'succeeded' ? row.outputs[outputIndex] : undefined;
+      const data = output ? await readStoredBytes(storage, output.key) : null;
+      if (!output || !data) throw notFound('Run');
+      return { data, mediaType: output.mediaType };
+    },
+
     /**
      * The same stored inputs and options again, as a new run charged as any other. `allowed`
      * refuses options the caller's plan no longer has (a run made on Pro, rerun on Free).

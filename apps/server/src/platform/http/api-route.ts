@@ -105,9 +105,29 @@ export function registerSharedResponses(registry: OpenAPIHono['openAPIRegistry']
   for (const [name, description] of Object.entries(SHARED_RESPONSES)) {
     registry.registerComponent('responses', name, {
       description,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
     });
   }
+}
+
+/**
+ * What an operation without its own description says: who may call it, with which credential,
+ * and the limits it is under, as its declaration states them.
+ */
+function whoMayCall(spec: ApiRouteSpec): string {
+  const who = {
+    public: 'Open to everyone: no credential is needed.',
+    optional: 'Open to everyone; what it answers depends on who is signed in (visitors see only what is public).',
+    user: spec.apiKey
+      ? 'For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).'
+      : 'For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).',
+    admin: 'For signed-in admins only: anyone else gets the 404 of an unknown path.',
+  }[spec.access];
+  return [
+    who,
+    ...(spec.feature ? [`Needs a plan that includes \`${spec.feature}\` (PLAN_REQUIRED otherwise).`] : []),
+    ...(spec.rateLimited ? ['Counted against a rate limit: the `RateLimit` headers say where the caller stands.'] : []),
+  ].join(' ');
 }
 
 /**
@@ -149,6 +169,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
   } as object;
   const config = createRoute({
     ...route,
+    description: route.description ?? whoMayCall(spec),
     tags: [tag],
     security: (apiKey && SECURITY_WITH_API_KEY[access]) || SECURITY[access],
     responses: { ...generic, ...route.responses } as R['responses'],

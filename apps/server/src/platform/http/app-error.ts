@@ -17,6 +17,7 @@ type AppErrorExtra = {
   issues?: FieldIssue[];
   retryAfter?: number;
   requiredPlan?: PlanId;
+  runId?: string;
 };
 
 /**

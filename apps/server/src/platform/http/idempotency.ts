@@ -97,7 +97,8 @@ export function idempotentPosts(db: Database): MiddlewareHandler<AppEnv> {
         );
       }
       if (first.status === null) throw inUse();
-      return c.body(first.body as string, first.status as never, {
+      const body = first.body !== null && isBinary(first.contentType) ? Buffer.from(first.body, 'base64') : first.body;
+      return c.body(body as string, first.status as never, {
         ...(first.contentType ? { 'content-type': first.contentType } : {}),
         [IDEMPOTENT_REPLAYED_HEADER]: 'true',
       });
@@ -118,11 +119,19 @@ export function idempotentPosts(db: Database): MiddlewareHandler<AppEnv> {
       .set({
         status: answer.status,
         contentType: answer.headers.get('content-type'),
-        body: answer.body ? await answer.text() : null,
+        body: !answer.body
+          ? null
+          : isBinary(answer.headers.get('content-type'))
+            ? Buffer.from(await answer.arrayBuffer()).toString('base64')
+            : await answer.text(),
       })
       .where(mine);
   };
 }
+
+/** An answer that is not text (a run start's image, `Accept: image/…`) is kept base64-encoded. */
+const isBinary = (contentType: string | null) =>
+  contentType !== null && !/^(text\/|application\/([\w.+-]*\+)?json)/i.test(contentType);
 
 const inUse = () =>
   new AppError('IDEMPOTENCY_KEY_IN_USE', `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being answered`, {

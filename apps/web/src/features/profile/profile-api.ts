@@ -4,7 +4,7 @@ import { api, call, callWithoutContent } from '../../lib/api-client.ts';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
-const profileOf = async (pending: Promise<Schema<'ProfileResponse'>>) => (await pending).profile;
+const profileOf = async (pending: Promise<Schema<'ProfileResult'>>) => (await pending).profile;
 
 /** /api/me: the caller's profile, username, avatar and the account itself. */
 export const profileApi = {

@@ -1,4 +1,4 @@
-import { formDataBody } from '@atelier/api-client';
+import { formDataBody, runOf } from '@atelier/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
@@ -16,7 +16,7 @@ export const toolsApi = {
   credits: async () => (await call(api.GET('/me'))).profile,
   /** Starts a run with the page's multipart form (images and options, as the API names them). */
   startRun: async (tool: ToolId, body: FormData): Promise<Run> =>
-    (
+    runOf(
       await call(
         api.POST('/tools/{tool}/runs', {
           params: { path: { tool } },
@@ -24,12 +24,13 @@ export const toolsApi = {
           // The form as the page built it (file names included).
           bodySerializer: () => body,
         }),
-      )
-    ).run,
+      ),
+    ),
   /** Records (and pays for) a run done in the browser: the image's size is sent, never the image. */
   recordBrowserRun: async (tool: ToolId, size: { width: number; height: number }): Promise<Run> =>
-    (await call(api.POST('/tools/{tool}/runs', { params: { path: { tool } }, body: { clientSide: true, ...size } })))
-      .run,
+    runOf(
+      await call(api.POST('/tools/{tool}/runs', { params: { path: { tool } }, body: { clientSide: true, ...size } })),
+    ),
   /** Uploads the result of a browser run (the cut-out only), so the gallery can save it. */
   uploadBrowserResult: async (runId: string, result: Blob): Promise<Run> =>
     (
