@@ -46,7 +46,6 @@ interface ToolStageProps {
   onShow: (show: StageShow) => void;
   compare: boolean;
   onCompare: (compare: boolean) => void;
-  progressLabel?: string;
   /** The side panel's image input: the empty stage is a label of it too. */
   imageInputId: string;
   /** Files dropped on the stage (several make a batch where the tool takes one). */
@@ -237,9 +236,7 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
           />
           {layers}
         </StageViewport>
-        {processing && (
-          <StageProgress progress={state.progress} label={props.progressLabel} overtook={state.overtook} />
-        )}
+        {processing && <StageProgress progress={state.progress} overtook={state.overtook} stage={state.stage} />}
         {!!result?.overtook && (
           <PriorityNote
             overtook={result.overtook}
