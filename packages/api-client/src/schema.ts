@@ -39,7 +39,7 @@ export interface paths {
         delete: operations["deleteArtwork"];
         options?: never;
         head?: never;
-        /** Makes an own artwork public or private */
+        /** Makes an own artwork public or private, or renames it */
         patch: operations["updateArtwork"];
         trace?: never;
     };
@@ -2170,6 +2170,7 @@ export interface components {
             thumbnails: components["schemas"]["ArtworkThumbnail"][];
             width: number;
             height: number;
+            title: string | null;
             prompt: string;
             negativePrompt: string | null;
             toolType: components["schemas"]["ToolId"];
@@ -2199,7 +2200,8 @@ export interface components {
             isPublic?: boolean;
         };
         UpdateArtworkRequest: {
-            isPublic: boolean;
+            isPublic?: boolean;
+            title?: string | null;
         };
         /** @description An artwork's like count and whether the caller likes it. */
         Like: {

@@ -14,6 +14,7 @@ const artwork = (n: number, extra: Partial<Artwork> = {}): Artwork => ({
   imageUrl: `/files/artworks/${n}/original.png`,
   thumbnailUrl: `/files/artworks/${n}/w640.webp`,
   thumbnails: [{ width: 640, height: 480, url: `/files/artworks/${n}/w640.webp` }],
+  title: null,
   width: 800,
   height: 600,
   prompt: `prompt ${n}`,

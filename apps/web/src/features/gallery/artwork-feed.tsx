@@ -117,7 +117,12 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
           <Spinner label={t('loadingMore')} />
         </div>
       )}
-      <ArtworkLightbox artwork={opened} onClose={() => setOpenId(null)} actions={opened && actions(opened)} />
+      <ArtworkLightbox
+        artwork={opened}
+        onClose={() => setOpenId(null)}
+        actions={opened && actions(opened)}
+        editable={kind === 'mine'}
+      />
     </>
   );
 }
