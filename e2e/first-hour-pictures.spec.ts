@@ -2,6 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expectHydratedByReact } from './support/hydrated.ts';
+import { makePng } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 import { expectRunSucceeded } from './support/runs.ts';
 
@@ -119,4 +120,37 @@ test('the owner renames an artwork; the server refuses a title too long; its pag
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('link', { name: 'Try Image Generation' }).click();
   await expect(page).toHaveURL(/\/tools\/image-generation$/);
+});
+
+test('on a phone the result actions show their labels, in a row of their own', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto('/');
+  await signUpViaApi(page);
+  await page.goto('/tools/ai-photo-editor');
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(320, 240) });
+  await page.locator('form button[type=submit]').first().click();
+  await expect(page.getByRole('heading', { name: /^Result/ })).toBeVisible({ timeout: 90_000 });
+  for (const [name, label] of [
+    ['Download Result', 'Download'],
+    ['Copy', 'Copy'],
+    ['Continue with…', 'Continue'],
+    ['Save to gallery', 'Save'],
+  ] as const) {
+    const action = page.getByRole('button', { name, exact: true });
+    await expect(action).toBeVisible();
+    // What is on screen (innerText leaves out what the breakpoint hides).
+    expect((await action.innerText()).trim()).toBe(label);
+    const box = (await action.boundingBox())!;
+    expect(box.x + box.width, `${name} inside the screen`).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(box.height, `${name}: a finger's target`).toBeGreaterThanOrEqual(44);
+  }
+  await page.getByRole('button', { name: 'Save to gallery' }).scrollIntoViewIfNeeded();
+  await shot(page, 'result-actions-phone');
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize(VIEWPORTS.laptop);
+  expect((await page.getByRole('button', { name: 'Download Result' }).innerText()).trim()).toBe('Download Result');
+  await shot(page, 'result-actions-laptop');
 });

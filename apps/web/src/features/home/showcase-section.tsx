@@ -57,7 +57,6 @@ export function ShowcaseSection({ signedOut }: { signedOut: boolean }) {
                           width={width}
                           height={height}
                           loading="lazy"
-                          decoding="async"
                           alt={`${t(`showcase.${side}`)} — ${name}`}
                           className="max-h-full w-full object-contain"
                         />
