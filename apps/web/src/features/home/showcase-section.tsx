@@ -22,10 +22,6 @@ interface ShowcasePair {
 declare const __HOME_SHOWCASE__: ShowcasePair[] | undefined;
 const PAIRS: ShowcasePair[] = typeof __HOME_SHOWCASE__ === 'undefined' ? [] : __HOME_SHOWCASE__;
 
-/** Transparent parts of a result show as a checkerboard. */
-const CHECKERBOARD =
-  'bg-[repeating-conic-gradient(#e4e4e7_0%_25%,#fff_0%_50%)] bg-[length:16px_16px] dark:bg-[repeating-conic-gradient(#3f3f46_0%_25%,#27272a_0%_50%)]';
-
 /**
  * Real results of Atelier's own engines, each beside the photo it started from, with a link to
  * the tool (for a visitor, through sign-up). Below the fold: the pictures load lazily and carry their sizes, so nothing moves.
@@ -50,7 +46,7 @@ export function ShowcaseSection({ signedOut }: { signedOut: boolean }) {
                   return (
                     <figure key={side} className="flex flex-col gap-1.5">
                       <div
-                        className={`flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl ${side === 'after' ? CHECKERBOARD : 'bg-zinc-100 dark:bg-zinc-800'}`}
+                        className={`flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl ${side === 'after' ? 'showcase-checkerboard' : 'bg-zinc-100 dark:bg-zinc-800'}`}
                       >
                         <img
                           src={`/assets/showcase/${pair.tool}-${side}-${hash}.webp`}
