@@ -66,7 +66,9 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
 
   await card.getByRole('button', { name: `Open artwork: ${prompt}` }).click();
   const lightbox = page.getByRole('dialog');
-  await expect(lightbox.getByText(prompt)).toBeVisible();
+  // Called by its prompt (it has no title), which it also shows as the prompt.
+  await expect(lightbox.getByRole('heading', { name: prompt })).toBeVisible();
+  await expect(lightbox.getByRole('definition').filter({ hasText: prompt })).toBeVisible();
   await expect(lightbox.getByText(`by ${email.split('@')[0]}`)).toBeVisible();
   // Copy link: the artwork's own page, on the clipboard, with a toast.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
