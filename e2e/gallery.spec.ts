@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectCspViolations } from './support/console.ts';
+import { expectRunSucceeded } from './support/runs.ts';
 
 // The gallery as a visitor and as a signed-up user who saves a result of a real run
 // (the demo engine) and then likes, hides and deletes it.
@@ -37,15 +38,7 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
   const started = await postJson(page.request, origin, '/api/tools/image-generation/runs', { prompt });
   expect(started.status(), await started.text()).toBe(202);
   const runId = ((await started.json()) as { run: { id: string } }).run.id;
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/runs/${runId}`)).json()) as { run: { status: string } }).run.status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('succeeded');
+  await expectRunSucceeded(page, runId);
   const saved = await postJson(page.request, origin, '/api/artworks', {
     runId,
     outputIndex: 0,
@@ -73,7 +66,9 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
 
   await card.getByRole('button', { name: `Open artwork: ${prompt}` }).click();
   const lightbox = page.getByRole('dialog');
-  await expect(lightbox.getByText(prompt)).toBeVisible();
+  // Called by its prompt (it has no title), which it also shows as the prompt.
+  await expect(lightbox.getByRole('heading', { name: prompt })).toBeVisible();
+  await expect(lightbox.getByRole('definition').filter({ hasText: prompt })).toBeVisible();
   await expect(lightbox.getByText(`by ${email.split('@')[0]}`)).toBeVisible();
   // Copy link: the artwork's own page, on the clipboard, with a toast.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -265,9 +265,24 @@ test('background removal runs in the browser on wasm threads, sends no image, an
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   await expect(page.getByText('your image never leaves your device')).toBeVisible();
   await imageInput(page).setInputFiles(disc);
+  // Every stage the progress names, in the order they appear on screen.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stagesSeen: string[] }).stagesSeen = seen;
+    new MutationObserver(() => {
+      const stage = document.querySelector('[data-stage]')?.getAttribute('data-stage');
+      if (stage && seen.at(-1) !== stage) seen.push(stage);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stage'] });
+  });
   await page.getByRole('button', { name: 'Remove background' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 200_000 });
+  expect(await page.evaluate(() => (window as unknown as { stagesSeen: string[] }).stagesSeen)).toEqual([
+    'download',
+    'prepare',
+    'inference',
+    'encoding',
+  ]);
   await expect(page.getByText(/You have 29 credits/)).toBeVisible();
 
   // The model ran in Atelier's worker, which started onnxruntime's wasm threads (blob: workers).

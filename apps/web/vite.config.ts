@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './background-removal-assets.ts';
 import { compileHints } from './compile-hints.ts';
+import { homeShowcase } from './home-showcase.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
 import { precompressAssets } from './precompress-assets.ts';
 import { pureSchemas } from './pure-schemas.ts';
@@ -22,6 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     pureSchemas(),
+    // The home page's before/after pictures (both builds render the page; the browser's writes the files).
+    homeShowcase({ emit: !isSsrBuild }),
     // Files for the browser only: the server renderer needs none of them.
     ...(isSsrBuild
       ? []

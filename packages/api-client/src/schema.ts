@@ -52,7 +52,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Makes an own artwork public or private
+         * Makes an own artwork public or private, or renames it
          * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
          */
         patch: operations["updateArtwork"];
@@ -2373,6 +2373,7 @@ export interface components {
             thumbnails: components["schemas"]["ArtworkThumbnail"][];
             width: number;
             height: number;
+            title: string | null;
             prompt: string;
             negativePrompt: string | null;
             toolType: components["schemas"]["ToolId"];
@@ -2402,7 +2403,8 @@ export interface components {
             isPublic?: boolean;
         };
         UpdateArtworkRequest: {
-            isPublic: boolean;
+            isPublic?: boolean;
+            title?: string | null;
         };
         /** @description An artwork's like count and whether the caller likes it. */
         Like: {

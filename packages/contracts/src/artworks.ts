@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURSOR_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
-import { multilineText, opaqueText } from './text-fields.ts';
+import { lineText, multilineText, opaqueText } from './text-fields.ts';
 
 /** Gallery constants: 20 artworks a page, 8 placeholders while loading, 1 to 5 columns. */
 export const ARTWORKS_PAGE_SIZE = 20;
@@ -28,6 +28,11 @@ export const ARTWORK_SHARE_IMAGE = { file: 'share.jpg', ...LINK_PREVIEW_IMAGE_SI
 export const artworkShareImageUrl = (artworkId: string) => `/files/artworks/${artworkId}/${ARTWORK_SHARE_IMAGE.file}`;
 /** An artwork keeps the prompt its run was given: the same bound. */
 export const ARTWORK_PROMPT_MAX_LENGTH = PROMPT_MAX_LENGTH;
+/**
+ * An artwork's own title, set by its owner: one line, trimmed, at most this many characters.
+ * Without one (null) an artwork is called by its prompt, else by its tool's name.
+ */
+export const ARTWORK_TITLE_MAX_LENGTH = 100;
 /** A run has at most a handful of outputs; the cap only keeps the number sane. */
 export const ARTWORK_OUTPUT_INDEX_MAX = 15;
 /** Liking needs a login; the limit stops scripts, never a person clicking. */
@@ -49,6 +54,8 @@ export const artworkSchema = z
     thumbnails: z.array(artworkThumbnailSchema),
     width: z.number().int(),
     height: z.number().int(),
+    /** The owner's title; null: the artwork is called by its prompt, else its tool's name. */
+    title: z.string().nullable(),
     prompt: z.string(),
     negativePrompt: z.string().nullable(),
     toolType: toolIdSchema,
@@ -94,7 +101,20 @@ export const createArtworkBodySchema = z
   .meta({ id: 'CreateArtworkRequest' });
 export type CreateArtworkBody = z.input<typeof createArtworkBodySchema>;
 
-export const updateArtworkBodySchema = z.object({ isPublic: z.boolean() }).meta({ id: 'UpdateArtworkRequest' });
+/** A title as the owner types it: trimmed; empty (or null) gives the artwork its default name back. */
+export const artworkTitleSchema = lineText().max(ARTWORK_TITLE_MAX_LENGTH);
+
+export const updateArtworkBodySchema = z
+  .object({
+    isPublic: z.boolean().optional(),
+    /** Empty or null: back to the default (the prompt, else the tool's name). */
+    title: artworkTitleSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => body.isPublic !== undefined || body.title !== undefined, {
+    message: 'Give isPublic, title or both',
+  })
+  .meta({ id: 'UpdateArtworkRequest' });
 export type UpdateArtworkBody = z.infer<typeof updateArtworkBodySchema>;
 
 export const artworkIdParamsSchema = z.object({ id: z.uuid() });

@@ -14,6 +14,7 @@ const artwork = (prompt: string, authorName = 'ada'): Artwork => ({
   imageUrl: '/files/artworks/a/image.png',
   thumbnailUrl: '/files/artworks/a/thumb.webp',
   thumbnails: [],
+  title: null,
   width: 1024,
   height: 1024,
   prompt,

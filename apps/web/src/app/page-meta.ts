@@ -19,10 +19,10 @@ const TITLE_PROMPT_CHARS = 60;
  */
 const headText = (text: string) => withoutBidiControls(text).trim();
 
-/** An artwork's page: its prompt (else its tool) by its author, and its share image as the picture. */
+/** An artwork's page: its title (else its prompt, else its tool) by its author, and its share image as the picture. */
 function artworkPageMeta(t: TFunction, artwork: Artwork): PageMeta {
   const tool = t(`tools:${artwork.toolType}.name`);
-  const prompt = headText(artwork.prompt);
+  const prompt = headText(artwork.title || artwork.prompt);
   const author = headText(artwork.authorName);
   const title =
     prompt.length > TITLE_PROMPT_CHARS ? `${prompt.slice(0, TITLE_PROMPT_CHARS - 1).trimEnd()}…` : prompt || tool;

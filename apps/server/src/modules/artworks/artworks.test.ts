@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ARTWORK_CARD_THUMBNAIL_WIDTH,
+  ARTWORK_TITLE_MAX_LENGTH,
   ARTWORKS_PAGE_SIZE,
   type ArtworkListResponse,
   type ArtworkResponse,
@@ -245,6 +246,41 @@ describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
       expect(await rt.storage.exists(key), key).toBe(false);
     }
     expect((await rt.request(`/api/artworks/${hidden.id}`, as(ada, { method: 'DELETE' }))).status).toBe(404);
+  });
+
+  it('lets only the owner rename an artwork: trimmed, at most the limit, empty gives the default name back', async () => {
+    const artwork = await save(ada, true, 'a red kite');
+    expect(artwork.title).toBeNull();
+    const rename = (user: TestUser, body: unknown) =>
+      rt.request(
+        `/api/artworks/${artwork.id}`,
+        as(user, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      );
+    expect((await rename(bob, { title: 'Mine now' })).status).toBe(404);
+
+    const renamed = await rename(ada, { title: '  Kite over the dunes  ' });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as ArtworkResponse).artwork).toMatchObject({
+      title: 'Kite over the dunes',
+      isPublic: true,
+    });
+    expect((await list('/api/artworks')).artworks.find((a) => a.id === artwork.id)?.title).toBe('Kite over the dunes');
+
+    const tooLong = await rename(ada, { title: 'x'.repeat(ARTWORK_TITLE_MAX_LENGTH + 1) });
+    expect(tooLong.status).toBe(400);
+    const error = ((await tooLong.json()) as { error: { code: string; issues: unknown[] } }).error;
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ field: 'title', problem: 'too_long', limit: ARTWORK_TITLE_MAX_LENGTH }),
+    );
+    expect((await rename(ada, { title: 'two\nlines' })).status).toBe(400);
+    expect((await rename(ada, {})).status).toBe(400);
+    // Nothing of a refused request was stored.
+    const [row] = await rt.database.db.select().from(artworks).where(eq(artworks.id, artwork.id));
+    expect(row?.title).toBe('Kite over the dunes');
+
+    const cleared = await rename(ada, { title: '   ' });
+    expect(((await cleared.json()) as ArtworkResponse).artwork.title).toBeNull();
   });
 
   it('needs a login to like, is idempotent, counts each user once and never goes below zero', async () => {

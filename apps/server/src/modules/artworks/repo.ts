@@ -133,15 +133,21 @@ export async function insertArtwork(db: DbOrTx, values: typeof artworks.$inferIn
   await db.insert(artworks).values(values);
 }
 
-export async function updateOwnArtworkVisibility(
+/** What an owner may change of an artwork: who sees it and its title (null: the default name). */
+export interface ArtworkChanges {
+  isPublic?: boolean;
+  title?: string | null;
+}
+
+export async function updateOwnArtwork(
   db: DbOrTx,
   userId: string,
   id: string,
-  isPublic: boolean,
+  changes: ArtworkChanges,
 ): Promise<boolean> {
   const updated = await db
     .update(artworks)
-    .set({ isPublic, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(artworks.id, id), eq(artworks.userId, userId)))
     .returning({ id: artworks.id });
   return updated.length > 0;

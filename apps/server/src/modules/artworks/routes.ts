@@ -25,7 +25,7 @@ import {
   listPublicArtworks,
   openArtworkFile,
   setArtworkLike,
-  setArtworkVisibility,
+  updateArtwork,
 } from './service.ts';
 
 const notYours = errorResponse('No such artwork, or not yours (NOT_FOUND)');
@@ -98,7 +98,7 @@ const update = apiRoute({
   tag: 'artworks',
   access: 'user',
   apiKey: true,
-  summary: 'Makes an own artwork public or private',
+  summary: 'Makes an own artwork public or private, or renames it',
   middleware: [requireUser] as const,
   request: { ...idParams, ...jsonBody(updateArtworkBodySchema) },
   responses: { 200: jsonContent(artworkResponseSchema, 'Updated'), 404: notYours },
@@ -150,12 +150,7 @@ export function artworkRoutes(deps: ArtworkDeps) {
       return created ? c.json({ artwork }, 201) : c.json({ artwork }, 200);
     })
     .openapi(update, async (c) => {
-      const artwork = await setArtworkVisibility(
-        db,
-        c.var.user.id,
-        c.req.valid('param').id,
-        c.req.valid('json').isPublic,
-      );
+      const artwork = await updateArtwork(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
       return c.json({ artwork }, 200);
     })
     .openapi(remove, async (c) => {

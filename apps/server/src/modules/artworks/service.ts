@@ -37,7 +37,8 @@ import {
   ownArtworksQuery,
   publicFeedQuery,
   setLike,
-  updateOwnArtworkVisibility,
+  type ArtworkChanges,
+  updateOwnArtwork,
 } from './repo.ts';
 
 export interface ArtworkDeps {
@@ -66,6 +67,7 @@ export function toArtworkDto({ row, createdAtText, authorName, userLiked }: Artw
     ...thumbnailUrls(row),
     width: row.width,
     height: row.height,
+    title: row.title,
     prompt: row.prompt,
     negativePrompt: row.negativePrompt,
     toolType: row.toolType,
@@ -168,9 +170,14 @@ export async function createArtwork(
   return { artwork: await visibleArtworkDto(db, id, userId), created: true };
 }
 
-/** Owner only: for anyone else the artwork does not exist (404, not 403). */
-export async function setArtworkVisibility(db: DbOrTx, userId: string, id: string, isPublic: boolean) {
-  if (!(await updateOwnArtworkVisibility(db, userId, id, isPublic))) throw artworkNotFound();
+/**
+ * Owner only: for anyone else the artwork does not exist (404, not 403). A title arrives
+ * trimmed and within ARTWORK_TITLE_MAX_LENGTH (the request schema); an empty one is stored as
+ * null, which gives the artwork its default name (the prompt, else the tool's) back.
+ */
+export async function updateArtwork(db: DbOrTx, userId: string, id: string, changes: ArtworkChanges) {
+  const title = changes.title === undefined ? {} : { title: changes.title || null };
+  if (!(await updateOwnArtwork(db, userId, id, { ...changes, ...title }))) throw artworkNotFound();
   return visibleArtworkDto(db, id, userId);
 }
 

@@ -3,15 +3,15 @@ import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkThumbnail } from './artwork-image.tsx';
 
-/** What a card is called: the prompt when there is one, else the tool that made it. */
+/** What an artwork is called: its owner's title, else its prompt, else the tool that made it. */
 export function useArtworkTitle() {
   const { t } = useTranslation(['gallery', 'tools']);
-  return (artwork: Artwork) => artwork.prompt || t(`tools:${artwork.toolType}.name`);
+  return (artwork: Artwork) => artwork.title || artwork.prompt || t(`tools:${artwork.toolType}.name`);
 }
 
 /**
- * One artwork in the grid: its picture (a button that opens the lightbox), the tool as the
- * title, the prompt as the description, and a footer row the tab fills (likes or owner actions).
+ * One artwork in the grid: its picture (a button that opens the lightbox), its title, the
+ * prompt (else the tool) under it, and a footer row the tab fills (likes or owner actions).
  */
 export function ArtworkCard({
   artwork,
@@ -43,8 +43,10 @@ export function ArtworkCard({
       </button>
       <div className="flex flex-col gap-2 p-3">
         <div className="min-w-0">
-          <h2 className="truncate text-sm font-medium">{t(`tools:${artwork.toolType}.name`)}</h2>
-          {artwork.prompt && <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{artwork.prompt}</p>}
+          <h2 className="truncate text-sm font-medium">{title}</h2>
+          <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">
+            {artwork.prompt && artwork.prompt !== title ? artwork.prompt : t(`tools:${artwork.toolType}.name`)}
+          </p>
         </div>
         <div className="flex items-center justify-between gap-2">{footer}</div>
       </div>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import gallery from '../../locales/en/gallery.json';
 import tools from '../../locales/en/tools.json';
@@ -13,6 +14,7 @@ const artwork = (n: number, extra: Partial<Artwork> = {}): Artwork => ({
   imageUrl: `/files/artworks/${n}/original.png`,
   thumbnailUrl: `/files/artworks/${n}/w640.webp`,
   thumbnails: [{ width: 640, height: 480, url: `/files/artworks/${n}/w640.webp` }],
+  title: null,
   width: 800,
   height: 600,
   prompt: `prompt ${n}`,
@@ -82,7 +84,9 @@ async function renderFeed(viewerId: string | null) {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <ArtworkFeed kind="public" viewerId={viewerId} />
+        <MemoryRouter>
+          <ArtworkFeed kind="public" viewerId={viewerId} />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -98,6 +102,9 @@ describe('the gallery feed', () => {
     expect(screen.getAllByTestId('artwork-skeleton')).toHaveLength(GALLERY_SKELETON_COUNT);
     answer(jsonResponse(page([])));
     expect(await screen.findByText(/No public artworks yet/)).toBeTruthy();
+    // It invites the visitor to make one: to the tools, through sign-up for a visitor.
+    const invite = screen.getByRole('link', { name: 'Make something with a tool' });
+    expect(invite.getAttribute('href')).toMatch(/^\/login\?.*next=%2Ftools/);
   });
 
   it('loads the next page when the last card comes into view', async () => {

@@ -1,9 +1,12 @@
 import { type Artwork, GALLERY_MAX_COLUMNS } from '@atelier/contracts';
+import { ArrowRight, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
+import { loginHref } from '../../lib/redirect-target.ts';
 import { ArtworkCard } from './artwork-card.tsx';
 import { ArtworkLightbox } from './artwork-lightbox.tsx';
 import { DeleteArtworkButton } from './delete-artwork-dialog.tsx';
@@ -91,9 +94,7 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
     );
   }
   const artworks = feed.data.pages.flatMap((page) => page.artworks);
-  if (artworks.length === 0) {
-    return <p className="py-16 text-center text-zinc-600 dark:text-zinc-400">{t(`empty.${kind}`)}</p>;
-  }
+  if (artworks.length === 0) return <EmptyFeed kind={kind} signedIn={viewerId !== null} />;
   const opened = artworks.find((a) => a.id === openId) ?? null;
   return (
     <>
@@ -116,7 +117,38 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
           <Spinner label={t('loadingMore')} />
         </div>
       )}
-      <ArtworkLightbox artwork={opened} onClose={() => setOpenId(null)} actions={opened && actions(opened)} />
+      <ArtworkLightbox
+        artwork={opened}
+        onClose={() => setOpenId(null)}
+        actions={opened && actions(opened)}
+        editable={kind === 'mine'}
+      />
     </>
+  );
+}
+
+/** Where a first artwork is made: the tools, reached by a visitor through sign-up. */
+const TOOLS_PATH = '/tools';
+
+/** An empty feed invites the visitor to make the first artwork, with the way to a tool. */
+function EmptyFeed({ kind, signedIn }: { kind: ArtworkFeedKind; signedIn: boolean }) {
+  const { t } = useTranslation('gallery');
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <span
+        aria-hidden="true"
+        className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-100 to-pink-100 text-brand-700 dark:from-brand-950 dark:to-pink-950 dark:text-brand-300"
+      >
+        <Sparkles className="size-6" />
+      </span>
+      <p className="text-zinc-600 dark:text-zinc-400">{t(`empty.${kind}`)}</p>
+      <Link
+        to={signedIn ? TOOLS_PATH : loginHref({ next: TOOLS_PATH, signUp: true })}
+        className={buttonClass('primary')}
+      >
+        {t('empty.cta')}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkLinkActions } from './artwork-link-actions.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
+import { ArtworkTitleForm } from './artwork-title-form.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 
 /** The full image with its prompt, author and tool; `actions` is the like button or owner controls. */
@@ -14,10 +15,13 @@ export function ArtworkLightbox({
   artwork,
   onClose,
   actions,
+  editable = false,
 }: {
   artwork: Artwork | null;
   onClose: () => void;
   actions?: ReactNode;
+  /** The viewer owns it: the title can be changed here. */
+  editable?: boolean;
 }) {
   const { t, i18n } = useTranslation(['gallery', 'tools']);
   const title = useArtworkTitle();
@@ -38,7 +42,7 @@ export function ArtworkLightbox({
             </div>
             <div className="flex w-full shrink-0 flex-col gap-4 overflow-y-auto p-5 lg:w-80">
               <div className="flex items-start justify-between gap-2">
-                <Dialog.Title className="text-lg font-semibold">{t(`tools:${artwork.toolType}.name`)}</Dialog.Title>
+                <Dialog.Title className="text-lg font-semibold break-words">{title(artwork)}</Dialog.Title>
                 <Dialog.Close aria-label={t('lightbox.close')} className={buttonClass('ghost', 'icon', '-mt-2 -mr-2')}>
                   <X aria-hidden="true" className="size-5" />
                 </Dialog.Close>
@@ -46,11 +50,13 @@ export function ArtworkLightbox({
               <Dialog.Description className="-mt-3 text-sm text-zinc-600 dark:text-zinc-400">
                 {t('card.by', { name: artwork.authorName })}
               </Dialog.Description>
+              {editable && <ArtworkTitleForm key={artwork.id} artwork={artwork} />}
               <dl className="flex flex-col gap-3 text-sm">
                 {artwork.prompt && <ArtworkFact label={t('lightbox.prompt')}>{artwork.prompt}</ArtworkFact>}
                 {artwork.negativePrompt && (
                   <ArtworkFact label={t('lightbox.negativePrompt')}>{artwork.negativePrompt}</ArtworkFact>
                 )}
+                <ArtworkFact label={t('lightbox.tool')}>{t(`tools:${artwork.toolType}.name`)}</ArtworkFact>
                 <ArtworkFact label={t('lightbox.created')}>
                   <time dateTime={artwork.createdAt}>{formatDate(artwork.createdAt, i18n.language, 'medium')}</time>
                 </ArtworkFact>

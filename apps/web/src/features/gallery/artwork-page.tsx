@@ -1,10 +1,10 @@
-import type { Artwork } from '@atelier/contracts';
+import type { Artwork, ToolId } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { pageMeta } from '../../app/page-meta.ts';
 import { publicPageHead } from '../../app/seo/head-tags.ts';
 import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
-import { ArrowLeft, Heart } from 'lucide-react';
+import { ArrowLeft, Heart, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
@@ -15,6 +15,9 @@ import { ArtworkFact } from './artwork-fact.tsx';
 import { ArtworkLinkActions } from './artwork-link-actions.tsx';
 import { publicArtworkQuery } from './use-artworks.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { loginHref } from '../../lib/redirect-target.ts';
+import { toolHref } from '../../lib/tool-href.ts';
+import { useSession } from '../auth/use-session.ts';
 
 /** The artwork page's image takes two thirds of a wide screen, the whole width of a narrow one. */
 const ARTWORK_PAGE_IMAGE_SIZES = '(min-width: 1024px) 66vw, 100vw';
@@ -77,7 +80,7 @@ export default function ArtworkPage() {
           {t('artworkPage.back')}
         </Link>
         <header>
-          <h1 className="text-2xl font-semibold tracking-tight">{t(`tools:${artwork.toolType}.name`)}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{title(artwork)}</h1>
           <p className="mt-1 text-zinc-600 dark:text-zinc-400">{t('card.by', { name: artwork.authorName })}</p>
         </header>
         <p className="inline-flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-300">
@@ -97,6 +100,7 @@ export default function ArtworkPage() {
             </time>
           </ArtworkFact>
         </dl>
+        <TryThisTool tool={artwork.toolType} />
         <div className="flex flex-wrap gap-2">
           <a href={artwork.imageUrl} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
             {t('lightbox.openOriginal')}
@@ -105,5 +109,21 @@ export default function ArtworkPage() {
         </div>
       </div>
     </article>
+  );
+}
+
+/** The way from a shared artwork to the tool that made it (for a visitor, through sign-up). */
+function TryThisTool({ tool }: { tool: ToolId }) {
+  const { t } = useTranslation(['gallery', 'tools']);
+  const signedOut = useSession().status === 'signed-out';
+  const href = toolHref({ id: tool });
+  return (
+    <Link
+      to={signedOut ? loginHref({ next: href, signUp: true }) : href}
+      className={buttonClass('primary', 'md', 'self-start')}
+    >
+      <Sparkles aria-hidden="true" className="size-4" />
+      {t('artworkPage.tryTool', { tool: t(`tools:${tool}.name`) })}
+    </Link>
   );
 }

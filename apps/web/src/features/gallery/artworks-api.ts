@@ -12,6 +12,7 @@ export const artworksApi = {
   create: (body: CreateArtworkBody) => call(api.POST('/artworks', { body })),
   setVisibility: (id: string, isPublic: boolean) =>
     call(api.PATCH('/artworks/{id}', { ...artwork(id), body: { isPublic } })),
+  rename: (id: string, title: string) => call(api.PATCH('/artworks/{id}', { ...artwork(id), body: { title } })),
   remove: (id: string) => callWithoutContent(api.DELETE('/artworks/{id}', artwork(id))),
   setLike: (id: string, liked: boolean) =>
     call(liked ? api.PUT('/artworks/{id}/like', artwork(id)) : api.DELETE('/artworks/{id}/like', artwork(id))),

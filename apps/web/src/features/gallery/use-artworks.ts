@@ -106,6 +106,18 @@ export function useSetArtworkVisibility(onFailure: () => void) {
   });
 }
 
+/** Renames an own artwork; the caller shows the server's refusal (in the user's language) by the field. */
+export function useRenameArtwork() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => artworksApi.rename(id, title),
+    onSuccess: ({ artwork }) => {
+      patchCachedArtwork(client, artwork.id, () => artwork);
+      void client.invalidateQueries({ queryKey: publicArtworkQuery(artwork.id).queryKey });
+    },
+  });
+}
+
 export function useDeleteArtwork(onFailure: () => void) {
   const client = useQueryClient();
   return useMutation({

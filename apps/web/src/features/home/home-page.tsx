@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { useSession } from '../auth/use-session.ts';
 import { useDemoTools } from '../tools/use-tool-catalogue.ts';
+import { SectionIntro } from './section-intro.tsx';
+import { ShowcaseSection } from './showcase-section.tsx';
 import { ToolCard } from './tool-card.tsx';
 
 const TOOLS_SECTION_ID = 'tools';
@@ -75,18 +77,15 @@ export default function HomePage() {
         aria-labelledby="tools-title"
         className="mx-auto w-full max-w-7xl scroll-mt-20 px-4 pb-24 outline-none sm:px-6"
       >
-        <div className="max-w-2xl">
-          <h2 id="tools-title" className="text-3xl font-semibold tracking-tight text-zinc-900 dark:text-white">
-            {t('toolsSection.title')}
-          </h2>
-          <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t('toolsSection.subtitle')}</p>
-        </div>
+        <SectionIntro id="tools-title" title={t('toolsSection.title')} subtitle={t('toolsSection.subtitle')} />
         <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {TOOLS.map((tool) => (
             <ToolCard key={tool.id} tool={tool} signedOut={signedOut} demo={demoTools.has(tool.id)} />
           ))}
         </div>
       </section>
+
+      <ShowcaseSection signedOut={signedOut} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { removeBackground } from '@imgly/background-removal';
+import { type BrowserProgress, createStageTracker } from './browser-stages.ts';
 
 /**
  * A dedicated worker (a classic script served from /assets/workers/, see vite.config.ts) that
@@ -12,7 +13,7 @@ import { removeBackground } from '@imgly/background-removal';
 
 export type WorkerRequest = { id: number; image: Blob; publicPath: string };
 export type WorkerReply =
-  | { id: number; type: 'progress'; key: string; current: number; total: number }
+  | { id: number; type: 'progress'; progress: BrowserProgress }
   | { id: number; type: 'done'; blob: Blob }
   | { id: number; type: 'error'; message: string };
 
@@ -21,7 +22,12 @@ const scope = self as unknown as {
   postMessage(reply: WorkerReply): void;
 };
 
+/** The library keeps its session once a run has succeeded: later runs skip the download. */
+let warm = false;
+
 scope.onmessage = async ({ data: { id, image, publicPath } }) => {
+  const stages = createStageTracker((progress) => scope.postMessage({ id, type: 'progress', progress }), { warm });
+  stages.start();
   try {
     const blob = await removeBackground(image, {
       publicPath,
@@ -29,8 +35,9 @@ scope.onmessage = async ({ data: { id, image, publicPath } }) => {
       // Already in a worker: onnxruntime's own proxy worker would be one more hop.
       proxyToWorker: false,
       output: { format: 'image/png' },
-      progress: (key, current, total) => scope.postMessage({ id, type: 'progress', key, current, total }),
+      progress: stages.report,
     });
+    warm = true;
     scope.postMessage({ id, type: 'done', blob });
   } catch (error) {
     scope.postMessage({ id, type: 'error', message: error instanceof Error ? error.message : String(error) });

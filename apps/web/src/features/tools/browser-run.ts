@@ -1,4 +1,5 @@
 import type { Run, RunOutput, ToolId } from '@atelier/contracts';
+import type { BrowserProgress } from './browser-stages.ts';
 import { imageSize } from './check-image-file.ts';
 import { toolsApi } from './tools-api.ts';
 
@@ -22,8 +23,8 @@ export class BrowserWorkFailed extends Error {
 export async function runInBrowser(
   tool: ToolId,
   image: File,
-  work: (onProgress: (percent: number) => void) => Promise<RunOutput>,
-  hooks: { onCharged: () => void; onProgress: (percent: number) => void },
+  work: (onProgress: (progress: BrowserProgress) => void) => Promise<RunOutput>,
+  hooks: { onCharged: () => void; onProgress: (progress: BrowserProgress) => void },
 ): Promise<{ run: Run; output: RunOutput }> {
   const run = await toolsApi.recordBrowserRun(tool, await imageSize(image));
   hooks.onCharged();

@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { MENU_ITEM_CLASS, MENU_PANEL_CLASS } from '../../components/ui/menu-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { continueHref } from '../../lib/tool-href.ts';
+import { PHONE_LABELLED_ACTION_CLASS } from './icon-button.tsx';
 import { continueTargets } from './tool-links.ts';
 
 /** The stored run output a result is (a browser result is uploaded first: see `resolve`). */
@@ -32,7 +33,7 @@ export function ContinueWithMenu({
   resolve: () => Promise<OutputRef>;
   /** The trigger's accessible name when several results share a page ("Continue with result 2…"). */
   label?: string;
-  /** An icon-only trigger (batch tiles, the phone's action bar). */
+  /** An icon-only trigger (batch tiles). */
   compact?: boolean;
 }) {
   const { t } = useTranslation(['studio-batch', 'tools']);
@@ -60,10 +61,15 @@ export function ContinueWithMenu({
         aria-label={name}
         title={name}
         disabled={busy}
-        className={buttonClass('secondary', 'toolIcon', compact ? '' : '2xl:w-auto 2xl:px-3')}
+        className={buttonClass(
+          'secondary',
+          'toolIcon',
+          compact ? '' : `2xl:w-auto 2xl:px-3 ${PHONE_LABELLED_ACTION_CLASS}`,
+        )}
       >
         <ArrowRightFromLine aria-hidden="true" className="size-4" />
-        {!compact && <span className="sr-only 2xl:not-sr-only">{t('continue.short')}</span>}
+        {/* Labelled on a phone's action row and on the widest screens. */}
+        {!compact && <span className="sm:sr-only 2xl:not-sr-only">{t('continue.short')}</span>}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={MENU_PANEL_CLASS}>

@@ -1,17 +1,9 @@
 import type { RunOutput } from '@atelier/contracts';
+import type { BrowserProgress } from './browser-stages.ts';
 import type { WorkerReply, WorkerRequest } from './background-removal.worker.ts';
 
 /** Set by the build (background-removal-assets.ts): where Atelier serves the model and runtime. */
 declare const __BACKGROUND_REMOVAL_PATH__: string;
-
-/** Share of the bar for downloading the model and runtime; the rest is the inference itself. */
-const FETCH_SHARE = 80;
-/**
- * The library reports each file it fetches on its own (resources.json, runtime, model chunks),
- * so the bar measures bytes against what a first run downloads (the small model and one
- * runtime build) rather than jumping to the end after the first small file.
- */
-const FIRST_RUN_BYTES = 55_000_000;
 
 let worker: Worker | null = null;
 let nextId = 0;
@@ -35,30 +27,12 @@ function backgroundRemovalWorker(): Worker {
  * Removes the background on this device with ISNet (onnxruntime-web, in a worker, on several
  * threads when the page is cross-origin isolated): the image never leaves the browser. The
  * library (and its ~45 MB model, fetched from Atelier, cached afterwards) loads only when the
- * first run starts. `onProgress` gets 0..100 from the library's own reports.
+ * first run starts. `onProgress` hears its stages (browser-stages.ts) as they begin.
  */
-export function removeBackgroundInBrowser(image: File, onProgress: (percent: number) => void): Promise<RunOutput> {
-  const fetched = new Map<string, { current: number; total: number }>();
-  let shown = 0;
-  const report = (percent: number) => {
-    shown = Math.max(shown, Math.min(100, percent)); // never moves backwards
-    onProgress(shown);
-  };
-  const progress = (key: string, current: number, total: number) => {
-    if (key.startsWith('fetch:')) {
-      fetched.set(key, { current, total });
-      let bytes = 0;
-      let expected = 0;
-      for (const file of fetched.values()) {
-        bytes += file.current;
-        expected += file.total;
-      }
-      report((bytes / Math.max(expected, FIRST_RUN_BYTES)) * FETCH_SHARE);
-    } else {
-      report(FETCH_SHARE + (total > 0 ? current / total : 0) * (100 - FETCH_SHARE));
-    }
-  };
-
+export function removeBackgroundInBrowser(
+  image: File,
+  onProgress: (progress: BrowserProgress) => void,
+): Promise<RunOutput> {
   const id = ++nextId;
   const runner = backgroundRemovalWorker();
   return new Promise<Blob>((resolve, reject) => {
@@ -71,7 +45,7 @@ export function removeBackgroundInBrowser(image: File, onProgress: (percent: num
     };
     const onMessage = ({ data }: MessageEvent<WorkerReply>) => {
       if (data.id !== id) return;
-      if (data.type === 'progress') progress(data.key, data.current, data.total);
+      if (data.type === 'progress') onProgress(data.progress);
       else if (data.type === 'done') {
         cleanup();
         resolve(data.blob);

@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify.ts';
 import { SaveToGalleryDialog } from '../gallery/save-to-gallery-dialog.tsx';
 import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { convert, copyImage, isTransparent } from './convert-image.ts';
+import { PHONE_LABELLED_ACTION_CLASS } from './icon-button.tsx';
 import {
   conversionFor,
   type DownloadFormat,
@@ -122,9 +123,9 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
     return { runId: result.runId, outputIndex: index };
   }
 
-  const label = (text: string) => <span className="sr-only sm:not-sr-only">{text}</span>;
+  // On a phone every action shows its label under its icon, in a row of their own (tool-stage.tsx).
   return (
-    <div className="flex shrink-0 items-center gap-1 sm:gap-1.5">
+    <div className="flex w-full shrink-0 items-center gap-1 sm:w-auto sm:gap-1.5">
       <label htmlFor={formatId} className="sr-only">
         {t('result.format')}
       </label>
@@ -133,7 +134,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         value={chosen}
         onChange={(event) => setFormat(event.target.value as DownloadFormat)}
         disabled={offered.length < 2}
-        className="h-9 w-20 rounded-full border border-zinc-200 bg-white pr-5 pl-2 text-xs sm:w-auto sm:pr-7 sm:pl-3 sm:text-sm text-zinc-900 disabled:opacity-100 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+        className="h-9 w-20 shrink-0 rounded-full border border-zinc-200 bg-white pr-5 pl-2 text-xs sm:w-auto sm:pr-7 sm:pl-3 sm:text-sm text-zinc-900 disabled:opacity-100 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
       >
         {offered.map((f) => (
           <option key={f} value={f}>
@@ -146,20 +147,20 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         onClick={download}
         disabled={busy}
         aria-label={many ? t('result.downloadNth', { n: index + 1 }) : t('result.download')}
-        className={buttonClass('primary', 'toolIcon', 'sm:w-auto sm:px-4')}
+        className={buttonClass('primary', 'toolIcon', `sm:w-auto sm:px-4 ${PHONE_LABELLED_ACTION_CLASS}`)}
       >
         <Download aria-hidden="true" className="size-4" />
-        {label(t('result.download'))}
+        <PhoneLabel short={t('result.downloadShort')} long={t('result.download')} />
       </button>
       <button
         type="button"
         onClick={copy}
         aria-label={t('result.copy')}
         title={t('result.copy')}
-        className={buttonClass('secondary', 'toolIcon', 'xl:w-auto xl:px-3')}
+        className={buttonClass('secondary', 'toolIcon', `xl:w-auto xl:px-3 ${PHONE_LABELLED_ACTION_CLASS}`)}
       >
         <Copy aria-hidden="true" className="size-4" />
-        <span className="sr-only xl:not-sr-only">{t('result.copy')}</span>
+        <span className="sm:sr-only xl:not-sr-only">{t('result.copy')}</span>
       </button>
       <ContinueWithMenu mediaType={output.mediaType} resolve={storedOutput} />
       <button
@@ -167,10 +168,10 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         onClick={() => setSaving(index)}
         aria-label={many ? t('result.saveNth', { n: index + 1 }) : t('result.save')}
         aria-describedby={saveNoteId}
-        className={buttonClass('secondary', 'toolIcon', 'sm:w-auto sm:px-4')}
+        className={buttonClass('secondary', 'toolIcon', `sm:w-auto sm:px-4 ${PHONE_LABELLED_ACTION_CLASS}`)}
       >
         <Images aria-hidden="true" className="size-4" />
-        {label(t('result.save'))}
+        <PhoneLabel short={t('result.saveShort')} long={t('result.save')} />
       </button>
       {saving !== null && (
         <SaveToGalleryDialog
@@ -185,6 +186,16 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
         />
       )}
     </div>
+  );
+}
+
+/** A short label under the icon on a phone, the full one beside it from `sm`. */
+function PhoneLabel({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <span className="sm:hidden">{short}</span>
+      <span className="max-sm:hidden">{long}</span>
+    </>
   );
 }
 

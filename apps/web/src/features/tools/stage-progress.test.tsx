@@ -4,6 +4,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import toolRunJa from '../../locales/ja/tool-run.json';
 import toolRun from '../../locales/en/tool-run.json';
+import type { BrowserProgress } from './browser-stages.ts';
 import { StageProgress } from './stage-progress.tsx';
 
 // The progress over the stage, and the line that says a paid plan's priority started the run
@@ -11,7 +12,7 @@ import { StageProgress } from './stage-progress.tsx';
 
 afterEach(cleanup);
 
-async function renderProgress(language: 'en' | 'ja', overtook?: number) {
+async function renderProgress(language: 'en' | 'ja', overtook?: number, stage?: BrowserProgress) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: language,
@@ -23,7 +24,7 @@ async function renderProgress(language: 'en' | 'ja', overtook?: number) {
   });
   render(
     <I18nextProvider i18n={i18n}>
-      <StageProgress progress={42} overtook={overtook} />
+      <StageProgress progress={42} overtook={overtook} stage={stage} />
     </I18nextProvider>,
   );
 }
@@ -48,5 +49,26 @@ describe('StageProgress', () => {
   it('says nothing of priority when the run overtook none', async () => {
     await renderProgress('en', 0);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('names a browser stage, measures the download in bytes, and shows a step it cannot measure as work going on', async () => {
+    await renderProgress('en', 0, {
+      stage: 'download',
+      step: 1,
+      steps: 4,
+      fraction: 0.25,
+      bytes: 13_750_000,
+      totalBytes: 55_000_000,
+      percent: 6,
+    });
+    expect(screen.getByText('Downloading the model')).toBeTruthy();
+    expect(screen.getByText('13.8 of 55.0 MB')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    cleanup();
+    await renderProgress('ja', 0, { stage: 'inference', step: 3, steps: 4, fraction: null, percent: 50 });
+    expect(screen.getByText('背景を削除中')).toBeTruthy();
+    expect(screen.getByText(/ステップ 3 \/ 4/)).toBeTruthy();
+    expect(screen.getByRole('progressbar').hasAttribute('aria-valuenow')).toBe(false);
+    expect(screen.getByText('0 秒')).toBeTruthy();
   });
 });

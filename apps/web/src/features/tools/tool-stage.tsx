@@ -46,7 +46,6 @@ interface ToolStageProps {
   onShow: (show: StageShow) => void;
   compare: boolean;
   onCompare: (compare: boolean) => void;
-  progressLabel?: string;
   /** The side panel's image input: the empty stage is a label of it too. */
   imageInputId: string;
   /** Files dropped on the stage (several make a batch where the tool takes one). */
@@ -237,9 +236,7 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
           />
           {layers}
         </StageViewport>
-        {processing && (
-          <StageProgress progress={state.progress} label={props.progressLabel} overtook={state.overtook} />
-        )}
+        {processing && <StageProgress progress={state.progress} overtook={state.overtook} stage={state.stage} />}
         {!!result?.overtook && (
           <PriorityNote
             overtook={result.overtook}
@@ -249,7 +246,8 @@ export const ToolStage = forwardRef<HTMLElement, ToolStageProps>(function ToolSt
         {drop.dropping && <DropOverlay label={t('stage.drop')} />}
       </div>
 
-      <div className="flex h-[4.5rem] shrink-0 items-center gap-3 border-t border-zinc-200 px-3 dark:border-zinc-800">
+      {/* On a phone the result's actions take a row of their own under its views, labelled. */}
+      <div className="flex min-h-[4.5rem] shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-t border-zinc-200 px-3 py-2 sm:h-[4.5rem] sm:flex-nowrap sm:py-0 dark:border-zinc-800">
         <div className="flex min-w-0 flex-1 items-center">
           {result ? (
             <ResultViews {...props} result={result} shown={shown} />

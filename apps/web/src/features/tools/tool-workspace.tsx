@@ -581,7 +581,6 @@ export function ToolWorkspace({
             onShow={setShow}
             compare={compare}
             onCompare={setCompare}
-            progressLabel={definition.inBrowser ? t('progress.browser') : undefined}
             imageInputId={imageInputId}
             onDropFiles={(files) => void takeFiles(files)}
             samples={samples}

@@ -112,7 +112,7 @@ export function useBatchRun(tool: ToolId, inBrowser: boolean, onStartFailed: (er
           tool,
           tile.file,
           (onProgress) => removeBackgroundInBrowser(tile.file, onProgress),
-          { onCharged: refreshCredits, onProgress: (progress) => patch(tile.key, { progress }) },
+          { onCharged: refreshCredits, onProgress: ({ percent }) => patch(tile.key, { progress: percent }) },
         );
         patch(tile.key, { status: 'succeeded', progress: 100, runId: run.id, outputs: [output] });
       } catch (error) {

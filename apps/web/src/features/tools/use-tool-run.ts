@@ -1,6 +1,7 @@
 import { isFinishedStatus, RUN_EVENTS, type Run, type RunOutput, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BrowserProgress } from './browser-stages.ts';
 import { BrowserWorkFailed, runInBrowser } from './browser-run.ts';
 import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from './tools-api.ts';
 
@@ -20,7 +21,13 @@ export interface ToolResult {
 
 export type RunState =
   | { phase: 'idle' }
-  | { phase: 'processing'; progress: number; overtook?: number }
+  | {
+      phase: 'processing';
+      progress: number;
+      overtook?: number;
+      /** A browser run's named stage (the server's runs report a percent only). */
+      stage?: BrowserProgress;
+    }
   | { phase: 'succeeded'; result: ToolResult }
   | { phase: 'failed' };
 
@@ -121,13 +128,13 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
 
   /** A run done on this device (background removal): see runInBrowser. */
   const startInBrowser = useCallback(
-    async (image: File, work: (onProgress: (percent: number) => void) => Promise<RunOutput>) => {
+    async (image: File, work: (onProgress: (progress: BrowserProgress) => void) => Promise<RunOutput>) => {
       setState({ phase: 'processing', progress: 0 });
       const refreshCredits = () => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
       try {
         const { run, output } = await runInBrowser(tool, image, work, {
           onCharged: refreshCredits,
-          onProgress: (progress) => setState({ phase: 'processing', progress }),
+          onProgress: (stage) => setState({ phase: 'processing', progress: stage.percent, stage }),
         });
         setState({ phase: 'succeeded', result: { outputs: [output], runId: run.id, inBrowser: true } });
       } catch (error) {

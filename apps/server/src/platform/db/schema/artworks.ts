@@ -42,6 +42,8 @@ export const artworks = pgTable(
     thumbnails: jsonb('thumbnails').$type<StoredThumbnail[]>().notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The owner's title (trimmed, at most ARTWORK_TITLE_MAX_LENGTH); null: called by its prompt, else its tool. */
+    title: text('title'),
     prompt: text('prompt').notNull(),
     negativePrompt: text('negative_prompt'),
     toolType: text('tool_type').$type<ToolId>().notNull(),
