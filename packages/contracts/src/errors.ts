@@ -52,6 +52,9 @@ export const ERROR_CODES = [
   'INVALID_TWO_FACTOR_CODE',
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
+  'SEATS_FULL',
+  'INVITATION_GONE',
+  'INVITATION_EMAIL_MISMATCH',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'SERVICE_UNAVAILABLE',
@@ -123,6 +126,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The sign-in waiting for its second factor has run out (or had too many tries): sign in again. */
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
+  /** A team has no free seat: its members and pending invitations fill every one. */
+  SEATS_FULL: 409,
+  /** A team invitation that was used, revoked or has expired. */
+  INVITATION_GONE: 410,
+  /** A team invitation opened by an account whose verified e-mail is not the invited one. */
+  INVITATION_EMAIL_MISMATCH: 403,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */
