@@ -8,6 +8,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
 import { ToolsNavMenu } from './tools-nav-menu.tsx';
 import { VisitorActions } from './visitor-actions.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 /**
  * The top bar: logo, AI Tools, gallery and pricing, language and theme, then sign-in or the
@@ -32,7 +33,8 @@ export function SiteHeader() {
             <ThemeMenu loadAt={DESKTOP_NAV_QUERY} />
           </div>
           {session.status === 'signed-in' && (
-            <div className="md:ml-2">
+            <div className="flex items-center gap-1 md:ml-2">
+              <WorkspaceSwitcher />
               <CreditBalance />
             </div>
           )}
