@@ -31,7 +31,7 @@ export function setWorkspace(userId: string, next: string | null): void {
 /** The team runs are charged to now, for the API calls that start them; null for Personal. */
 export const workspaceTeamId = (): string | null => teamId;
 
-const subscribe = (listener: () => void) => {
+export const subscribeWorkspace = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
@@ -39,10 +39,10 @@ const subscribe = (listener: () => void) => {
 /** The selected team of the signed-in account (null: Personal; the server's render: Personal). */
 export function useWorkspaceTeamId(userId: string | undefined): string | null {
   return useSyncExternalStore(
-    subscribe,
+    subscribeWorkspace,
     () => {
-      load(userId ?? null);
-      return teamId;
+      if (userId) load(userId);
+      return userId ? teamId : null;
     },
     () => null,
   );

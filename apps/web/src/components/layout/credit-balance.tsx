@@ -2,7 +2,8 @@ import { clsx } from 'clsx';
 import { Coins, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useWorkspaceTeam } from '../../features/teams/teams-api.ts';
+import { useSession } from '../../features/auth/use-session.ts';
+import { useWorkspaceTeam } from '../../features/teams/workspace-team.ts';
 import { useCredits } from '../../features/tools/use-credits.ts';
 
 /**
@@ -15,7 +16,7 @@ export function CreditBalance({ variant = 'pill', onNavigate }: { variant?: 'pil
   const { t, i18n } = useTranslation('common');
   const own = useCredits();
   // In a team's workspace, the team's pool is what runs are paid from: that is the balance shown.
-  const team = useWorkspaceTeam();
+  const team = useWorkspaceTeam(useSession().user?.id);
   const credits = team ? team.credits : own;
   if (credits === undefined) {
     return variant === 'pill' ? (

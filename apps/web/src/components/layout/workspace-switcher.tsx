@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/use-session.ts';
-import { useTeams } from '../../features/teams/teams-api.ts';
+import { teamsQuery } from '../../features/teams/workspace-team.ts';
 import { setWorkspace, useWorkspaceTeamId } from '../../lib/workspace.ts';
 
 /**
@@ -13,11 +14,12 @@ export function WorkspaceSwitcher() {
   const { t } = useTranslation('common');
   const session = useSession();
   const userId = session.user?.id;
-  const teams = useTeams();
+  const query = useQuery({ ...teamsQuery, enabled: !!userId });
+  const teams = userId ? (query.data ?? []) : [];
   const selected = useWorkspaceTeamId(userId);
   const known = teams.some((team) => team.id === selected);
   // A team left, removed from or gone: back to Personal, so no run asks for it.
-  const loaded = teams.length > 0;
+  const loaded = query.isSuccess;
   useEffect(() => {
     if (userId && selected && loaded && !known) setWorkspace(userId, null);
   }, [userId, selected, loaded, known]);
