@@ -19,7 +19,8 @@ export function WorkspaceSwitcher() {
   const selected = useWorkspaceTeamId(userId);
   const known = teams.some((team) => team.id === selected);
   // A team left, removed from or gone: back to Personal, so no run asks for it.
-  const loaded = query.isSuccess;
+  // Only on a settled list: a team just made or joined is selected as the list is asked again.
+  const loaded = query.isSuccess && !query.isFetching;
   useEffect(() => {
     if (userId && selected && loaded && !known) setWorkspace(userId, null);
   }, [userId, selected, loaded, known]);

@@ -24,8 +24,8 @@ export default function JoinTeamPage() {
   const join = useMutation({
     mutationFn: () => teamsApi.join(token),
     onSuccess: async (team) => {
-      if (session.user) setWorkspace(session.user.id, team.id);
       await queryClient.invalidateQueries({ queryKey: TEAMS_QUERY_KEY });
+      if (session.user) setWorkspace(session.user.id, team.id);
       navigate('/team');
     },
   });

@@ -45,8 +45,8 @@ function CreateTeam({ compact = false }: { compact?: boolean }) {
     mutationFn: () => teamsApi.create(name),
     onSuccess: async (team) => {
       setName('');
-      if (session.user) setWorkspace(session.user.id, team.id);
       await queryClient.invalidateQueries({ queryKey: TEAMS_QUERY_KEY });
+      if (session.user) setWorkspace(session.user.id, team.id);
     },
   });
   const submit = (event: FormEvent) => {
