@@ -32,7 +32,7 @@ export function WorkspaceSwitcher() {
         data-testid="workspace-switcher"
         value={known ? (selected ?? '') : ''}
         onChange={(event) => setWorkspace(userId, event.target.value || null)}
-        className="h-9 max-w-[7.5rem] truncate rounded-full border border-zinc-200 bg-white px-3 text-sm font-medium text-zinc-800 sm:max-w-[12rem] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+        className="h-9 max-w-[5.5rem] truncate rounded-full border border-zinc-200 bg-white px-2 text-sm sm:px-3 font-medium text-zinc-800 sm:max-w-[12rem] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
       >
         <option value="">{t('account.personal')}</option>
         {teams.map((team) => (

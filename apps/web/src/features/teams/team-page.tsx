@@ -325,7 +325,7 @@ function Usage({ team }: { team: Team }) {
   const usage = useQuery({ queryKey: [...TEAMS_QUERY_KEY, team.id, 'usage'], queryFn: () => teamsApi.usage(team.id) });
   const month = (m: string) =>
     new Date(`${m}-01T00:00:00Z`).toLocaleDateString(i18n.language, {
-      month: 'long',
+      month: 'short',
       year: 'numeric',
       timeZone: 'UTC',
     });
