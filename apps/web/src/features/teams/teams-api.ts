@@ -1,7 +1,11 @@
 import type { TeamMemberRole } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
 
-export { TEAMS_QUERY_KEY, useTeams, useWorkspaceTeam } from './workspace-team.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../auth/use-session.ts';
+import { teamsQuery } from './workspace-team.ts';
+
+export { TEAMS_QUERY_KEY, useWorkspaceTeam } from './workspace-team.ts';
 
 const team = (id: string) => ({ params: { path: { id } } });
 const member = (id: string, userId: string) => ({ params: { path: { id, userId } } });
@@ -21,3 +25,10 @@ export const teamsApi = {
   fund: (id: string, amount: number) => call(api.POST('/teams/{id}/credits', { ...team(id), body: { amount } })),
   usage: (id: string) => call(api.GET('/teams/{id}/usage', team(id))),
 };
+
+/** The account's teams (empty while signed out or loading). */
+export function useTeams() {
+  const session = useSession();
+  const query = useQuery({ ...teamsQuery, enabled: session.status === 'signed-in' });
+  return session.status === 'signed-in' ? (query.data ?? []) : [];
+}

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, call } from '../../lib/api-client.ts';
 import { subscribeWorkspace, useWorkspaceTeamId, workspaceTeamId } from '../../lib/workspace.ts';
-import { useSession } from '../auth/use-session.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 
 // What the top bar needs of teams (kept apart from the team page's calls: every page loads it).
@@ -15,13 +14,6 @@ export const teamsQuery = queryOptions({
   queryFn: async () => (await call(api.GET('/teams'))).teams,
   staleTime: 10_000,
 });
-
-/** The account's teams (empty while signed out or loading). */
-export function useTeams() {
-  const session = useSession();
-  const query = useQuery({ ...teamsQuery, enabled: session.status === 'signed-in' });
-  return session.status === 'signed-in' ? (query.data ?? []) : [];
-}
 
 /**
  * The team the workspace switcher has selected, if the account still belongs to it; undefined

@@ -38,7 +38,7 @@ import { ToolOptionsForm, withOption } from './tool-options-form.tsx';
 import { toolsApi } from './tools-api.ts';
 import { useBatchRun } from './use-batch-run.ts';
 import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
-import { usePayingCredits } from './use-credits.ts';
+import { usePayingCredits } from './use-paying-credits.ts';
 import { type FileRefusal, refusalText, useImageIntake } from './use-image-intake.ts';
 import { useMaskPainter } from './use-mask-painter.ts';
 import { useObjectUrl } from './use-object-url.ts';
