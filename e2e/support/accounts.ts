@@ -34,10 +34,10 @@ export async function signUpViaApi(page: Page, user: Partial<E2eUser> = {}): Pro
  * sandbox page's Pay (as pricing.spec.ts does by clicking): batches, API keys and webhooks are
  * Pro features (ADR 0032). Pro's 400 credits come on top of the 30 a new account has.
  */
-export async function subscribeToProViaApi(page: Page): Promise<void> {
+export async function subscribeToProViaApi(page: Page, planId: 'pro' | 'studio' = 'pro'): Promise<void> {
   const origin = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url()).origin;
   const checkout = await page.request.post('/api/billing/checkout', {
-    data: { planId: 'pro', billingCycle: 'monthly', language: 'en' },
+    data: { planId, billingCycle: 'monthly', language: 'en' },
     headers: origin === 'http://localhost' ? {} : { origin },
   });
   if (!checkout.ok()) throw new Error(`checkout failed: ${checkout.status()} ${await checkout.text()}`);

@@ -30,6 +30,8 @@ import type { Readiness } from './modules/health/readiness.ts';
 import type { RunPipeline } from './modules/runs/run-pipeline.ts';
 import { runRoutes } from './modules/runs/routes.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
+import { createTeamService } from './modules/teams/service.ts';
 import { billingModule } from './modules/billing/billing-module.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
@@ -142,6 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', apiKeyRoutes(apiKeys));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
+  api.route('/', teamRoutes(createTeamService({ db: database.db, mailer, logger, publicUrl: config.publicUrl })));
 
   registerFileOperations(api);
   registerWebhookOperations(api);
@@ -163,7 +166,7 @@ export function createApp(deps: AppDeps) {
 
   // Before /files: artworks' files carry their own visibility check.
   app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
-  app.route('/files', fileRoutes(storage));
+  app.route('/files', fileRoutes(storage, database.db));
   // Files are only read: any other method is the API's JSON 404.
   app.all('/files/*', apiNotFound);
 

@@ -1074,7 +1074,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's runs (the history), newest first
+         * The caller's personal runs (the history), newest first; with `teamId`, the team's runs (every member's)
          * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
          */
         get: operations["listRuns"];
@@ -1094,7 +1094,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A run of the caller: status, progress, outputs or error
+         * A run of the caller's, or of a team the caller belongs to: status, progress, outputs or error
          * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
          */
         get: operations["getRun"];
@@ -1288,6 +1288,198 @@ export interface paths {
          * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
          */
         patch: operations["updateSecuritySettings"];
+        trace?: never;
+    };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The teams the caller belongs to, with the caller’s role in each
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
+        get: operations["listTeams"];
+        put?: never;
+        /**
+         * Create a team (Studio and Lifetime plans): the caller is its owner; 5 seats
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `teams` (PLAN_REQUIRED otherwise).
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team of the caller’s with its members
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/artworks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's library: artworks saved from team runs, private ones included, newest first
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
+        get: operations["listTeamArtworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move credits from the owner's own balance to the team's pool, in one transaction (the owner only)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        post: operations["fundTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pending invitations (owner and admins)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Invite an e-mail address (owner or admin; only the owner invites admins). The mail, in the inviter's language, carries a link that works once for 7 days; the invitation holds a seat
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        post: operations["createTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation: its link stops working and its seat is free
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (owner or admin; only the owner removes an admin), or leave (one’s own id). Access ends at once; what they made stays the team’s
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role between admin and member (the owner only)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/teams/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credits spent from the team's pool per member, this month and last (owner and admins)
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
+        get: operations["getTeamUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join with an invitation's token, as the account whose verified e-mail was invited
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        post: operations["joinTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/tools": {
@@ -1786,6 +1978,7 @@ export interface components {
             outputs: components["schemas"]["RunOutput"][];
             inputs: components["schemas"]["RunInput"][];
             batchId: string | null;
+            teamId: string | null;
             source: components["schemas"]["RunSource"];
             error: components["schemas"]["RunError"];
             engine: string;
@@ -1843,7 +2036,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -1959,6 +2152,8 @@ export interface components {
             inputRunId?: string;
             outputIndex?: number | null;
             webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
         };
         /** @description A vector-generation run as JSON: the options and the extras. */
         VectorGenerationRunJson: components["schemas"]["VectorGenerationOptions"] & components["schemas"]["RunRequestExtras"];
@@ -2726,6 +2921,89 @@ export interface components {
         };
         RedeemCodeRequest: {
             code: string;
+        };
+        TeamResponse: {
+            team: components["schemas"]["Team"];
+        };
+        /** @description A team as one of its members sees it. */
+        Team: {
+            id: string;
+            name: string;
+            credits: number;
+            role: components["schemas"]["TeamRole"];
+            seats: {
+                used: number;
+                max: number;
+            };
+            readOnly: boolean;
+            createdAt: string;
+        };
+        /** @enum {string} */
+        TeamRole: "owner" | "admin" | "member";
+        CreateTeam: {
+            name: string;
+        };
+        TeamList: {
+            teams: components["schemas"]["Team"][];
+        };
+        JoinTeam: {
+            token: string;
+        };
+        TeamDetail: {
+            team: components["schemas"]["Team"];
+            members: components["schemas"]["TeamMember"][];
+        };
+        TeamMember: {
+            id: string;
+            email: string;
+            username: string | null;
+            role: components["schemas"]["TeamRole"];
+            joinedAt: string;
+        };
+        TeamInvitationResponse: {
+            invitation: components["schemas"]["TeamInvitation"];
+        };
+        /** @description A pending invitation (it holds a seat until it is used, revoked or expires). */
+        TeamInvitation: {
+            id: string;
+            email: string;
+            role: components["schemas"]["TeamMemberRole"];
+            invitedBy: string | null;
+            expiresAt: string;
+            createdAt: string;
+        };
+        /** @enum {string} */
+        TeamMemberRole: "admin" | "member";
+        CreateTeamInvitation: {
+            /** Format: email */
+            email: string;
+            role?: components["schemas"]["TeamMemberRole"];
+        };
+        TeamInvitationList: {
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        ChangeTeamRole: {
+            role: components["schemas"]["TeamMemberRole"];
+        };
+        FundTeamResponse: {
+            teamCredits: number;
+            credits: number;
+        };
+        FundTeam: {
+            amount: number;
+        };
+        /** @description Credits spent from the team's pool per member, this month and last. */
+        TeamUsage: {
+            thisMonth: string;
+            lastMonth: string;
+            members: {
+                userId: string;
+                email: string;
+                username: string | null;
+                thisMonth: number;
+                lastMonth: number;
+                member: boolean;
+            }[];
         };
     };
     responses: {
@@ -5835,6 +6113,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                teamId?: string;
             };
             header?: never;
             path?: never;
@@ -5856,6 +6135,16 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `teamId` is not a team the caller belongs to (NOT_FOUND) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -6309,6 +6598,654 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeam"];
+            };
+        };
+        responses: {
+            /** @description The new team */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller owns as many teams as an account may (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team and its members */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTeamArtworks: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of artworks */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtworkList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    fundTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundTeam"];
+            };
+        };
+        responses: {
+            /** @description Both balances after the move */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundTeamResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The owner's balance is short (INSUFFICIENT_CREDITS); nothing moved */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not the owner (FORBIDDEN), or a read-only team (PLAN_REQUIRED) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeamInvitation"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description A member who may not invite (FORBIDDEN), or a read-only team (PLAN_REQUIRED) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Every seat is taken (SEATS_FULL), or the address is already a member (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours, or no such pending invitation (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours, or no such member (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The owner cannot leave or be removed (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeTeamRole"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours, or no such member (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The owner's role cannot change (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTeamUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Spending per member */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamUsage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    joinTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinTeam"];
+            };
+        };
+        responses: {
+            /** @description The team joined */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Another address was invited (INVITATION_EMAIL_MISMATCH), the address is not verified yet (EMAIL_NOT_CONFIRMED), or the team is read-only (PLAN_REQUIRED) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
+            /** @description The invitation was used, revoked or has expired (INVITATION_GONE) */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listTools: {
         parameters: {
             query?: never;
@@ -6526,7 +7463,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6541,7 +7478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6556,7 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6728,7 +7665,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6743,7 +7680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6758,7 +7695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6930,7 +7867,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6945,7 +7882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6960,7 +7897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7131,7 +8068,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7146,7 +8083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7161,7 +8098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7497,7 +8434,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7512,7 +8449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7527,7 +8464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7699,7 +8636,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7714,7 +8651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7729,7 +8666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7901,7 +8838,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7916,7 +8853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7931,7 +8868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8102,7 +9039,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8117,7 +9054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8132,7 +9069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8304,7 +9241,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8319,7 +9256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8334,7 +9271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8506,7 +9443,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8521,7 +9458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8536,7 +9473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8708,7 +9645,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8723,7 +9660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8738,7 +9675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8910,7 +9847,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8925,7 +9862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8940,7 +9877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged */
+            /** @description `inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

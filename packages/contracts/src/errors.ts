@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'TWO_FACTOR_ALREADY_ENABLED',
   'PASSWORD_NOT_SET',
   'PLAN_CHANGE_QUOTE_EXPIRED',
+  'SEATS_FULL',
+  'INVITATION_GONE',
+  'INVITATION_EMAIL_MISMATCH',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_ACCEPTABLE',
@@ -128,6 +131,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_ALREADY_ENABLED: 409,
   PASSWORD_NOT_SET: 409,
   PLAN_CHANGE_QUOTE_EXPIRED: 409,
+  /** A team has no free seat: its members and pending invitations fill every one. */
+  SEATS_FULL: 409,
+  /** A team invitation that was used, revoked or has expired. */
+  INVITATION_GONE: 410,
+  /** A team invitation opened by an account whose verified e-mail is not the invited one. */
+  INVITATION_EMAIL_MISMATCH: 403,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */

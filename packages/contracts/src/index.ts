@@ -22,3 +22,4 @@ export * from './automation.ts';
 export * from './archive-names.ts';
 export * from './http.ts';
 export * from './two-factor.ts';
+export * from './teams.ts';

@@ -84,6 +84,8 @@ export const runSchema = z
     inputs: z.array(runInputSchema),
     /** The batch the run belongs to, if it was started as part of one. */
     batchId: z.string().nullable(),
+    /** The team whose pool paid for the run and whose library holds it; null for a personal run. */
+    teamId: z.string().nullable(),
     /** Set when the run's `image` was an earlier run's output (`inputRunId`). */
     source: runSourceSchema.nullable(),
     error: runErrorSchema.nullable(),
@@ -138,9 +140,11 @@ export const runRequestExtrasSchema = z.object({
   outputIndex: z.coerce.number().int().min(0).max(99).optional(),
   /** An https address that receives `run.succeeded` / `run.failed`, signed (Standard Webhooks). */
   webhookUrl: opaqueText().max(URL_MAX_LENGTH).optional(),
+  /** A team of the caller's: the run is charged to the team's pool and belongs to its library. */
+  teamId: z.uuid().optional(),
 });
 export type RunRequestExtras = z.infer<typeof runRequestExtrasSchema>;
-export const RUN_REQUEST_EXTRA_FIELDS = ['inputRunId', 'outputIndex', 'webhookUrl'] as const;
+export const RUN_REQUEST_EXTRA_FIELDS = ['inputRunId', 'outputIndex', 'webhookUrl', 'teamId'] as const;
 
 /** `POST /api/tools/background-removal/runs/{id}/fail`: why the run failed in the browser (for the logs). */
 export const browserRunFailureBodySchema = z
@@ -155,6 +159,8 @@ export const runListQuerySchema = z.object({
   /** `nextCursor` of the previous page. */
   cursor: opaqueText().max(CURSOR_MAX_LENGTH).optional(),
   limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_SIZE),
+  /** A team of the caller's: its runs (every member's) instead of the caller's own. */
+  teamId: z.uuid().optional(),
 });
 
 export const runListResponseSchema = z

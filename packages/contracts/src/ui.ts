@@ -47,7 +47,7 @@ export const LINK_PREVIEW_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const SHARE_CARD = { path: 'share-card.jpg', ...LINK_PREVIEW_IMAGE_SIZE } as const;
 
 /** Routes that need a signed-in user (tool routes are added from the tool catalogue). */
-export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history'] as const;
+export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history', '/team'] as const;
 
 /**
  * Home-page JavaScript budget as transferred (brotli), checked by the build test. It is what

@@ -24,6 +24,8 @@ const publicPages: RouteObject[] = [
   { path: 'contact', ...lazyPage('pages/contact-page', ['pages'], 'contact') },
   { path: 'auth/callback', ...lazyPage('auth/auth-callback-page') },
   { path: 'reset-password', ...lazyPage('auth/reset-password-page') },
+  // An invitation's link: a visitor is led to sign up and comes back here.
+  { path: 'teams/join', ...lazyPage('teams/join-team-page', ['team']) },
 ];
 
 // Keyed by the contract's list, so a protected route cannot be added there and forgotten here.
@@ -33,6 +35,7 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], RouteObject> = {
   '/security': lazyPage('security/security-page'),
   '/referral-center': lazyPage('referrals/referral-center-page', ['referrals']),
   '/history': lazyPage('history/history-page'),
+  '/team': lazyPage('teams/team-page', ['team']),
 };
 
 /** Every tool at every path it answers at (/tools/<id>, /<id> and extra aliases); one page reads the tool from the path. */

@@ -273,6 +273,7 @@ export class AdminService {
       if (found.credits <= 0) throw conflict('The run cost no credits');
       const refund = await refundCredits(tx, {
         userId: found.userId,
+        teamId: found.teamId,
         amount: found.credits,
         reason: 'refund',
         reference: runId,

@@ -13,6 +13,8 @@ const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
   { path: /^\/api\/artworks(\/|$)/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me\/artworks$/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me$/ },
+  // A team's runs are started with `teamId`: a key may read the teams, their usage and library.
+  { methods: ['GET', 'HEAD'], path: /^\/api\/teams(\/[^/]+(\/(usage|artworks))?)?$/ },
   { methods: ['GET', 'HEAD'], path: /^\/files\// },
   // What anyone may read: a monitor or a client generator that sends its key everywhere.
   { methods: ['GET', 'HEAD'], path: /^\/api\/(health|ready|openapi\.json|docs(\/.*)?)$/ },

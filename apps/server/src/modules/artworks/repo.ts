@@ -1,6 +1,7 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type ArtworkRow, artworkLikes, artworks, profiles, runs } from '../../platform/db/schema/index.ts';
+import { isMemberOf } from '../teams/team-access.ts';
 
 /** A position in a newest-first listing: the last row seen. */
 export interface FeedCursor {
@@ -73,9 +74,33 @@ export function publicArtworksForSitemap(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
-/** The owner's artworks, private ones included. */
+/**
+ * An artwork its viewer may change or see privately: a personal one of theirs, or one of a
+ * team's library while they are a member (its author too only while a member).
+ */
+const ownOrTeam = (viewerId: string) =>
+  or(
+    and(isNull(artworks.teamId), eq(artworks.userId, viewerId)),
+    and(isNotNull(artworks.teamId), isMemberOf(artworks.teamId, viewerId)),
+  );
+/** The same, for changes: only its author, and a team's only while they are a member. */
+const authoredBy = (userId: string) =>
+  and(eq(artworks.userId, userId), or(isNull(artworks.teamId), isMemberOf(artworks.teamId, userId)));
+
+/** The owner's personal artworks, private ones included (a team's are in the team's library). */
 export function ownArtworksQuery(db: DbOrTx, userId: string, cursor: FeedCursor | null, limit: number) {
-  return listQuery(db, userId, and(eq(artworks.userId, userId), olderThan(cursor)), limit);
+  return listQuery(db, userId, and(eq(artworks.userId, userId), isNull(artworks.teamId), olderThan(cursor)), limit);
+}
+
+/** A team's library, private ones included: the caller checked that the viewer is a member. */
+export function teamArtworksQuery(
+  db: DbOrTx,
+  teamId: string,
+  viewerId: string,
+  cursor: FeedCursor | null,
+  limit: number,
+) {
+  return listQuery(db, viewerId, and(eq(artworks.teamId, teamId), olderThan(cursor)), limit);
 }
 
 /** One artwork as a listing shows it, when the viewer may see it (public, or their own). */
@@ -84,7 +109,7 @@ export async function findVisibleArtwork(
   id: string,
   viewerId: string | null,
 ): Promise<ArtworkListRow | undefined> {
-  const visible = viewerId ? or(sql`${artworks.isPublic}`, eq(artworks.userId, viewerId)) : sql`${artworks.isPublic}`;
+  const visible = viewerId ? or(sql`${artworks.isPublic}`, ownOrTeam(viewerId)) : sql`${artworks.isPublic}`;
   const [found] = await listQuery(db, viewerId, and(eq(artworks.id, id), visible), 1);
   return found;
 }
@@ -104,7 +129,7 @@ export async function findPublicArtwork(
 
 /** The storage facts of a visible artwork, for the file route (no join, no like lookup). */
 export async function findVisibleArtworkFiles(db: DbOrTx, id: string, viewerId: string | null) {
-  const visible = viewerId ? or(sql`${artworks.isPublic}`, eq(artworks.userId, viewerId)) : sql`${artworks.isPublic}`;
+  const visible = viewerId ? or(sql`${artworks.isPublic}`, ownOrTeam(viewerId)) : sql`${artworks.isPublic}`;
   const [found] = await db
     .select({ imageKey: artworks.imageKey, thumbnails: artworks.thumbnails, isPublic: artworks.isPublic })
     .from(artworks)
@@ -120,12 +145,15 @@ export async function findArtworkOfRunOutput(db: DbOrTx, userId: string, runId: 
   return found;
 }
 
-/** The caller's run, selected by owner id: another user's run does not exist for them. */
+/**
+ * The caller's run, selected by owner id: another user's run does not exist for them, nor a
+ * team run once they have left the team.
+ */
 export async function findOwnRun(db: DbOrTx, userId: string, runId: string) {
   const [run] = await db
-    .select({ tool: runs.tool, status: runs.status, outputs: runs.outputs })
+    .select({ tool: runs.tool, status: runs.status, outputs: runs.outputs, teamId: runs.teamId })
     .from(runs)
-    .where(and(eq(runs.id, runId), eq(runs.userId, userId)));
+    .where(and(eq(runs.id, runId), eq(runs.userId, userId), or(isNull(runs.teamId), isMemberOf(runs.teamId, userId))));
   return run;
 }
 
@@ -148,7 +176,7 @@ export async function updateOwnArtwork(
   const updated = await db
     .update(artworks)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(artworks.id, id), eq(artworks.userId, userId)))
+    .where(and(eq(artworks.id, id), authoredBy(userId)))
     .returning({ id: artworks.id });
   return updated.length > 0;
 }
@@ -156,7 +184,7 @@ export async function updateOwnArtwork(
 export async function deleteOwnArtwork(db: DbOrTx, userId: string, id: string) {
   const [deleted] = await db
     .delete(artworks)
-    .where(and(eq(artworks.id, id), eq(artworks.userId, userId)))
+    .where(and(eq(artworks.id, id), authoredBy(userId)))
     .returning({ imageKey: artworks.imageKey, thumbnails: artworks.thumbnails });
   return deleted;
 }

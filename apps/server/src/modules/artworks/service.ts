@@ -35,6 +35,7 @@ import {
   findVisibleArtworkFiles,
   insertArtwork,
   ownArtworksQuery,
+  teamArtworksQuery,
   publicFeedQuery,
   setLike,
   type ArtworkChanges,
@@ -105,6 +106,11 @@ export function listOwnArtworks(db: DbOrTx, userId: string, cursor?: string) {
   return toPage((c, limit) => ownArtworksQuery(db, userId, c, limit), cursor);
 }
 
+/** A team's library; the caller checked that the viewer is a member. */
+export function listTeamArtworks(db: DbOrTx, teamId: string, viewerId: string, cursor?: string) {
+  return toPage((c, limit) => teamArtworksQuery(db, teamId, viewerId, c, limit), cursor);
+}
+
 /** A public artwork for its page; anything else (private, deleted, never was) is NOT_FOUND. */
 export async function getPublicArtwork(db: DbOrTx, id: string, viewerId: string | null): Promise<Artwork> {
   const found = await findPublicArtwork(db, id, viewerId);
@@ -158,6 +164,8 @@ export async function createArtwork(
       negativePrompt: input.negativePrompt || null,
       toolType: run.tool,
       isPublic: input.isPublic,
+      // Saved from a team run, it is the team's: in its library, seen by every member.
+      teamId: run.teamId,
     });
   } catch (error) {
     await removeArtworkFiles(storage, files);

@@ -19,6 +19,8 @@ export interface BatchRequest {
   options: Record<string, unknown>;
   images: RequestImage[];
   webhookUrl?: string;
+  /** Charged to this team's pool (checked in the batch's transaction). */
+  teamId?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function readBatchRequest(
   );
   const options = readOptions(tool, fields);
   await assertPlanAllowsOptions(c, tool, options);
-  const { webhookUrl, inputRunId } = await readExtras(c, fields, webhooks);
+  const { webhookUrl, inputRunId, teamId } = await readExtras(c, fields, webhooks);
   if (inputRunId) {
     throw new AppError('VALIDATION_ERROR', 'A batch takes uploaded images, not inputRunId', {
       fields: { inputRunId: 'not taken by a batch' },
@@ -63,5 +65,5 @@ export async function readBatchRequest(
   }
   const images: RequestImage[] = [];
   for (const file of files) images.push(await checkUpload(tool, 'image', file));
-  return { tool, options, images, webhookUrl };
+  return { tool, options, images, webhookUrl, teamId };
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type BatchRow, batches, type RunRow, runs } from '../../platform/db/schema/index.ts';
+import { isMemberOf } from '../teams/team-access.ts';
 
 /** SQL of batches; every read of a user's batch is scoped by owner id. */
 
@@ -9,11 +10,20 @@ export async function insertBatch(tx: DbOrTx, values: typeof batches.$inferInser
   return row!;
 }
 
+/** A personal batch of the user's, or a team's batch while the user is a member of the team. */
 export async function findBatchOfUser(db: DbOrTx, id: string, userId: string): Promise<BatchRow | undefined> {
   const [row] = await db
     .select()
     .from(batches)
-    .where(and(eq(batches.id, id), eq(batches.userId, userId)));
+    .where(
+      and(
+        eq(batches.id, id),
+        or(
+          and(isNull(batches.teamId), eq(batches.userId, userId)),
+          and(isNotNull(batches.teamId), isMemberOf(batches.teamId, userId)),
+        ),
+      ),
+    );
   return row;
 }
 

@@ -34,7 +34,12 @@ export function createBatchService({ db, storage, runs, publicUrl }: BatchServic
       const batchId = randomUUID();
       const requests = request.images.map((image) => ({
         runId: randomUUID(),
-        request: { tool: request.tool, options: request.options, images: { image } } satisfies RunRequest,
+        request: {
+          tool: request.tool,
+          options: request.options,
+          images: { image },
+          teamId: request.teamId,
+        } satisfies RunRequest,
       }));
       const { batch, rows } = await runs.withStoredInputs(userId, requests, (stored) =>
         db.transaction(async (tx) => {
@@ -43,6 +48,7 @@ export function createBatchService({ db, storage, runs, publicUrl }: BatchServic
             userId,
             tool: request.tool,
             webhookUrl: request.webhookUrl ?? null,
+            teamId: request.teamId ?? null,
           });
           // One plan for the whole batch: every run waits at the same priority.
           const priority = await runPriority(tx, userId);

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { type CreditReason, creditLedger, profiles } from '../../platform/db/schema/index.ts';
+import { type CreditReason, creditLedger, profiles, teams } from '../../platform/db/schema/index.ts';
 import { afterCommit } from '../../platform/db/after-commit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordCreditChange } from '../../platform/metrics/registry.ts';
 
 export interface CreditChange {
+  /** Whose balance changes; with `teamId`, the member whose action changes the team's pool. */
   userId: string;
+  /** The team whose pool changes instead of the user's own balance. */
+  teamId?: string | null;
   /** Always positive: the direction follows from the function called. */
   amount: number;
   reason: CreditReason;
@@ -27,8 +30,8 @@ export interface CreditChangeResult {
  * The only code that changes a credit balance. Callers pass their transaction so the change
  * commits or rolls back together with the run, order or reward it belongs to.
  *
- * The profile row is locked first (SELECT … FOR UPDATE): concurrent changes for one user
- * queue up, so the idempotency check and the balance check both see settled values.
+ * The profile row (or the team's, for a team's pool) is locked first (SELECT … FOR UPDATE):
+ * concurrent changes of one balance queue up, so the idempotency check and the balance check both see settled values.
  */
 async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1): Promise<CreditChangeResult> {
   // Only a demo run is recorded at 0 credits; any other change moves credits.
@@ -36,12 +39,15 @@ async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1)
   if (!Number.isInteger(change.amount) || change.amount < least) {
     throw new Error(`Credit amount must be an integer of at least ${least}, got ${change.amount}`);
   }
-  const [profile] = await tx
-    .select({ credits: profiles.credits })
-    .from(profiles)
-    .where(eq(profiles.userId, change.userId))
-    .for('update');
-  if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+  const teamId = change.teamId ?? null;
+  const [profile] = teamId
+    ? await tx.select({ credits: teams.credits }).from(teams).where(eq(teams.id, teamId)).for('update')
+    : await tx
+        .select({ credits: profiles.credits })
+        .from(profiles)
+        .where(eq(profiles.userId, change.userId))
+        .for('update');
+  if (!profile) throw new AppError('NOT_FOUND', teamId ? 'Team not found' : 'Profile not found');
 
   const [previous] = await tx
     .select({ id: creditLedger.id })
@@ -54,9 +60,16 @@ async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1)
   if (balance < 0) {
     throw new AppError('INSUFFICIENT_CREDITS', "You don't have enough credits to perform this action.");
   }
-  await tx.update(profiles).set({ credits: balance, updatedAt: new Date() }).where(eq(profiles.userId, change.userId));
+  if (teamId) await tx.update(teams).set({ credits: balance, updatedAt: new Date() }).where(eq(teams.id, teamId));
+  else {
+    await tx
+      .update(profiles)
+      .set({ credits: balance, updatedAt: new Date() })
+      .where(eq(profiles.userId, change.userId));
+  }
   await tx.insert(creditLedger).values({
     userId: change.userId,
+    teamId,
     amount: delta,
     balanceAfter: balance,
     reason: change.reason,

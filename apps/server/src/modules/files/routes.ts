@@ -3,6 +3,8 @@ import { stream } from 'hono/streaming';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { mayReadRunFile } from '../runs/repo.ts';
 import { runFileOwner } from '../runs/storage-keys.ts';
 
 /** Key prefixes anyone may read; everything else needs an access rule added here. */
@@ -16,14 +18,15 @@ const PRIVATE_CACHE = 'private, max-age=31536000, immutable';
  * GET /files/<key>: stored files (an unknown or forbidden one: the API's JSON 404). Avatars are public. Other kinds (run results, artworks)
  * get their owner checks here as their modules add them; until then they are not served.
  */
-export function fileRoutes(storage: Storage) {
+export function fileRoutes(storage: Storage, db: Database) {
   return new Hono<AppEnv>().get('/*', async (c) => {
     const key = decodeURIComponent(c.req.path.replace(/^\/files\//, ''));
-    // A run's inputs and outputs: only their owner may read them; anyone else gets a 404.
+    // A run's inputs and outputs: only their owner may read them — a team run's, the team's
+    // members now — and anyone else gets a 404.
     const runOwner = runFileOwner(key);
     if (runOwner !== undefined) {
       const user = await c.get('getSessionUser')(c.req.raw.headers);
-      if (!user || user.id !== runOwner) throw notFound('File');
+      if (!user || !(await mayReadRunFile(db, key, runOwner, user.id))) throw notFound('File');
     } else if (!PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) throw notFound('File');
     let file: Awaited<ReturnType<Storage['get']>>;
     try {

@@ -164,6 +164,7 @@ export function browserRunActions({ db, storage, logger, publicUrl }: BrowserRun
         if (refund) {
           await refundCredits(tx, {
             userId,
+            teamId: failed.teamId,
             amount: failed.credits,
             reason: 'refund',
             reference: runId,

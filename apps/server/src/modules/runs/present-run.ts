@@ -32,6 +32,7 @@ export function presentRun(row: RunRow, publicUrl: string): Run {
       name: i.name,
     })),
     batchId: row.batchId ?? null,
+    teamId: row.teamId ?? null,
     source: row.source ?? null,
     error: row.error ?? null,
     engine: row.engine,

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { waitingJobWhere } from '../../platform/jobs/job-queue.ts';
 import { type RunRow, runs, type StoredOutput } from '../../platform/db/schema/index.ts';
+import { isMemberOf } from '../teams/team-access.ts';
 
 /** SQL of the runs table. Every read of a user's runs is scoped by owner id. */
 
@@ -23,30 +24,67 @@ export async function findRunOwner(db: DbOrTx, id: string): Promise<string | und
   return row?.userId;
 }
 
+/** A personal run of the user, or a team run they started while they are still a member. */
+const startedBy = (userId: string) =>
+  and(eq(runs.userId, userId), or(isNull(runs.teamId), isMemberOf(runs.teamId, userId)));
+
+/** Who may see a run: its owner (a personal run) or the team's members now (a team run). */
+const visibleTo = (userId: string) =>
+  or(and(isNull(runs.teamId), eq(runs.userId, userId)), and(isNotNull(runs.teamId), isMemberOf(runs.teamId, userId)));
+
+/** A run the user started (and may run again or build on); a team's once they left it is not. */
 export async function findRunOfUser(db: DbOrTx, id: string, userId: string): Promise<RunRow | undefined> {
   const [row] = await db
     .select()
     .from(runs)
-    .where(and(eq(runs.id, id), eq(runs.userId, userId)));
+    .where(and(eq(runs.id, id), startedBy(userId)));
   return row;
 }
 
-/** Newest first; `after` is the (createdAt, id) of the last row of the previous page. */
+/** A run the user may see: their own, or any member's run of a team they belong to now. */
+export async function findRunVisibleTo(db: DbOrTx, id: string, userId: string): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.id, id), visibleTo(userId)));
+  return row;
+}
+
+/**
+ * Whether `viewerId` may read the run file `key` of `owner`'s folder: a personal run's files are
+ * its owner's, a team run's every member's now (its starter's too only while a member).
+ */
+export async function mayReadRunFile(db: DbOrTx, key: string, owner: string, viewerId: string): Promise<boolean> {
+  const runId = key.split('/')[2];
+  const [row] =
+    runId && /^[0-9a-f-]{36}$/.test(runId)
+      ? await db.select({ userId: runs.userId, teamId: runs.teamId }).from(runs).where(eq(runs.id, runId))
+      : [];
+  if (!row?.teamId) return owner === viewerId && (!row || row.userId === owner);
+  const [visible] = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.id, runId!), eq(runs.userId, owner), visibleTo(viewerId)));
+  return !!visible;
+}
+
+/**
+ * Newest first; `after` is the (createdAt, id) of the last row of the previous page. Without a
+ * team, the user's personal runs; with one, every member's runs of that team (the caller
+ * checked membership).
+ */
 export function listRunsOfUser(
   db: DbOrTx,
   userId: string,
   limit: number,
   after?: { createdAt: Date; id: string },
+  teamId?: string,
 ): Promise<RunRow[]> {
   const older = after
     ? or(lt(runs.createdAt, after.createdAt), and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)))
     : undefined;
-  return db
-    .select()
-    .from(runs)
-    .where(and(eq(runs.userId, userId), older))
-    .orderBy(desc(runs.createdAt), desc(runs.id))
-    .limit(limit);
+  const whose = teamId ? eq(runs.teamId, teamId) : and(eq(runs.userId, userId), isNull(runs.teamId));
+  return db.select().from(runs).where(and(whose, older)).orderBy(desc(runs.createdAt), desc(runs.id)).limit(limit);
 }
 
 const leaseFromNow = (leaseMs: number) => sql`now() + ${leaseMs}::int * interval '1 millisecond'`;

@@ -77,9 +77,14 @@ const startRunResponses = {
   400: errorResponse(
     'Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged',
   ),
-  402: errorResponse('Not enough credits (INSUFFICIENT_CREDITS); nothing was charged'),
+  402: errorResponse(
+    "Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged",
+  ),
+  403: errorResponse(
+    "The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only)",
+  ),
   404: errorResponse(
-    "`inputRunId` is not one of the caller's succeeded runs, or has no such output (NOT_FOUND); nothing was charged",
+    "`inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged",
   ),
   406: errorResponse(
     '`Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId`',
@@ -179,7 +184,7 @@ const getRun = apiRoute({
   tag: 'runs',
   access: 'user',
   apiKey: true,
-  summary: 'A run of the caller: status, progress, outputs or error',
+  summary: "A run of the caller's, or of a team the caller belongs to: status, progress, outputs or error",
   middleware: [requireUser],
   request: { params: runIdParams },
   responses: { 200: jsonContent(runResponseSchema, 'The run'), 404: notYours },
@@ -238,10 +243,13 @@ const listRuns = apiRoute({
   tag: 'runs',
   access: 'user',
   apiKey: true,
-  summary: "The caller's runs (the history), newest first",
+  summary: "The caller's personal runs (the history), newest first; with `teamId`, the team's runs (every member's)",
   middleware: [requireUser],
   request: { query: runListQuerySchema },
-  responses: { 200: jsonContent(runListResponseSchema, 'A page of runs') },
+  responses: {
+    200: jsonContent(runListResponseSchema, 'A page of runs'),
+    404: errorResponse('`teamId` is not a team the caller belongs to (NOT_FOUND)'),
+  },
 });
 
 /** The multipart overhead allowed around the 10 MB result file. */
@@ -381,8 +389,8 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
     )
     .openapi(getRun, async (c) => c.json({ run: await service.getRun(c.get('user').id, c.req.valid('param').id) }, 200))
     .openapi(listRuns, async (c) => {
-      const { cursor, limit } = c.req.valid('query');
-      return c.json(await service.listRuns(c.get('user').id, limit, cursor), 200);
+      const { cursor, limit, teamId } = c.req.valid('query');
+      return c.json(await service.listRuns(c.get('user').id, limit, cursor, teamId), 200);
     })
     .openapi(runEvents, async (c) => {
       const userId = c.get('user').id;

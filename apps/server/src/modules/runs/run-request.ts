@@ -195,5 +195,5 @@ export async function readRunRequest(c: Context<AppEnv>, tool: ToolId, ctx: RunR
     images[field] = await checkUpload(tool, field, value);
   }
   requireBackgroundImage(tool, options, images);
-  return { tool, options, images, source, webhookUrl: extras.webhookUrl };
+  return { tool, options, images, source, webhookUrl: extras.webhookUrl, teamId: extras.teamId };
 }

@@ -34,6 +34,7 @@ import { announceRunEnd, type RunEnds, WEBHOOK_QUEUE } from '../webhooks/webhook
 import { notifyRunChanged } from './run-events.ts';
 import { inputKey } from './storage-keys.ts';
 import { runPriority } from '../entitlements/effective-plan.ts';
+import { membershipOf, teamForRun } from '../teams/team-access.ts';
 
 export const RUN_QUEUE = 'tool-run';
 export interface RunJob {
@@ -71,6 +72,8 @@ export interface RunRequest {
   source?: RunSourceRef;
   /** Checked already (webhooks/webhook-url.ts). */
   webhookUrl?: string;
+  /** Charged to this team's pool (checked in the run's transaction: a member, the plan has `teams`). */
+  teamId?: string;
 }
 
 /** A request's images once stored: the keys by field, and what the owner is shown of them. */
@@ -100,6 +103,7 @@ export async function failRunAndRefund(db: Database, ends: RunEnds, runId: strin
     if (row.credits > 0) {
       await refundCredits(tx, {
         userId: row.userId,
+        teamId: row.teamId,
         amount: row.credits,
         reason: 'refund',
         reference: runId,
@@ -165,8 +169,12 @@ export function createRunService({ db, storage, queue, engines, logger, publicUr
     // A run is recorded as what really runs it, so history and the admin say `demo` or `local`.
     const engine = demo ? DEMO_ENGINE_ID : local ? LOCAL_ENGINE_ID : choice.id;
     const cost = runCost(request.tool, imageCountOf(request.options), demo);
+    const teamId = request.teamId ?? null;
+    // A team run is paid from the team's pool, never the member's own balance.
+    if (teamId) await teamForRun(tx, teamId, userId);
     await chargeCredits(tx, {
       userId,
+      teamId,
       amount: cost,
       reason: demo ? 'demo' : 'run',
       reference: runId,
@@ -184,6 +192,7 @@ export function createRunService({ db, storage, queue, engines, logger, publicUr
       engine,
       clientSide,
       batchId,
+      teamId,
       source: request.source ?? null,
       webhookUrl: request.webhookUrl ?? null,
       // The browser did the work: the server only records and charges it (the image never leaves the device).
@@ -330,18 +339,28 @@ export function createRunService({ db, storage, queue, engines, logger, publicUr
         const image = await readStoredImage(key, field);
         images[field as ImageField] = { ...image, name: inputName(row, field) };
       }
-      return startRun(userId, { tool: row.tool, options: row.options, images, source: row.source ?? undefined });
+      // A team's run is run again on the team's pool.
+      return startRun(userId, {
+        tool: row.tool,
+        options: row.options,
+        images,
+        source: row.source ?? undefined,
+        teamId: row.teamId ?? undefined,
+      });
     },
 
+    /** One's own run, or any member's run of a team one belongs to now. */
     async getRun(userId: string, runId: string): Promise<Run> {
-      const row = await repo.findRunOfUser(db, runId, userId);
+      const row = await repo.findRunVisibleTo(db, runId, userId);
       if (!row) throw notFound('Run');
       return presentRun(row, publicUrl);
     },
 
-    async listRuns(userId: string, limit: number, cursor?: string): Promise<RunListResponse> {
+    /** The personal history, or with `teamId` the team's (every member's runs; 404 to a non-member). */
+    async listRuns(userId: string, limit: number, cursor?: string, teamId?: string): Promise<RunListResponse> {
       const after = cursor ? decodeCursor(cursor) : undefined;
-      const rows = await repo.listRunsOfUser(db, userId, limit + 1, after);
+      if (teamId) await membershipOf(db, teamId, userId);
+      const rows = await repo.listRunsOfUser(db, userId, limit + 1, after, teamId);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

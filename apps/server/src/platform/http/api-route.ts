@@ -23,6 +23,8 @@ export const API_TAGS = {
   security: 'Session checks, security settings, events, metrics and the list of sessions.',
   billing: 'Plans, checkout, subscriptions, payments and discount codes.',
   referrals: 'The referral programme and invitation codes.',
+  teams:
+    "Studio teams: members with roles, invitations by e-mail, the team's shared credit pool, its usage and library.",
   files: 'Stored images: run outputs (their owner only), artworks (private ones their owner only), avatars.',
   system: 'Liveness, readiness and the API document.',
 } as const;

@@ -1,4 +1,4 @@
-import { CreditCard, Gift, History, Images, type LucideIcon, ShieldCheck, User, Wrench } from 'lucide-react';
+import { CreditCard, Gift, History, Images, type LucideIcon, ShieldCheck, User, Users, Wrench } from 'lucide-react';
 import { ADMIN_PATH, useIsAdmin } from '../../app/require-admin.tsx';
 
 export interface AccountLink {
@@ -16,6 +16,7 @@ const ACCOUNT_LINKS: readonly AccountLink[] = [
   { to: '/profile', label: 'account.viewProfile', icon: User },
   { to: '/history', label: 'account.history', icon: History },
   { to: '/gallery?tab=mine', label: 'account.myArtworks', icon: Images },
+  { to: '/team', label: 'account.team', icon: Users },
   { to: '/referral-center', label: 'account.referrals', icon: Gift },
   { to: '/security', label: 'account.security', icon: ShieldCheck },
   { to: `/profile#${BILLING_ANCHOR}`, label: 'account.billing', icon: CreditCard },

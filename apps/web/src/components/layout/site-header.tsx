@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../features/auth/use-session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BrandLogo } from './brand-logo.tsx';
@@ -8,6 +9,9 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
 import { ToolsNavMenu } from './tools-nav-menu.tsx';
 import { VisitorActions } from './visitor-actions.tsx';
+
+// Only a signed-in account can have teams: the switcher's code loads for it alone.
+const WorkspaceSwitcher = lazy(async () => ({ default: (await import('./workspace-switcher.tsx')).WorkspaceSwitcher }));
 
 /**
  * The top bar: logo, AI Tools, gallery and pricing, language and theme, then sign-in or the
@@ -32,7 +36,10 @@ export function SiteHeader() {
             <ThemeMenu loadAt={DESKTOP_NAV_QUERY} />
           </div>
           {session.status === 'signed-in' && (
-            <div className="md:ml-2">
+            <div className="flex items-center gap-1 md:ml-2">
+              <Suspense fallback={null}>
+                <WorkspaceSwitcher />
+              </Suspense>
               <CreditBalance />
             </div>
           )}

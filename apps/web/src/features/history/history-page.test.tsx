@@ -20,6 +20,7 @@ const run = (n: number, extra: Partial<Run> = {}): Run => ({
   outputs: [{ url: `/files/runs/u/${n}/output-0.png`, mediaType: 'image/png', width: 1024, height: 1024 }],
   inputs: [],
   batchId: null,
+  teamId: null,
   source: null,
   error: null,
   engine: 'demo',

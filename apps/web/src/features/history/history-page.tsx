@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useWorkspaceTeam } from '../teams/workspace-team.ts';
 import { RunRow } from './run-row.tsx';
 import { listRuns, RUNS_QUERY_KEY } from './runs-api.ts';
 
@@ -16,9 +17,11 @@ const RUNNING_REFRESH_MS = 2000;
  */
 export default function HistoryPage() {
   const { t } = useTranslation(['history', 'tools']);
+  // In a team's workspace, the team's history: every member's runs on its pool.
+  const team = useWorkspaceTeam();
   const runs = useInfiniteQuery({
-    queryKey: RUNS_QUERY_KEY,
-    queryFn: ({ pageParam }) => listRuns(pageParam),
+    queryKey: team ? [...RUNS_QUERY_KEY, team.id] : RUNS_QUERY_KEY,
+    queryFn: ({ pageParam }) => listRuns(pageParam, team?.id),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // A run still working (one started again, say) is asked about until it ends.
@@ -33,7 +36,9 @@ export default function HistoryPage() {
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
       <header className="mb-8">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t('title')}</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          {team ? t('teamSubtitle', { team: team.name }) : t('subtitle')}
+        </p>
       </header>
       {runs.isPending ? (
         <div className="flex justify-center py-16">

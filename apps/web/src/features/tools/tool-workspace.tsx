@@ -38,7 +38,7 @@ import { ToolOptionsForm, withOption } from './tool-options-form.tsx';
 import { toolsApi } from './tools-api.ts';
 import { useBatchRun } from './use-batch-run.ts';
 import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
-import { useCredits } from './use-credits.ts';
+import { usePayingCredits } from './use-paying-credits.ts';
 import { type FileRefusal, refusalText, useImageIntake } from './use-image-intake.ts';
 import { useMaskPainter } from './use-mask-painter.ts';
 import { useObjectUrl } from './use-object-url.ts';
@@ -78,7 +78,7 @@ export function ToolWorkspace({
 }) {
   const { t } = useTranslation(['tool-run', 'studio-batch', 'tools']);
   const session = useSession();
-  const credits = useCredits();
+  const { credits, team: payingTeam } = usePayingCredits();
   const info = useToolInfo(definition.id);
   const fields = useMemo(
     () => withoutDemoChoices(withoutIgnoredOptions(definition, info?.ignoredOptions ?? []), info?.demoOptions ?? {}),
@@ -405,6 +405,11 @@ export function ToolWorkspace({
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-[1680px] gap-6 px-4 pt-6 pb-10 sm:px-6 lg:h-[calc(100dvh-4rem)] lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] lg:gap-5 lg:py-4">
       <div className="flex min-h-0 flex-col gap-4 lg:overflow-y-auto lg:pr-1">
         {header}
+        {payingTeam && (
+          <p className="text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="paying-team">
+            {t('common:account.paysFrom', { name: payingTeam.name })}
+          </p>
+        )}
         <CreditsBanner credits={credits} cost={cost} demo={demo} />
         {plan && (
           <p

@@ -2,6 +2,7 @@ import { formDataBody, runOf } from '@atelier/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
+import { workspaceTeamId } from '../../lib/workspace.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
 
 /** GET /api/tools: costs, options and the engine serving each tool now. */
@@ -11,12 +12,20 @@ export { PROFILE_QUERY_KEY };
 
 const run = (id: string) => ({ params: { path: { id } } });
 
+/** The form with the workspace's team, when a team is selected: the run is charged to its pool. */
+function inWorkspace(body: FormData): FormData {
+  const teamId = workspaceTeamId();
+  if (teamId && !body.has('teamId')) body.set('teamId', teamId);
+  return body;
+}
+
 export const toolsApi = {
   catalogue: () => call(api.GET('/tools')),
   credits: async () => (await call(api.GET('/me'))).profile,
   /** Starts a run with the page's multipart form (images and options, as the API names them). */
-  startRun: async (tool: ToolId, body: FormData): Promise<Run> =>
-    runOf(
+  startRun: async (tool: ToolId, form: FormData): Promise<Run> => {
+    const body = inWorkspace(form);
+    return runOf(
       await call(
         api.POST('/tools/{tool}/runs', {
           params: { path: { tool } },
@@ -25,11 +34,17 @@ export const toolsApi = {
           bodySerializer: () => body,
         }),
       ),
-    ),
+    );
+  },
   /** Records (and pays for) a run done in the browser: the image's size is sent, never the image. */
   recordBrowserRun: async (tool: ToolId, size: { width: number; height: number }): Promise<Run> =>
     runOf(
-      await call(api.POST('/tools/{tool}/runs', { params: { path: { tool } }, body: { clientSide: true, ...size } })),
+      await call(
+        api.POST('/tools/{tool}/runs', {
+          params: { path: { tool } },
+          body: { clientSide: true, ...size, ...(workspaceTeamId() ? { teamId: workspaceTeamId() ?? undefined } : {}) },
+        }),
+      ),
     ),
   /** Uploads the result of a browser run (the cut-out only), so the gallery can save it. */
   uploadBrowserResult: async (runId: string, result: Blob): Promise<Run> =>
@@ -47,8 +62,9 @@ export const toolsApi = {
     (await call(api.POST('/tools/background-removal/runs/{id}/fail', { ...run(runId), body: { reason } }))).run,
   getRun: async (id: string): Promise<Run> => (await call(api.GET('/runs/{id}', run(id)))).run,
   /** Starts one run per image of the form (`image` repeated, the options once), charged together or not at all. */
-  startBatch: async (tool: BatchToolId, body: FormData) =>
-    (
+  startBatch: async (tool: BatchToolId, form: FormData) => {
+    const body = inWorkspace(form);
+    return (
       await call(
         api.POST('/tools/{tool}/batches', {
           params: { path: { tool } },
@@ -56,7 +72,8 @@ export const toolsApi = {
           bodySerializer: () => body,
         }),
       )
-    ).batch,
+    ).batch;
+  },
   getBatch: async (id: string) => (await call(api.GET('/batches/{id}', { params: { path: { id } } }))).batch,
 };
 

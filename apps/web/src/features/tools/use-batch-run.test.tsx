@@ -20,6 +20,7 @@ const run = (id: string, extra: Partial<Run> = {}): Run => ({
   outputs: [],
   inputs: [],
   batchId: 'batch-1',
+  teamId: null,
   source: null,
   error: null,
   engine: 'local',

@@ -38,6 +38,8 @@ export const artworks = pgTable(
     /** Where it came from; kept when the run is gone (its history may be pruned). */
     runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
     outputIndex: integer('output_index').notNull(),
+    /** The team whose library holds it (saved from a team run): every member sees it. */
+    teamId: uuid('team_id'),
     imageKey: text('image_key').notNull(),
     thumbnails: jsonb('thumbnails').$type<StoredThumbnail[]>().notNull(),
     width: integer('width').notNull(),
@@ -70,6 +72,7 @@ export const artworks = pgTable(
     index('artworks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One artwork per run output: saving it twice (a double click, a retry) answers the first.
     uniqueIndex('artworks_run_output_idx').on(t.runId, t.outputIndex),
+    index('artworks_team_created_idx').on(t.teamId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('artworks_hidden_while_disabled_idx').on(t.userId).where(sql`${t.hiddenWhileDisabled}`),
   ],
 );

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** `demo`: a run on the demo engine, recorded at 0 credits so the ledger lists every run. */
-export const CREDIT_REASONS = ['signup', 'run', 'demo', 'refund', 'plan', 'referral', 'adjustment', 'admin'] as const;
+/**
+ * `team`: credits moved between the owner's balance and a team's pool.
+ * `demo`: a run on the demo engine, recorded at 0 credits so the ledger lists every run. */
+export const CREDIT_REASONS = [
+  'signup',
+  'run',
+  'demo',
+  'refund',
+  'plan',
+  'referral',
+  'adjustment',
+  'admin',
+  'team',
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /**
@@ -13,7 +25,10 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Whose action it was; on a team's row, the member who ran or funded. */
     userId: text('user_id').notNull(),
+    /** Set when the row changes a team's pool rather than the user's own balance. */
+    teamId: uuid('team_id'),
     /** Positive for grants and refunds, negative for charges, 0 for a demo run. */
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -25,7 +40,10 @@ export const creditLedger = pgTable(
     actorId: text('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    index('credit_ledger_team_idx').on(t.teamId, t.createdAt),
+  ],
 );
 
 export type CreditLedgerEntry = typeof creditLedger.$inferSelect;

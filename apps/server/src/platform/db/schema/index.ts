@@ -11,3 +11,4 @@ export * from './referrals.ts';
 export * from './admin-audit.ts';
 export * from './automation.ts';
 export * from './plan-grants.ts';
+export * from './teams.ts';

@@ -38,6 +38,8 @@ export const batches = pgTable(
     userId: text('user_id').notNull(),
     tool: text('tool').$type<ToolId>().notNull(),
     webhookUrl: text('webhook_url'),
+    /** The team the batch was charged to (its runs carry it too). */
+    teamId: uuid('team_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +70,11 @@ export const runs = pgTable(
     inputFiles: jsonb('input_files').$type<StoredInput[]>().notNull().default([]),
     outputs: jsonb('outputs').$type<StoredOutput[]>().notNull().default([]),
     batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    /**
+     * The team whose pool paid for the run and whose library holds it. Such a run is seen by the
+     * team's members only — its starter too only while a member.
+     */
+    teamId: uuid('team_id'),
     source: jsonb('source').$type<RunSourceRef>(),
     /** Where the run's end is announced (a Standard Webhooks POST), checked when the run was created. */
     webhookUrl: text('webhook_url'),
@@ -97,6 +104,7 @@ export const runs = pgTable(
     // The admin console's last 24 hours of runs, all users.
     index('runs_created_idx').on(t.createdAt),
     index('runs_batch_idx').on(t.batchId),
+    index('runs_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,0 +1,262 @@
+import { z } from '@hono/zod-openapi';
+import {
+  artworkListQuerySchema,
+  artworkListResponseSchema,
+  changeTeamRoleBodySchema,
+  createTeamBodySchema,
+  createTeamInvitationBodySchema,
+  fundTeamBodySchema,
+  fundTeamResponseSchema,
+  joinTeamBodySchema,
+  TEAM_INVITATION_DAYS,
+  TEAM_SEATS_MAX,
+  teamDetailResponseSchema,
+  teamInvitationListResponseSchema,
+  teamInvitationResponseSchema,
+  teamListResponseSchema,
+  teamResponseSchema,
+  teamUsageSchema,
+} from '@atelier/contracts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
+import { requireUser } from '../auth/require-user.ts';
+import type { TeamService } from './service.ts';
+
+// Managing a team needs a signed-in person (an API key is refused: API_KEY_NOT_ALLOWED); a key
+// may read the teams, to start runs on a team's pool with `teamId`.
+
+const teamParams = z.object({ id: z.uuid() });
+const memberParams = z.object({ id: z.uuid(), userId: z.string().min(1).max(100) });
+const invitationParams = z.object({ id: z.uuid(), invitationId: z.uuid() });
+const notMember = errorResponse('No such team of yours (NOT_FOUND): a non-member is told nothing of it');
+const forbidden = errorResponse("The caller's role does not allow this (FORBIDDEN)");
+
+const createTeam = apiRoute({
+  method: 'post',
+  path: '/teams',
+  operationId: 'createTeam',
+  tag: 'teams',
+  access: 'user',
+  feature: 'teams',
+  summary: `Create a team (Studio and Lifetime plans): the caller is its owner; ${TEAM_SEATS_MAX} seats`,
+  middleware: [requireUser] as const,
+  request: jsonBody(createTeamBodySchema),
+  responses: {
+    201: jsonContent(teamResponseSchema, 'The new team'),
+    409: errorResponse('The caller owns as many teams as an account may (CONFLICT)'),
+  },
+});
+
+const listTeams = apiRoute({
+  method: 'get',
+  path: '/teams',
+  operationId: 'listTeams',
+  tag: 'teams',
+  access: 'user',
+  apiKey: true,
+  summary: 'The teams the caller belongs to, with the caller’s role in each',
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(teamListResponseSchema, 'The teams, oldest first') },
+});
+
+const getTeam = apiRoute({
+  method: 'get',
+  path: '/teams/{id}',
+  operationId: 'getTeam',
+  tag: 'teams',
+  access: 'user',
+  apiKey: true,
+  summary: 'A team of the caller’s with its members',
+  middleware: [requireUser] as const,
+  request: { params: teamParams },
+  responses: { 200: jsonContent(teamDetailResponseSchema, 'The team and its members'), 404: notMember },
+});
+
+const createInvitation = apiRoute({
+  method: 'post',
+  path: '/teams/{id}/invitations',
+  operationId: 'createTeamInvitation',
+  tag: 'teams',
+  access: 'user',
+  summary: `Invite an e-mail address (owner or admin; only the owner invites admins). The mail, in the inviter's language, carries a link that works once for ${TEAM_INVITATION_DAYS} days; the invitation holds a seat`,
+  middleware: [requireUser] as const,
+  request: { params: teamParams, ...jsonBody(createTeamInvitationBodySchema) },
+  responses: {
+    201: jsonContent(teamInvitationResponseSchema, 'The pending invitation'),
+    403: errorResponse('A member who may not invite (FORBIDDEN), or a read-only team (PLAN_REQUIRED)'),
+    404: notMember,
+    409: errorResponse('Every seat is taken (SEATS_FULL), or the address is already a member (CONFLICT)'),
+  },
+});
+
+const listInvitations = apiRoute({
+  method: 'get',
+  path: '/teams/{id}/invitations',
+  operationId: 'listTeamInvitations',
+  tag: 'teams',
+  access: 'user',
+  summary: 'The pending invitations (owner and admins)',
+  middleware: [requireUser] as const,
+  request: { params: teamParams },
+  responses: {
+    200: jsonContent(teamInvitationListResponseSchema, 'Pending invitations, newest first'),
+    403: forbidden,
+    404: notMember,
+  },
+});
+
+const revokeInvitation = apiRoute({
+  method: 'delete',
+  path: '/teams/{id}/invitations/{invitationId}',
+  operationId: 'revokeTeamInvitation',
+  tag: 'teams',
+  access: 'user',
+  summary: 'Revoke a pending invitation: its link stops working and its seat is free',
+  middleware: [requireUser] as const,
+  request: { params: invitationParams },
+  responses: {
+    204: { description: 'Revoked' },
+    403: forbidden,
+    404: errorResponse('No such team of yours, or no such pending invitation (NOT_FOUND)'),
+  },
+});
+
+const joinTeam = apiRoute({
+  method: 'post',
+  path: '/teams/join',
+  operationId: 'joinTeam',
+  tag: 'teams',
+  access: 'user',
+  summary: "Join with an invitation's token, as the account whose verified e-mail was invited",
+  middleware: [requireUser] as const,
+  request: jsonBody(joinTeamBodySchema),
+  responses: {
+    200: jsonContent(teamResponseSchema, 'The team joined'),
+    403: errorResponse(
+      'Another address was invited (INVITATION_EMAIL_MISMATCH), the address is not verified yet (EMAIL_NOT_CONFIRMED), or the team is read-only (PLAN_REQUIRED)',
+    ),
+    410: errorResponse('The invitation was used, revoked or has expired (INVITATION_GONE)'),
+  },
+});
+
+const removeMember = apiRoute({
+  method: 'delete',
+  path: '/teams/{id}/members/{userId}',
+  operationId: 'removeTeamMember',
+  tag: 'teams',
+  access: 'user',
+  summary:
+    'Remove a member (owner or admin; only the owner removes an admin), or leave (one’s own id). Access ends at once; what they made stays the team’s',
+  middleware: [requireUser] as const,
+  request: { params: memberParams },
+  responses: {
+    204: { description: 'Removed' },
+    403: forbidden,
+    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    409: errorResponse('The owner cannot leave or be removed (CONFLICT)'),
+  },
+});
+
+const changeRole = apiRoute({
+  method: 'patch',
+  path: '/teams/{id}/members/{userId}',
+  operationId: 'changeTeamMemberRole',
+  tag: 'teams',
+  access: 'user',
+  summary: "Change a member's role between admin and member (the owner only)",
+  middleware: [requireUser] as const,
+  request: { params: memberParams, ...jsonBody(changeTeamRoleBodySchema) },
+  responses: {
+    204: { description: 'Changed' },
+    403: forbidden,
+    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    409: errorResponse("The owner's role cannot change (CONFLICT)"),
+  },
+});
+
+const fundTeam = apiRoute({
+  method: 'post',
+  path: '/teams/{id}/credits',
+  operationId: 'fundTeam',
+  tag: 'teams',
+  access: 'user',
+  summary: "Move credits from the owner's own balance to the team's pool, in one transaction (the owner only)",
+  middleware: [requireUser] as const,
+  request: { params: teamParams, ...jsonBody(fundTeamBodySchema) },
+  responses: {
+    200: jsonContent(fundTeamResponseSchema, 'Both balances after the move'),
+    402: errorResponse("The owner's balance is short (INSUFFICIENT_CREDITS); nothing moved"),
+    403: errorResponse('Not the owner (FORBIDDEN), or a read-only team (PLAN_REQUIRED)'),
+    404: notMember,
+  },
+});
+
+const teamUsage = apiRoute({
+  method: 'get',
+  path: '/teams/{id}/usage',
+  operationId: 'getTeamUsage',
+  tag: 'teams',
+  access: 'user',
+  apiKey: true,
+  summary: "Credits spent from the team's pool per member, this month and last (owner and admins)",
+  middleware: [requireUser] as const,
+  request: { params: teamParams },
+  responses: { 200: jsonContent(teamUsageSchema, 'Spending per member'), 403: forbidden, 404: notMember },
+});
+
+const teamArtworks = apiRoute({
+  method: 'get',
+  path: '/teams/{id}/artworks',
+  operationId: 'listTeamArtworks',
+  tag: 'teams',
+  access: 'user',
+  apiKey: true,
+  summary: "The team's library: artworks saved from team runs, private ones included, newest first",
+  middleware: [requireUser] as const,
+  request: { params: teamParams, query: artworkListQuerySchema },
+  responses: { 200: jsonContent(artworkListResponseSchema, 'A page of artworks'), 404: notMember },
+});
+
+export function teamRoutes(service: TeamService) {
+  return createApiRouter()
+    .openapi(createTeam, async (c) =>
+      c.json({ team: await service.createTeam(c.var.user.id, c.req.valid('json').name) }, 201),
+    )
+    .openapi(listTeams, async (c) => c.json({ teams: await service.listTeams(c.var.user.id) }, 200))
+    .openapi(joinTeam, async (c) => c.json({ team: await service.join(c.var.user.id, c.req.valid('json').token) }, 200))
+    .openapi(getTeam, async (c) => c.json(await service.getTeam(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(createInvitation, async (c) => {
+      const body = c.req.valid('json');
+      const invitation = await service.invite(c.var.user.id, c.req.valid('param').id, {
+        email: body.email,
+        role: body.role ?? 'member',
+      });
+      return c.json({ invitation }, 201);
+    })
+    .openapi(listInvitations, async (c) =>
+      c.json({ invitations: await service.listInvitations(c.var.user.id, c.req.valid('param').id) }, 200),
+    )
+    .openapi(revokeInvitation, async (c) => {
+      const { id, invitationId } = c.req.valid('param');
+      await service.revokeInvitation(c.var.user.id, id, invitationId);
+      return c.body(null, 204);
+    })
+    .openapi(removeMember, async (c) => {
+      const { id, userId } = c.req.valid('param');
+      await service.removeMember(c.var.user.id, id, userId);
+      return c.body(null, 204);
+    })
+    .openapi(changeRole, async (c) => {
+      const { id, userId } = c.req.valid('param');
+      await service.changeRole(c.var.user.id, id, userId, c.req.valid('json').role);
+      return c.body(null, 204);
+    })
+    .openapi(fundTeam, async (c) =>
+      c.json(await service.fund(c.var.user.id, c.req.valid('param').id, c.req.valid('json').amount), 200),
+    )
+    .openapi(teamUsage, async (c) => c.json(await service.usage(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(teamArtworks, async (c) =>
+      c.json(await service.artworks(c.var.user.id, c.req.valid('param').id, c.req.valid('query').cursor), 200),
+    );
+}

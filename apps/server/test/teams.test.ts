@@ -1,0 +1,354 @@
+import type { ErrorBody, Run, RunListResponse, Team, TeamDetailResponse, TeamUsage } from '@atelier/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { creditLedger, planGrants, securityEvents, teamInvitations, teams } from '../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from './databases.ts';
+import { failingEngine, paintingEngine } from './fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { requestToolRun, waitForRun } from './tool-runs.ts';
+import {
+  as,
+  cookieOf,
+  mailedLinks,
+  postJson,
+  signUpTestUser,
+  type TestUser,
+  verifyTestUser,
+  withPlan,
+} from './users.ts';
+
+const withKey = (secret: string, init: RequestInit = {}): RequestInit => {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${secret}`);
+  return { ...init, headers };
+};
+const json = (method: string, body: unknown): RequestInit => ({ ...postJson(body), method });
+
+describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime(
+      kind,
+      { RUN_SWEEP_INTERVAL_SECONDS: '3600' },
+      // Runs on fake providers, so they are charged: generation succeeds, vector generation fails.
+      { engines: [paintingEngine('image-generation'), failingEngine('vector-generation')] },
+    );
+  });
+  afterAll(() => rt?.close());
+
+  const db = () => rt.database.db;
+  const call = (user: TestUser | null, path: string, init: RequestInit = {}) =>
+    rt.request(path, user ? as(user, init) : init);
+  const expectError = async (res: Response, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as ErrorBody).error.code).toBe(code);
+  };
+  const teamBalance = async (teamId: string) =>
+    (await db().select({ credits: teams.credits }).from(teams).where(eq(teams.id, teamId)))[0]!.credits;
+  const verifiedUser = async () => verifyTestUser(rt, await signUpTestUser(rt));
+
+  async function createTeam(owner: TestUser, name = 'Studio North') {
+    const res = await call(owner, '/api/teams', postJson({ name }));
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { team: Team }).team;
+  }
+
+  /** Invites `user` and joins from the link mailed to them. */
+  async function inviteAndJoin(by: TestUser, teamId: string, user: TestUser, role: 'admin' | 'member' = 'member') {
+    const res = await call(by, `/api/teams/${teamId}/invitations`, postJson({ email: user.email, role }));
+    expect(res.status).toBe(201);
+    const token = await invitationToken(user.email);
+    const joined = await call(user, '/api/teams/join', postJson({ token }));
+    expect(joined.status).toBe(200);
+    return token;
+  }
+
+  async function invitationToken(email: string) {
+    const link = (await mailedLinks(rt, email)).find((url) => url.pathname === '/teams/join');
+    expect(link).toBeDefined();
+    return link!.searchParams.get('token')!;
+  }
+
+  /** Opens the activation link of an account whose newest mail is something else. */
+  async function verifyFromAnyMail(user: TestUser): Promise<TestUser> {
+    const mailbox = (await (await rt.request('/dev/mailbox.json')).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    const link = mailbox.messages
+      .filter((m) => m.to === user.email.toLowerCase())
+      .flatMap((m) => m.links.map((l) => new URL(l)))
+      .find((url) => url.pathname.endsWith('/verify-email'));
+    const res = await rt.request(`${link!.pathname}${link!.search}`, { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(302);
+    return { ...user, cookie: cookieOf(res) };
+  }
+
+  /** Every balance equals the sum of its ledger rows: each user's own, and the team's. */
+  async function expectLedgerSumsToBalances(teamId: string, users: TestUser[]) {
+    const [team] = await db()
+      .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.teamId, teamId));
+    expect(team!.sum).toBe(await teamBalance(teamId));
+    for (const user of users) {
+      const [own] = await db()
+        .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, user.userId), isNull(creditLedger.teamId)));
+      expect(own!.sum).toBe(await getCreditBalance(db(), user.userId));
+    }
+  }
+
+  it('lets a Studio account create a team; a Free or Pro account gets 403 PLAN_REQUIRED', async () => {
+    const free = await signUpTestUser(rt);
+    await expectError(await call(free, '/api/teams', postJson({ name: 'x' })), 403, 'PLAN_REQUIRED');
+    const pro = await withPlan(rt, await signUpTestUser(rt), 'pro');
+    await expectError(await call(pro, '/api/teams', postJson({ name: 'x' })), 403, 'PLAN_REQUIRED');
+    await expectError(await call(null, '/api/teams', postJson({ name: 'x' })), 401, 'UNAUTHENTICATED');
+    const owner = await withPlan(rt, await signUpTestUser(rt), 'studio');
+    const team = await createTeam(owner);
+    expect(team).toMatchObject({ name: 'Studio North', credits: 0, role: 'owner', seats: { used: 1, max: 5 } });
+    const list = (await (await call(owner, '/api/teams')).json()) as { teams: Team[] };
+    expect(list.teams.map((t) => t.id)).toEqual([team.id]);
+    await expectError(await call(owner, '/api/teams', postJson({ name: '' })), 400, 'VALIDATION_ERROR');
+  });
+
+  it('charges team runs to the pool and nobody else, and answers every role as it should', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const admin = await verifiedUser();
+    const member = await withPlan(rt, await verifiedUser(), 'pro'); // Pro: API keys
+    const outsider = await withPlan(rt, await verifiedUser(), 'studio');
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+
+    // Funding: one transaction, never below zero on either side.
+    const funded = await call(owner, `${base}/credits`, postJson({ amount: 10 }));
+    expect(funded.status).toBe(200);
+    expect(await funded.json()).toEqual({ teamCredits: 10, credits: 20 });
+    await expectError(await call(owner, `${base}/credits`, postJson({ amount: 21 })), 402, 'INSUFFICIENT_CREDITS');
+    expect(await getCreditBalance(db(), owner.userId)).toBe(20);
+
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(admin, team.id, member);
+    const detail = (await (await call(member, base)).json()) as TeamDetailResponse;
+    expect(detail.team).toMatchObject({ role: 'member', credits: 10, seats: { used: 3, max: 5 } });
+    expect(detail.members.map((m) => [m.email, m.role])).toEqual([
+      [owner.email, 'owner'],
+      [admin.email, 'admin'],
+      [member.email, 'member'],
+    ]);
+
+    // A member's run with teamId: the pool pays, the member's own balance does not move.
+    const res = await requestToolRun(rt, member, 'image-generation', { prompt: 'team poster', teamId: team.id });
+    expect(res.status).toBe(202);
+    const { run } = (await res.json()) as { run: Run };
+    expect(run).toMatchObject({ credits: 1, teamId: team.id });
+    expect(await teamBalance(team.id)).toBe(9);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    const done = await waitForRun(rt, member, run.id);
+    expect(done.status).toBe('succeeded');
+    const file = done.outputs[0]!.url;
+
+    // Members see the run, its file and the team's history; everyone else gets 404 (a visitor 401).
+    for (const user of [owner, admin, member]) {
+      expect((await call(user, `/api/runs/${run.id}`)).status).toBe(200);
+      expect((await call(user, file)).status).toBe(200);
+      const list = (await (await call(user, `/api/runs?teamId=${team.id}`)).json()) as RunListResponse;
+      expect(list.runs.map((r) => r.id)).toEqual([run.id]);
+    }
+    // The personal history stays personal.
+    expect(((await (await call(member, '/api/runs')).json()) as RunListResponse).runs).toHaveLength(0);
+    for (const path of [
+      base,
+      `${base}/usage`,
+      `${base}/artworks`,
+      `${base}/invitations`,
+      `/api/runs/${run.id}`,
+      `/api/runs?teamId=${team.id}`,
+      file,
+    ]) {
+      expect((await call(outsider, path)).status, path).toBe(404);
+    }
+    expect((await call(null, file)).status).toBe(404);
+    for (const path of [base, `${base}/usage`, `/api/runs?teamId=${team.id}`]) {
+      expect((await call(null, path)).status, path).toBe(401);
+    }
+    await expectError(
+      await requestToolRun(rt, outsider, 'image-generation', { prompt: 'x', teamId: team.id }),
+      404,
+      'NOT_FOUND',
+    );
+    await expectError(await call(outsider, `${base}/credits`, postJson({ amount: 1 })), 404, 'NOT_FOUND');
+    await expectError(
+      await call(outsider, `${base}/invitations`, postJson({ email: 'a@example.com' })),
+      404,
+      'NOT_FOUND',
+    );
+
+    // Roles: a member neither invites, lists invitations, funds nor reads usage; an admin does not fund.
+    await expectError(
+      await call(member, `${base}/invitations`, postJson({ email: 'a@example.com' })),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(await call(member, `${base}/invitations`), 403, 'FORBIDDEN');
+    await expectError(await call(member, `${base}/usage`), 403, 'FORBIDDEN');
+    await expectError(await call(member, `${base}/credits`, postJson({ amount: 1 })), 403, 'FORBIDDEN');
+    await expectError(await call(admin, `${base}/credits`, postJson({ amount: 1 })), 403, 'FORBIDDEN');
+    await expectError(
+      await call(admin, `${base}/invitations`, postJson({ email: 'b@example.com', role: 'admin' })),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      await call(admin, `${base}/members/${member.userId}`, json('PATCH', { role: 'admin' })),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(await call(admin, `${base}/members/${owner.userId}`, { method: 'DELETE' }), 409, 'CONFLICT');
+
+    // A failed team run is refunded to the pool.
+    const failing = await requestToolRun(rt, member, 'vector-generation', { prompt: 'x', teamId: team.id });
+    expect(failing.status).toBe(202);
+    const failed = await waitForRun(rt, member, ((await failing.json()) as { run: Run }).run.id);
+    expect(failed).toMatchObject({ status: 'failed', refunded: true, teamId: team.id });
+    expect(await teamBalance(team.id)).toBe(9);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+
+    // An API key of the member's: reads the teams and runs on the pool; manages nothing.
+    const key = (await (await call(member, '/api/me/api-keys', postJson({ name: 'script' }))).json()) as {
+      secret: string;
+    };
+    expect((await rt.request('/api/teams', withKey(key.secret))).status).toBe(200);
+    expect((await rt.request(base, withKey(key.secret))).status).toBe(200);
+    const keyed = await rt.request(
+      '/api/tools/image-generation/runs',
+      withKey(key.secret, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'by key', teamId: team.id }),
+      }),
+    );
+    expect(keyed.status).toBe(202);
+    expect(await teamBalance(team.id)).toBe(8);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    await expectError(
+      await rt.request(`${base}/invitations`, withKey(key.secret, postJson({ email: 'c@example.com' }))),
+      403,
+      'API_KEY_NOT_ALLOWED',
+    );
+
+    // Usage: credits per member, this month.
+    const usage = (await (await call(owner, `${base}/usage`)).json()) as TeamUsage;
+    expect(usage.members.find((m) => m.userId === member.userId)).toMatchObject({ thisMonth: 2, lastMonth: 0 });
+    expect((await call(admin, `${base}/usage`)).status).toBe(200);
+
+    // The owner changes a role; events are recorded for the people involved.
+    expect((await call(owner, `${base}/members/${admin.userId}`, json('PATCH', { role: 'member' }))).status).toBe(204);
+    const events = await db()
+      .select({ type: securityEvents.eventType })
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, admin.userId));
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['team_joined', 'team_role_changed']));
+
+    // A removed member loses everything of the team at once; the run stays the team's.
+    expect((await call(owner, `${base}/members/${member.userId}`, { method: 'DELETE' })).status).toBe(204);
+    for (const path of [base, `/api/runs/${run.id}`, `/api/runs?teamId=${team.id}`, file]) {
+      expect((await call(member, path)).status, path).toBe(404);
+    }
+    await expectError(
+      await requestToolRun(rt, member, 'image-generation', { prompt: 'x', teamId: team.id }),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await call(owner, `/api/runs/${run.id}`)).status).toBe(200);
+    // Leaving: an admin-turned-member removes themself.
+    expect((await call(admin, `${base}/members/${admin.userId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(admin, base)).status).toBe(404);
+
+    // Downgrade: the team is read-only, nothing is deleted; the plan brings it back.
+    await db().delete(planGrants).where(eq(planGrants.userId, owner.userId));
+    await expectError(
+      await requestToolRun(rt, owner, 'image-generation', { prompt: 'x', teamId: team.id }),
+      403,
+      'PLAN_REQUIRED',
+    );
+    const readOnly = (await (await call(owner, base)).json()) as TeamDetailResponse;
+    expect(readOnly.team).toMatchObject({ readOnly: true, credits: 8 });
+    await withPlan(rt, owner, 'studio');
+    expect((await requestToolRun(rt, owner, 'image-generation', { prompt: 'back', teamId: team.id })).status).toBe(202);
+
+    await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
+  });
+
+  it('holds seats for pending invitations, refuses a sixth (409 SEATS_FULL), and checks each token', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    // Verified before they are invited (the newest mail is then the invitation), but the first.
+    const first = await signUpTestUser(rt);
+    const [second, third, fourth] = [await verifiedUser(), await verifiedUser(), await verifiedUser()];
+    const invitees = [first, second, third, fourth];
+    for (const user of invitees) {
+      expect((await call(owner, `${base}/invitations`, postJson({ email: user.email }))).status).toBe(201);
+    }
+    await expectError(
+      await call(owner, `${base}/invitations`, postJson({ email: 'sixth@example.com' })),
+      409,
+      'SEATS_FULL',
+    );
+    const pending = (await (await call(owner, `${base}/invitations`)).json()) as { invitations: { id: string }[] };
+    expect(pending.invitations).toHaveLength(4);
+
+    const token = await invitationToken(first.email);
+    // Not verified yet: 403; another account: 403; then the invited one joins, once.
+    await expectError(await call(first, '/api/teams/join', postJson({ token })), 403, 'EMAIL_NOT_CONFIRMED');
+    const verified = await verifyFromAnyMail(first);
+    const other = await verifiedUser();
+    await expectError(await call(other, '/api/teams/join', postJson({ token })), 403, 'INVITATION_EMAIL_MISMATCH');
+    expect((await call(verified, '/api/teams/join', postJson({ token }))).status).toBe(200);
+    await expectError(await call(verified, '/api/teams/join', postJson({ token })), 410, 'INVITATION_GONE');
+
+    // Expired after 7 days.
+    const expired = await invitationToken(second.email);
+    await db()
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, second.email.toLowerCase()));
+    await expectError(await call(second, '/api/teams/join', postJson({ token: expired })), 410, 'INVITATION_GONE');
+    await expectError(await call(third, '/api/teams/join', postJson({ token: 'nonsense' })), 410, 'INVITATION_GONE');
+
+    // A revoked invitation frees its seat and its link stops working.
+    const list = (await (await call(owner, `${base}/invitations`)).json()) as {
+      invitations: { id: string; email: string }[];
+    };
+    const fourthInvite = list.invitations.find((i) => i.email === fourth.email.toLowerCase())!;
+    const fourthToken = await invitationToken(fourth.email);
+    expect((await call(owner, `${base}/invitations/${fourthInvite.id}`, { method: 'DELETE' })).status).toBe(204);
+    await expectError(await call(fourth, '/api/teams/join', postJson({ token: fourthToken })), 410, 'INVITATION_GONE');
+    const seats = ((await (await call(owner, base)).json()) as TeamDetailResponse).team.seats;
+    expect(seats).toEqual({ used: 3, max: 5 }); // owner, first, third's pending invitation
+  });
+
+  it('never takes the pool below zero under concurrent runs of several members', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const members = [await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner);
+    for (const member of members) await inviteAndJoin(owner, team.id, member);
+    expect((await call(owner, `/api/teams/${team.id}/credits`, postJson({ amount: 12 }))).status).toBe(200);
+    const runners = [owner, ...members];
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        requestToolRun(rt, runners[i % runners.length]!, 'image-generation', { prompt: `race ${i}`, teamId: team.id }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(12);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(12);
+    expect(await teamBalance(team.id)).toBe(0);
+    for (const member of members) expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    expect(await getCreditBalance(db(), owner.userId)).toBe(18);
+    await expectLedgerSumsToBalances(team.id, runners);
+  });
+});

@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client.ts';
+
+const KNOWN = new Set([
+  'SEATS_FULL',
+  'INVITATION_GONE',
+  'INVITATION_EMAIL_MISMATCH',
+  'EMAIL_NOT_CONFIRMED',
+  'INSUFFICIENT_CREDITS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+]);
+
+/** A refused team action in the user's language (PLAN_REQUIRED and field problems come translated). */
+export function teamErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (KNOWN.has(error.code)) return t(`team:errors.${error.code}`);
+    if (error.code === 'PLAN_REQUIRED' || error.code === 'VALIDATION_ERROR') return error.message;
+  }
+  return t('team:errors.unknown');
+}

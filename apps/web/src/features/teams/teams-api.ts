@@ -1,0 +1,34 @@
+import type { TeamMemberRole } from '@atelier/contracts';
+import { api, call } from '../../lib/api-client.ts';
+
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../auth/use-session.ts';
+import { teamsQuery } from './workspace-team.ts';
+
+export { TEAMS_QUERY_KEY, useWorkspaceTeam } from './workspace-team.ts';
+
+const team = (id: string) => ({ params: { path: { id } } });
+const member = (id: string, userId: string) => ({ params: { path: { id, userId } } });
+
+export const teamsApi = {
+  create: async (name: string) => (await call(api.POST('/teams', { body: { name } }))).team,
+  get: (id: string) => call(api.GET('/teams/{id}', team(id))),
+  invitations: async (id: string) => (await call(api.GET('/teams/{id}/invitations', team(id)))).invitations,
+  invite: async (id: string, email: string, role: TeamMemberRole) =>
+    (await call(api.POST('/teams/{id}/invitations', { ...team(id), body: { email, role } }))).invitation,
+  revoke: (id: string, invitationId: string) =>
+    call(api.DELETE('/teams/{id}/invitations/{invitationId}', { params: { path: { id, invitationId } } })),
+  join: async (token: string) => (await call(api.POST('/teams/join', { body: { token } }))).team,
+  remove: (id: string, userId: string) => call(api.DELETE('/teams/{id}/members/{userId}', member(id, userId))),
+  changeRole: (id: string, userId: string, role: TeamMemberRole) =>
+    call(api.PATCH('/teams/{id}/members/{userId}', { ...member(id, userId), body: { role } })),
+  fund: (id: string, amount: number) => call(api.POST('/teams/{id}/credits', { ...team(id), body: { amount } })),
+  usage: (id: string) => call(api.GET('/teams/{id}/usage', team(id))),
+};
+
+/** The account's teams (empty while signed out or loading). */
+export function useTeams() {
+  const session = useSession();
+  const query = useQuery({ ...teamsQuery, enabled: session.status === 'signed-in' });
+  return session.status === 'signed-in' ? (query.data ?? []) : [];
+}

@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUpViaApi, subscribeToProViaApi, uniqueEmail } from './support/accounts.ts';
+import { makePng } from './support/png.ts';
+
+// Studio teams (issue 31) as a small studio meets them: the owner makes a team, funds it and
+// invites; the invitee signs up from the mailed link, lands in the team, runs a tool on the
+// team's credits; the owner sees the run and the usage.
+
+const photo = { name: 'photo.png', mimeType: 'image/png', buffer: makePng(160, 120) };
+
+async function openMailedLink(page: Page, email: string, subject: RegExp, link: RegExp) {
+  await page.goto('/dev/mailbox');
+  const message = page.locator('article', { hasText: email }).filter({ hasText: subject }).first();
+  await message.getByRole('link', { name: link }).first().click();
+}
+
+test('an owner invites, the invitee joins from the mail and runs a tool on the team’s credits', async ({
+  page: owner,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await owner.goto('/');
+  await signUpViaApi(owner);
+  await subscribeToProViaApi(owner, 'studio');
+
+  await owner.goto('/team');
+  await owner.getByLabel('Team name').fill('Pixel Studio');
+  await owner.getByRole('button', { name: 'Create team' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Pixel Studio' })).toBeVisible();
+  await owner.getByLabel('Credits to move from your balance').fill('10');
+  await owner.getByRole('button', { name: 'Add to team' }).click();
+  await expect(owner.getByTestId('team-credits')).toHaveText('10 credits');
+  // The workspace is the new team: the top bar's balance is the team's pool.
+  await expect(owner.getByTestId('workspace-switcher')).toHaveValue(/.+/);
+  await expect(owner.getByTestId('credit-balance')).toHaveText('10');
+
+  const invitee = uniqueEmail('invitee');
+  await owner.getByLabel('E-mail address').fill(invitee);
+  await owner.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.getByText('Invitation sent.')).toBeVisible();
+  await expect(owner.getByText(invitee)).toBeVisible();
+
+  // The invitee, signed out, opens the link in the mail and is led to create an account.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openMailedLink(page, invitee, /Join the team/, /teams\/join\?token=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join a team' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Email').fill(invitee);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // Back on the invitation: the address must be confirmed first.
+  await expect(page).toHaveURL(/\/teams\/join\?token=/);
+  const joinUrl = page.url();
+  await page.getByRole('button', { name: 'Join team' }).click();
+  await expect(page.getByRole('alert')).toContainText('Confirm your e-mail address first');
+  await openMailedLink(page, invitee, /Confirm your Atelier account/, /verify-email\?token=/);
+  await expect(page).not.toHaveURL(/verify-email/);
+  await page.goto(joinUrl);
+  await page.getByRole('button', { name: 'Join team' }).click();
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pixel Studio' })).toBeVisible();
+
+  // A run in the team's workspace is paid from the pool; the invitee's own 30 credits stay.
+  await expect(page.getByTestId('credit-balance')).toHaveText('10');
+  await page.goto('/tools/ai-photo-editor');
+  await page.locator('input[type=file]').first().setInputFiles(photo);
+  await page.getByRole('button', { name: 'Edit photo' }).click();
+  await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('credit-balance')).toHaveText('9');
+  await page.getByTestId('workspace-switcher').selectOption({ label: 'Personal' });
+  await expect(page.getByTestId('credit-balance')).toHaveText('30');
+  await context.close();
+
+  // The owner sees the run in the team's history, and the usage.
+  await owner.goto('/history');
+  await expect(owner.getByText('The runs of the team “Pixel Studio”')).toBeVisible();
+  await expect(owner.locator('ul li').first()).toBeVisible();
+  await owner.goto('/team');
+  await expect(owner.getByTestId('team-credits')).toHaveText('9 credits');
+  await expect(
+    owner.getByTestId('team-usage').getByRole('row', { name: new RegExp(invitee.split('@')[0]!) }),
+  ).toContainText('1');
+});
