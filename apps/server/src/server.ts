@@ -20,6 +20,7 @@ import {
   SUBSCRIPTION_CANCEL_RETRY_MINUTES,
 } from '@atelier/contracts';
 import { openStorage } from './platform/storage/open-storage.ts';
+import { warmPages } from './platform/http/ssr/warm-pages.ts';
 import { startOperations } from './modules/health/operations.ts';
 
 export interface Runtime extends AppDeps {
@@ -115,12 +116,17 @@ export async function createRuntime(
   };
 }
 
-/** Listens on config.port and resolves once the socket is bound. */
+/**
+ * Listens on config.port and resolves once the socket is bound. Outside tests the landing pages
+ * are then rendered once in the background, so the first visitor does not wait for the server
+ * renderer to load (tests count requests and log lines, and load pages themselves).
+ */
 export function listen(runtime: Runtime): Promise<{ server: ServerType; port: number }> {
   const { config } = runtime;
   return new Promise((resolve) => {
-    const server = serve({ fetch: runtime.app.fetch, port: config.port, hostname: config.host }, (info) =>
-      resolve({ server, port: info.port }),
-    );
+    const server = serve({ fetch: runtime.app.fetch, port: config.port, hostname: config.host }, (info) => {
+      resolve({ server, port: info.port });
+      if (config.nodeEnv !== 'test') void warmPages((path, init) => runtime.app.request(path, init), runtime.logger);
+    });
   });
 }
