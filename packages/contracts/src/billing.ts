@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './account.ts';
-import { CODE_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
+import { CODE_MAX_LENGTH, DATETIME_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
 import { entitlementsSchema, planIdSchema } from './entitlements.ts';
 import { CURRENCIES, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
 import { lineText, opaqueText } from './text-fields.ts';
@@ -62,6 +62,7 @@ export const planChangeRequestSchema = upgradeRequestSchema
   .extend({
     prorationDate: z.iso
       .datetime({ offset: true })
+      .max(DATETIME_MAX_LENGTH)
       .optional()
       .describe(
         "The preview's prorationDate: the change is prorated at that moment, so it charges what the preview said. " +

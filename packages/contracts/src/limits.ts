@@ -28,6 +28,8 @@ export const ID_MAX_LENGTH = 255;
 export const TOKEN_MAX_LENGTH = 2048;
 /** Callback and redirect addresses (same-site paths or PUBLIC_URL addresses). */
 export const URL_MAX_LENGTH = 2048;
+/** An ISO 8601 date and time with an offset and fractions of a second: `2026-11-27T18:45:09.123+09:00`. */
+export const DATETIME_MAX_LENGTH = 40;
 /** Images in one batch (`POST /api/tools/{tool}/batches`): each becomes one run. */
 export const BATCH_MAX_IMAGES = 50;
 /** Personal API keys a user may hold at once. */
