@@ -67,7 +67,7 @@ test.describe('the top bar of a signed-in user', () => {
     await accountMenu(page).click();
     const menu = page.getByRole('menu');
     await expect(menu.getByText(email)).toBeVisible();
-    const items = ['View Profile', 'History', 'My artworks', 'Referrals', 'Security', 'Billing', 'Sign out'];
+    const items = ['View Profile', 'History', 'My artworks', 'Team', 'Referrals', 'Security', 'Billing', 'Sign out'];
     await expect(menu.getByRole('menuitem')).toHaveText(items);
     await expectNoSeriousAxeViolations(page);
     await menu.getByRole('menuitem', { name: 'History' }).click();

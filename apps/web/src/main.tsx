@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app.tsx';
 import { readHydrationState } from './app/hydration-state.ts';
@@ -34,15 +34,10 @@ async function start() {
     </StrictMode>
   );
   if (rendered) {
-    // In a transition React hydrates in slices that yield to the browser every few
-    // milliseconds, instead of one long task over the whole page: the page the visitor already
-    // reads stays responsive, and a press on a part not hydrated yet hydrates that part first.
-    startTransition(() => {
-      hydrateRoot(root, app, {
-        // What React could not hydrate (the server's HTML differed) it renders again; it says
-        // so in the console, where the end-to-end tests look for it.
-        onRecoverableError: (error) => console.error('Hydration error:', error),
-      });
+    hydrateRoot(root, app, {
+      // What React could not hydrate (the server's HTML differed) it renders again; it says so
+      // in the console, where the end-to-end tests look for it.
+      onRecoverableError: (error) => console.error('Hydration error:', error),
     });
     // React now listens on the root: a press it gets on a part not hydrated yet hydrates that
     // part at once and is then handled. Presses made before (public/hold-early-presses.js)
