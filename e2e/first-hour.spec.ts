@@ -131,6 +131,7 @@ test('on a phone the balance stays in the top bar and the menu lists the account
     'View Profile',
     'History',
     'My artworks',
+    'Team',
     'Referrals',
     'Security',
     'Billing',
