@@ -21,7 +21,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { checkDeviceFingerprint } from './device-fingerprint.ts';
 import { requireUserQuietly } from './require-user-quietly.ts';
 import { listSecurityEvents, securityMetrics } from './security-overview.ts';
-import { getSecuritySettings, updateSecuritySettings } from './security-settings.ts';
+import { getSecuritySettings, storedSecuritySettings, updateSecuritySettings } from './security-settings.ts';
 import { SessionActivity } from './session-activity.ts';
 import { listSessions } from './session-list.ts';
 import { revokeSession } from './session-revocation.ts';
@@ -127,7 +127,7 @@ export function securityRoutes(db: Database) {
       const user = c.get('user');
       const report = c.req.valid('json');
       const { active, fingerprint } = report;
-      const settings = await getSecuritySettings(db, user.id);
+      const settings = await storedSecuritySettings(db, user.id);
       const userAgent = c.req.header('user-agent') ?? null;
       if (fingerprint && settings.enableDeviceFingerprinting) {
         await checkDeviceFingerprint(db, user, fingerprint, {

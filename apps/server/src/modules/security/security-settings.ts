@@ -57,10 +57,18 @@ const withServerFacts = async (db: DbOrTx, userId: string, stored: StoredSetting
   hasPassword: await hasPassword(db, userId),
 });
 
-/** The user's settings; a user who never changed them has the defaults (and no row). */
-export async function getSecuritySettings(db: DbOrTx, userId: string): Promise<SecuritySettings> {
+/**
+ * The user's stored choices; a user who never changed them has the defaults (and no row). What
+ * the heartbeat and the activity checks read, on every report: no account facts besides.
+ */
+export async function storedSecuritySettings(db: DbOrTx, userId: string): Promise<StoredSettings> {
   const [row] = await db.select(columns).from(securitySettings).where(eq(securitySettings.userId, userId));
-  return withServerFacts(db, userId, row ?? DEFAULTS);
+  return row ?? DEFAULTS;
+}
+
+/** The security page's settings: the stored choices, the server's limits and whether there is a password. */
+export async function getSecuritySettings(db: DbOrTx, userId: string): Promise<SecuritySettings> {
+  return withServerFacts(db, userId, await storedSecuritySettings(db, userId));
 }
 
 /** Changes the given settings (already validated: the timeout is within 5–480). */

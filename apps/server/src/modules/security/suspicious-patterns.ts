@@ -17,7 +17,7 @@ import type { SessionUser } from '../../platform/http/app-env.ts';
 import { NO_SOCKET } from '../../platform/http/client-address.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { logSecurityEvent } from './security-events.ts';
-import { getSecuritySettings } from './security-settings.ts';
+import { storedSecuritySettings } from './security-settings.ts';
 
 /** Who is making a request, as far as the server can tell. */
 export interface RequestClient {
@@ -140,7 +140,7 @@ export async function reportFailedLogins(
   client: RequestClient,
 ): Promise<void> {
   if (!isFailedLoginBurstStart(failures)) return;
-  if (!(await getSecuritySettings(db, userId)).enableSuspiciousActivityDetection) return;
+  if (!(await storedSecuritySettings(db, userId)).enableSuspiciousActivityDetection) return;
   await logSecurityEvent(db, {
     eventType: 'suspicious_failed_logins',
     userId,
