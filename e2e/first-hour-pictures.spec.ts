@@ -120,6 +120,10 @@ test('the owner renames an artwork; the server refuses a title too long; its pag
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('link', { name: 'Try Image Generation' }).click();
   await expect(page).toHaveURL(/\/tools\/image-generation$/);
+  // The e2e server is shared by every spec file: gallery.spec checks the visitor's empty
+  // gallery, so the public artwork made here goes again.
+  const deleted = await page.request.delete(`/api/artworks/${artworkId}`, { headers });
+  expect(deleted.status(), await deleted.text()).toBe(204);
 });
 
 test('on a phone the result actions show their labels, in a row of their own', async ({ page }) => {
