@@ -145,7 +145,8 @@ test('on a phone the result actions show their labels, in a row of their own', a
   ] as const) {
     const action = page.getByRole('button', { name, exact: true });
     await expect(action).toBeVisible();
-    // What is on screen (innerText leaves out what the breakpoint hides).
+    // What is on screen: innerText, unlike textContent, leaves out what the breakpoint hides.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
     expect((await action.innerText()).trim()).toBe(label);
     const box = (await action.boundingBox())!;
     expect(box.x + box.width, `${name} inside the screen`).toBeLessThanOrEqual(VIEWPORTS.phone.width);
@@ -155,6 +156,7 @@ test('on a phone the result actions show their labels, in a row of their own', a
   await shot(page, 'result-actions-phone');
   await expectNoSeriousAxeViolations(page);
   await page.setViewportSize(VIEWPORTS.laptop);
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
   expect((await page.getByRole('button', { name: 'Download Result' }).innerText()).trim()).toBe('Download Result');
   await shot(page, 'result-actions-laptop');
 });

@@ -12,6 +12,20 @@ interface AxeViolation {
 }
 
 /**
+ * The theme as the app applies it: the `dark` class, and the toaster's own theme, which it takes
+ * as a prop rather than from the class (set alone, the class would leave a toast still showing
+ * half light, half dark).
+ */
+async function applyTheme(page: Page, dark: boolean): Promise<void> {
+  await page.evaluate((dark) => {
+    document.documentElement.classList.toggle('dark', dark);
+    document.querySelectorAll('[data-sonner-theme]').forEach((toaster) => {
+      toaster.setAttribute('data-sonner-theme', dark ? 'dark' : 'light');
+    });
+  }, dark);
+}
+
+/**
  * Runs axe-core on the page in the light and the dark theme (the default theme follows the
  * time of day, so one run alone would check whichever the clock picked) and fails on any
  * serious or critical violation, listing them.
@@ -23,7 +37,7 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   const serious: string[] = [];
   for (const dark of [false, true]) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), dark);
+    await applyTheme(page, dark);
     // Colours change with a CSS transition: measure contrast once every one has ended (a fixed
     // wait was too short on a busy machine, and axe then read colours half-way).
     await page.evaluate(() =>
@@ -40,6 +54,6 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
       serious.push(`${dark ? 'dark' : 'light'}: ${violation.impact} ${violation.id}: ${violation.help} — ${nodes}`);
     }
   }
-  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), wasDark);
+  await applyTheme(page, wasDark);
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }

@@ -30,7 +30,10 @@ export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
-    if (/Failed to load resource: the server responded with a status of 404/.test(message.text())) return;
+    // The 404 page's own document answers 404 on purpose; any other resource that does is a problem
+    // (e.g. a request the page should not make, such as probing /api/admin for a non-admin).
+    const notFound = /Failed to load resource: the server responded with a status of 404/.test(message.text());
+    if (notFound && message.location().url === page.url()) return;
     problems.push(`${page.url()} ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`${page.url()} pageerror: ${error.message}`));

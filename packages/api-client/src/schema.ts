@@ -2753,6 +2753,11 @@ export interface components {
             subscriptionType: string;
             referralCode: string;
             language: components["schemas"]["Language"];
+            /**
+             * @description The account's own role: 'admin' for the people who run this Atelier, else 'user'.
+             * @enum {string}
+             */
+            role: "user" | "admin";
             /** @description ISO 8601 */
             createdAt: string;
             /** @description ISO 8601 */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entitlementsSchema, planIdSchema } from './entitlements.ts';
 import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from './limits.ts';
+import { USER_ROLES } from './roles.ts';
 import { lineText } from './text-fields.ts';
 
 /** Account rules: password, username, avatar, free credits, deletion phrase, sign-in limits. */
@@ -73,6 +74,9 @@ export const profileSchema = z
     subscriptionType: z.string(),
     referralCode: z.string(),
     language: languageSchema,
+    role: z
+      .enum(USER_ROLES)
+      .describe("The account's own role: 'admin' for the people who run this Atelier, else 'user'."),
     createdAt: z.string().describe('ISO 8601'),
     updatedAt: z.string().describe('ISO 8601'),
   })

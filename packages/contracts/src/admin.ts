@@ -10,8 +10,7 @@ import { lineText, multilineText, opaqueText } from './text-fields.ts';
 // The admin console (issue 17): who may use it, what it may do, and the shapes of
 // /api/admin/*. Every action names a reason and lands in the append-only audit log.
 
-export const USER_ROLES = ['user', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole } from './roles.ts';
 
 /** What an audit entry records. Credits are one action whose sign says grant or deduct. */
 export const ADMIN_ACTIONS = [

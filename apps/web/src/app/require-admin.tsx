@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { PROFILE_QUERY_KEY, profileApi } from '../features/profile/profile-api.ts';
 import { adminApiClient } from '../lib/api-client.ts';
 
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
@@ -34,13 +35,19 @@ export const adminQuery = (userId: string | undefined) =>
   queryOptions({ queryKey: ['admin', 'me', userId], queryFn: adminAccess, staleTime: 60_000 });
 
 /**
- * Whether the signed-in user is an admin (one asked for a second factor too: the console tells
- * them what to do), asked of the server only once `wanted` — an account menu opened — so no
- * page load pays for it.
+ * Whether the signed-in user is an admin (one still to give a second factor too: the console
+ * tells them what to do). Read from their profile's `role`, which every signed-in page loads for
+ * the credit balance: probing /api/admin instead would answer every other user 404, an error in
+ * their browser's console on each page that asks.
  */
-export function useIsAdmin(userId: string, wanted: boolean): boolean {
-  const access = useQuery({ ...adminQuery(userId), enabled: wanted });
-  return access.data === 'admin' || access.data === 'second-factor';
+export function useIsAdmin(): boolean {
+  const session = useSession();
+  const profile = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: profileApi.get,
+    enabled: session.status === 'signed-in',
+  });
+  return session.status === 'signed-in' && profile.data?.role === 'admin';
 }
 
 /**

@@ -47,6 +47,7 @@ export function toProfileDto(profile: Profile): ProfileDto {
     subscriptionType: profile.subscriptionType,
     referralCode: profile.referralCode,
     language: isLanguage(profile.language) ? profile.language : 'en',
+    role: profile.role,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };

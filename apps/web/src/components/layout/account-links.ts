@@ -24,11 +24,8 @@ const ACCOUNT_LINKS: readonly AccountLink[] = [
 
 const ADMIN_LINK: AccountLink = { to: `/${ADMIN_PATH}`, label: 'account.admin', icon: Wrench };
 
-/**
- * The account menu's links, with the admin console's for an admin (asked of the server once
- * `wanted`: the menu is open or about to be).
- */
-export function useAccountLinks(userId: string, wanted: boolean): readonly AccountLink[] {
-  const admin = useIsAdmin(userId, wanted);
+/** The account menu's links, with the admin console's for an admin. */
+export function useAccountLinks(): readonly AccountLink[] {
+  const admin = useIsAdmin();
   return admin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS;
 }

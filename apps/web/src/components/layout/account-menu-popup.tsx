@@ -1,6 +1,5 @@
 import { LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../features/auth/use-session.ts';
@@ -19,17 +18,10 @@ const SEPARATOR_CLASS = 'my-1 h-px bg-zinc-200 dark:bg-zinc-800';
 export default function AccountMenuPopup({ user, defaultOpen = false }: { user: SessionUser; defaultOpen?: boolean }) {
   const { t } = useTranslation('common');
   const signOut = useSignOut();
-  // Whether the user is an admin is asked when the menu is about to open, not on every page.
-  const [wanted, setWanted] = useState(defaultOpen);
-  const links = useAccountLinks(user.id, wanted);
+  const links = useAccountLinks();
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen} onOpenChange={(open) => open && setWanted(true)}>
-      <DropdownMenu.Trigger
-        aria-label={t('account.menu')}
-        className={ACCOUNT_TRIGGER_CLASS}
-        onPointerEnter={() => setWanted(true)}
-        onFocus={() => setWanted(true)}
-      >
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger aria-label={t('account.menu')} className={ACCOUNT_TRIGGER_CLASS}>
         {user.email.charAt(0)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

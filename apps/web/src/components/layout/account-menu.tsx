@@ -10,7 +10,10 @@ const AccountMenuPopup = lazy(() => import('./account-menu-popup.tsx'));
  * The signed-in user's menu: a plain avatar button in the server's HTML and while the page
  * hydrates, the Radix menu from right after. A press on the plain button is kept and opens the
  * menu as soon as it is there: rendered by the server, the menu itself would be a part React
- * hydrates only once its code has loaded, and a press before that was lost.
+ * hydrates only once its code has loaded, and a press before that was lost. The plain button
+ * takes the press on pointerdown as the Radix trigger does, and the menu is mounted afresh, open,
+ * when it comes: the menu's code may arrive between pointerdown and click, and a menu already
+ * mounted closed would not read `defaultOpen` again.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('common');
@@ -23,6 +26,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       aria-haspopup="menu"
       aria-expanded={false}
       className={ACCOUNT_TRIGGER_CLASS}
+      onPointerDown={() => requestOpen(true)}
       onClick={() => requestOpen(true)}
     >
       {user.email.charAt(0)}
@@ -31,7 +35,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   if (!hydrated && !openRequested) return plain;
   return (
     <Suspense fallback={plain}>
-      <AccountMenuPopup user={user} defaultOpen={openRequested} />
+      <AccountMenuPopup key={openRequested ? 'requested' : 'idle'} user={user} defaultOpen={openRequested} />
     </Suspense>
   );
 }

@@ -112,7 +112,7 @@ export default function MobileMenuPanel({
 function AccountSection({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
   const { t } = useTranslation('common');
   const signOut = useSignOut();
-  const links = useAccountLinks(user.id, true);
+  const links = useAccountLinks();
   return (
     <nav aria-label={t('account.menu')} className="flex flex-col gap-1">
       <p className="truncate px-3 pb-2 text-sm text-zinc-500 dark:text-zinc-400">{user.email}</p>

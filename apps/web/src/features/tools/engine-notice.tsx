@@ -1,10 +1,8 @@
 import { providerVariablesFor, type ToolId, type ToolInfo } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { adminQuery } from '../../app/require-admin.tsx';
-import { useSession } from '../auth/use-session.ts';
+import { useIsAdmin } from '../../app/require-admin.tsx';
 import type { OptionValues } from './tool-definitions.ts';
 import { runIsDemo } from './use-tool-catalogue.ts';
 
@@ -30,9 +28,7 @@ export function EngineNotice({
 }) {
   const { t, i18n } = useTranslation('tool-run');
   const demo = runIsDemo(info, options);
-  const session = useSession();
-  const signedIn = session.status === 'signed-in';
-  const admin = useQuery({ ...adminQuery(session.user?.id), enabled: signedIn && demo });
+  const admin = useIsAdmin();
   const text = demo ? 'engine.demo' : noticeKey(tool, info);
   if (!text) return null;
   return (
@@ -43,10 +39,7 @@ export function EngineNotice({
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         {t(text)}
-        {/* Never in the server's page (it does not ask who is an admin), so never hydrated. */}
-        {demo && signedIn && admin.data === 'admin' && (
-          <> {t('engine.demoAdmin', { variable: providerVariableList(tool, i18n.language) })}</>
-        )}
+        {demo && admin && <> {t('engine.demoAdmin', { variable: providerVariableList(tool, i18n.language) })}</>}
       </span>
     </p>
   );
