@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testResolveFromSource } from './apps/web/source-condition.ts';
 
 // One runner for unit and integration tests of every workspace; browser tests are Playwright's (e2e/).
 export default defineConfig({
@@ -13,7 +14,9 @@ export default defineConfig({
         },
       },
       {
-        // The server-rendering tests load the web app's renderer (React DOM's) from source.
+        // The server-rendering tests load the web app's renderer (React DOM's) from source, and
+        // @atelier/api-client from its source too.
+        ...testResolveFromSource,
         test: {
           name: 'server',
           root: 'apps/server',

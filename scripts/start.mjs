@@ -33,7 +33,14 @@ const outputs = [
   'apps/server/dist/admin.js',
 ].map((file) => at(file));
 const builtAt = Math.min(...outputs.map((f) => newest(f) || 0));
-const sources = ['packages/contracts', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/server/src'];
+const sources = [
+  'packages/contracts',
+  'packages/api-client/src',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/server/src',
+];
 const sourcesAt = Math.max(...sources.map((s) => newest(at(s))));
 
 if (builtAt === 0 || sourcesAt > builtAt) {

@@ -6,6 +6,7 @@ import { homeShowcase } from './home-showcase.ts';
 import { inlineCriticalFiles } from './inline-critical-files.ts';
 import { precompressAssets } from './precompress-assets.ts';
 import { pureSchemas } from './pure-schemas.ts';
+import { resolveFromSource } from './source-condition.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
@@ -40,6 +41,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           precompressAssets(),
         ]),
   ],
+  // @atelier/api-client from its TypeScript source, not its npm build.
+  ...resolveFromSource,
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,

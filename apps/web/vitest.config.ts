@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
+import { testResolveFromSource } from './source-condition.ts';
 
 // The tests render with React DOM, as the browser and the server renderer do (ADR 0030).
 export default defineProject({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  ...testResolveFromSource,
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

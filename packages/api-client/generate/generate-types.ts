@@ -15,6 +15,9 @@ export async function generateTypes(document: unknown, source = 'openapi.json'):
     transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
     // A field with a default may be left out of a request: it stays optional in the types.
     defaultNonNullable: false,
+    // An object schema with no properties (the eraser's options) as Record<string, unknown>, not
+    // Record<string, never>: intersected with a form's image field, `never` refused every upload.
+    emptyObjectsUnknown: true,
     alphabetize: false,
     silent: true,
   });

@@ -11,7 +11,7 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
  * A typed client of Atelier's API (openapi-fetch over the types generated from its OpenAPI
  * document): `await client.GET('/runs/{id}', { params: { path: { id } } })` answers
  * `{ data }` typed as the operation's success, or `{ error }` typed as its `Error` body.
- * `baseUrl` is where the API is served (`https://atelier.example/api`; `/api` in the SPA).
+ * `baseUrl` is where the API is served (`https://atelier.example/api/v1`; `/api` in the SPA).
  * A browser sends the session cookie by itself; elsewhere keep it with a middleware.
  */
 export function createAtelierClient(options: ClientOptions = {}) {

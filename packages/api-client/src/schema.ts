@@ -2260,7 +2260,7 @@ export interface components {
             image?: Blob;
         } & components["schemas"]["VectorizationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Traces an image into SVG (1 credit). */
-        VectorizationOptions: Record<string, never>;
+        VectorizationOptions: Record<string, unknown>;
         /** @description A vectorization run as JSON: the options and the extras. */
         VectorizationRunJson: components["schemas"]["VectorizationOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description A image-upscale run as a multipart form: the image fields, the options and the extras. */
@@ -2290,7 +2290,7 @@ export interface components {
             image?: Blob;
         } & components["schemas"]["AiEraserOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description Erases an image's background (1 credit). */
-        AiEraserOptions: Record<string, never>;
+        AiEraserOptions: Record<string, unknown>;
         /** @description A ai-eraser run as JSON: the options and the extras. */
         AiEraserRunJson: components["schemas"]["AiEraserOptions"] & components["schemas"]["RunRequestExtras"];
         /** @description A ai-photo-editor run as a multipart form: the image fields, the options and the extras. */
@@ -5189,7 +5189,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": Record<string, unknown>;
             };
         };
         responses: {
