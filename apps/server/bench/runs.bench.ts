@@ -14,7 +14,7 @@ import path from 'node:path';
 import { toolOptionSchemas } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { DemoEngine } from '../src/engines/demo/demo-engine.ts';
-import { chargeCredits, grantCredits } from '../src/modules/credits/credits-service.ts';
+import { chargeCredits, grantCredits } from '../src/modules/credits/service.ts';
 import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';

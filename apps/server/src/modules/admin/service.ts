@@ -18,7 +18,7 @@ import { runMetrics } from '../../platform/metrics/registry.ts';
 import { thumbnailUrls } from '../artworks/artwork-files.ts';
 import { decodeCursor, encodeCursor } from '../artworks/feed-cursor.ts';
 import type { BillingService } from '../billing/billing-service.ts';
-import { chargeCredits, grantCredits, refundCredits } from '../credits/credits-service.ts';
+import { chargeCredits, grantCredits, refundCredits } from '../credits/service.ts';
 import { listSecurityEvents } from '../security/security-overview.ts';
 import { listSessions } from '../security/session-list.ts';
 import { type RevocationReason, revokeSession } from '../security/session-revocation.ts';

@@ -12,7 +12,7 @@ import {
   subscriptions,
 } from '../../platform/db/schema/index.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 import { addCalendarMonths } from './billing-period.ts';
 import { makeLifetime } from './billing-repo.ts';
 import { BillingService } from './billing-service.ts';

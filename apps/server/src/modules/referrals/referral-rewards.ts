@@ -3,7 +3,7 @@ import { and, eq, exists, gt, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
 import { authUsers, orders, profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
 import { makeLifetime } from '../billing/billing-repo.ts';
-import { grantCredits } from '../credits/credits-service.ts';
+import { grantCredits } from '../credits/service.ts';
 import { grantPlan, REFERRAL_PRO_MONTH_DAYS } from '../entitlements/plan-grants.ts';
 
 /**

@@ -16,7 +16,7 @@ import { profiles, type RunRow } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { refundCredits } from '../credits/credits-service.ts';
+import { refundCredits } from '../credits/service.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { presentRun } from './present-run.ts';

@@ -25,7 +25,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
-import { chargeCredits, refundCredits } from '../credits/credits-service.ts';
+import { chargeCredits, refundCredits } from '../credits/service.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { browserRunActions } from './browser-runs.ts';
 import { presentRun } from './present-run.ts';

@@ -4,7 +4,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { paintingEngine } from '../../../test/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, signUpTestUser } from '../../../test/users.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
 describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
