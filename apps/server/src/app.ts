@@ -32,7 +32,7 @@ import { runRoutes } from './modules/runs/routes.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { createTeamService } from './modules/teams/service.ts';
-import { billingModule } from './modules/billing/billing-module.ts';
+import { billingModule } from './modules/billing/routes.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
-import { createPaymentProvider } from './modules/billing/billing-module.ts';
+import { createPaymentProvider } from './modules/billing/providers/create-provider.ts';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
@@ -13,7 +13,7 @@ import type { Engine } from './engines/engine.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
 import { RateLimiter } from './modules/security/rate-limiter.ts';
 import { startPeriodicTask } from './platform/process/periodic-task.ts';
-import { BillingService } from './modules/billing/billing-service.ts';
+import { BillingService } from './modules/billing/service.ts';
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MINUTES,
   SANDBOX_RENEWAL_CHECK_MINUTES,

@@ -25,7 +25,7 @@ import { type ApiRouteSpec, apiRoute, errorResponse } from '../../platform/http/
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { ADMIN_API_DOCUMENT, serveApiDocument } from '../api-docs/api-document.ts';
-import type { BillingService } from '../billing/billing-service.ts';
+import type { BillingService } from '../billing/service.ts';
 import { requireAdmin } from './require-admin.ts';
 import { AdminService, type ConsoleAdmin } from './service.ts';
 

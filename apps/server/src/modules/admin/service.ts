@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../platform/http/app-error.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { thumbnailUrls } from '../artworks/artwork-files.ts';
 import { decodeCursor, encodeCursor } from '../artworks/feed-cursor.ts';
-import type { BillingService } from '../billing/billing-service.ts';
+import type { BillingService } from '../billing/service.ts';
 import { chargeCredits, grantCredits, refundCredits } from '../credits/service.ts';
 import { listSecurityEvents } from '../security/security-overview.ts';
 import { listSessions } from '../security/session-list.ts';

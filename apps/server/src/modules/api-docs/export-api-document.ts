@@ -6,7 +6,7 @@ import { openDatabase } from '../../platform/db/open-database.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { createRuntime } from '../../server.ts';
 import { adminApiDocument } from '../admin/routes.ts';
-import { BillingService } from '../billing/billing-service.ts';
+import { BillingService } from '../billing/service.ts';
 
 /**
  * The API documents as `/api/openapi.json` and (to admins) `/api/admin/openapi.json` serve them,

@@ -19,7 +19,7 @@ import {
   setProfilePlan,
   updateSubscription,
   upsertSubscription,
-} from './billing-repo.ts';
+} from './repo.ts';
 import { countDiscountUse } from './discount-codes.ts';
 import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 

@@ -14,8 +14,8 @@ import {
 import { createLogger } from '../../platform/logging/logger.ts';
 import { getCreditBalance } from '../credits/service.ts';
 import { addCalendarMonths } from './billing-period.ts';
-import { makeLifetime } from './billing-repo.ts';
-import { BillingService } from './billing-service.ts';
+import { makeLifetime } from './repo.ts';
+import { BillingService } from './service.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
 
 const SECOND = 1000;

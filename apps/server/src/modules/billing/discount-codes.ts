@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
-import { countReservedUses, hasOpenCheckout } from './billing-repo.ts';
+import { countReservedUses, hasOpenCheckout } from './repo.ts';
 
 /** A discount code the caller may use, as a checkout applies it. */
 export interface UsableDiscount extends DiscountCheckResponse {

@@ -22,9 +22,13 @@ import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { Logger } from '../../platform/logging/logger.ts';
 import { requireUser } from '../auth/require-user.ts';
-import type { BillingService } from './billing-service.ts';
-import { WebhookSignatureError } from './providers/payment-provider.ts';
+import { BillingService } from './service.ts';
+import { type PaymentProvider, WebhookSignatureError } from './providers/payment-provider.ts';
+import { SandboxProvider } from './providers/sandbox-provider.ts';
+import { sandboxCheckoutRoutes } from './sandbox-checkout-routes.ts';
 
 const conflict = errorResponse('ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT');
 const providerFailed = errorResponse('PAYMENT_ERROR: the payment provider failed');
@@ -246,4 +250,25 @@ export function billingRoutes(billing: BillingService) {
       }
       return c.json({ received: true as const }, 200);
     });
+}
+
+/**
+ * The billing routes: `/api/billing/*`, and with the sandbox its test checkout pages (to be
+ * mounted at `/billing/sandbox`, outside the API).
+ */
+export function billingModule(deps: {
+  db: Database;
+  paymentProvider: PaymentProvider;
+  publicUrl: string;
+  logger: Logger;
+}) {
+  const service = new BillingService(deps.db, deps.paymentProvider, deps.publicUrl, deps.logger);
+  return {
+    service,
+    apiRoutes: billingRoutes(service),
+    sandboxPages:
+      deps.paymentProvider instanceof SandboxProvider
+        ? sandboxCheckoutRoutes(deps.paymentProvider, service)
+        : undefined,
+  };
 }

@@ -1,7 +1,7 @@
 import { MINOR_UNITS_PER_MAJOR } from '@atelier/contracts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import type { BillingService } from './billing-service.ts';
+import type { BillingService } from './service.ts';
 import type { CheckoutRequest } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 

@@ -2,7 +2,7 @@ import { PLANS, REFERRALS_FOR_LIFETIME, REFERRALS_FOR_PRO_MONTH, type ReferralRe
 import { and, eq, exists, gt, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
 import { authUsers, orders, profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
-import { makeLifetime } from '../billing/billing-repo.ts';
+import { makeLifetime } from '../billing/repo.ts';
 import { grantCredits } from '../credits/service.ts';
 import { grantPlan, REFERRAL_PRO_MONTH_DAYS } from '../entitlements/plan-grants.ts';
 

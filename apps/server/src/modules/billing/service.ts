@@ -37,7 +37,7 @@ import {
   listVisibleOrders,
   saveCustomerId,
   settleCancelRequest,
-} from './billing-repo.ts';
+} from './repo.ts';
 import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
 import { attachSession, releaseReservation, reserveCheckout } from './checkout-reservations.ts';
