@@ -11,7 +11,6 @@ import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { API_KEY_PATH_PREFIXES } from './modules/api-keys/api-key-scope.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { createApiKeyService } from './modules/api-keys/service.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
@@ -113,10 +112,9 @@ export function createApp(deps: AppDeps) {
     onEmailVerified: (userId) => billing.service.accountVerified(userId),
   });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
-  const apiKeys = createApiKeyService(database.db);
   app.use('*', planContext(database.db));
   // The routes are read on the first request with a key, when all of them are mounted.
-  app.use('*', apiKeyAuth(apiKeys, knownRoutes(app, API_KEY_PATH_PREFIXES)));
+  app.use('*', apiKeyAuth(database.db, knownRoutes(app, API_KEY_PATH_PREFIXES)));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
@@ -141,7 +139,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, db: database.db, config }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
-  api.route('/', apiKeyRoutes(apiKeys));
+  api.route('/', apiKeyRoutes(database.db));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
   api.route('/', teamRoutes(createTeamService({ db: database.db, mailer, logger, publicUrl: config.publicUrl })));
