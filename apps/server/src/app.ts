@@ -14,7 +14,6 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
-import { createBatchService } from './modules/batches/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
@@ -127,14 +126,8 @@ export function createApp(deps: AppDeps) {
   const api = createApiRouter();
   api.route('/', healthRoutes(database, deps.readiness));
   api.route('/', toolRoutes(deps.runs.engines));
-  api.route('/', runRoutes(deps.runs.service, deps.runs.watcher, config.webhooks));
-  const batches = createBatchService({
-    db: database.db,
-    storage,
-    runs: deps.runs.service,
-    publicUrl: config.publicUrl,
-  });
-  api.route('/', batchRoutes(batches, deps.runs.service, config.webhooks));
+  api.route('/', runRoutes(deps.runs.deps, deps.runs.watcher, config.webhooks));
+  api.route('/', batchRoutes(deps.runs.deps, config.webhooks));
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, db: database.db, config }));
