@@ -31,6 +31,7 @@ import { toolRoutes } from './modules/tools/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { createTeamService } from './modules/teams/service.ts';
 import { billingModule } from './modules/billing/routes.ts';
+import { accountVerified } from './modules/billing/service.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps) {
     db: database.db,
     mailer,
     logger,
-    onEmailVerified: (userId) => billing.service.accountVerified(userId),
+    onEmailVerified: (userId) => accountVerified(billing.deps, userId),
   });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   app.use('*', planContext(database.db));
@@ -145,7 +146,7 @@ export function createApp(deps: AppDeps) {
   // Beside the public API, not in it: its operations stay out of /api/openapi.json.
   app.route(
     '/api/admin',
-    adminRoutes({ db: database.db, billing: billing.service, requireSecondFactor: config.adminRequireSecondFactor }),
+    adminRoutes({ db: database.db, billing: billing.deps, requireSecondFactor: config.adminRequireSecondFactor }),
   );
   app.route('/api', api);
   app.all('/api/*', apiNotFound);

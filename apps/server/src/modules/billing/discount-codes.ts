@@ -58,7 +58,7 @@ export function enforceDiscountAttempts(db: DbOrTx, userId: string) {
  * The pricing page's preview: may `userId` pay a checkout in `currency` with the new-user
  * discount `rawCode` (only for one who signed up through a referral; ADR 0009, 0028)? Reads only, and answers what a
  * checkout opened now would answer, except that the caller's own open checkouts do not count:
- * opening a discounted checkout closes them first (BillingService).
+ * opening a discounted checkout closes them first (service.ts).
  */
 export async function previewDiscount(db: DbOrTx, request: DiscountRequest): Promise<UsableDiscount> {
   return resolveDiscount(db, request, { lock: false });

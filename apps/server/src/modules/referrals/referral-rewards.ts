@@ -82,7 +82,7 @@ async function grantReward(tx: Transaction, userId: string, rewardType: Referral
     idempotencyKey: `referral-reward:${userId}:${rewardType}`,
   });
   // A running subscription is then cancelled at its provider once the payment commits
-  // (BillingService.processCancelRequests, ADR 0009).
+  // (processCancelRequests in billing/service.ts, ADR 0009).
   if (rewardType === 'lifetime') await makeLifetime(tx, userId);
   // A month of Pro is Pro's entitlements for a month as well as its credits (ADR 0032).
   else
