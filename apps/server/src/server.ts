@@ -11,7 +11,7 @@ import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
 import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
 import type { Engine } from './engines/engine.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
-import { RateLimiter } from './modules/security/rate-limiter.ts';
+import * as rateLimiter from './modules/security/rate-limiter.ts';
 import { startPeriodicTask } from './platform/process/periodic-task.ts';
 import { type BillingDeps, processCancelRequests, renewDueSandboxSubscriptions } from './modules/billing/service.ts';
 import {
@@ -67,7 +67,7 @@ export async function createRuntime(
     startPeriodicTask(
       'prune rate limits',
       RATE_LIMIT_PRUNE_INTERVAL_MINUTES * 60_000,
-      () => new RateLimiter(database.db).prune(),
+      () => rateLimiter.prune(database.db),
       logger,
     ),
     startPeriodicTask(
