@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { grantCredits } from '../src/modules/credits/credits-service.ts';
+import { grantCredits } from '../src/modules/credits/service.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime } from '../src/server.ts';

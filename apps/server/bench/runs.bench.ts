@@ -14,8 +14,9 @@ import path from 'node:path';
 import { toolOptionSchemas } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { DemoEngine } from '../src/engines/demo/demo-engine.ts';
-import { chargeCredits, grantCredits } from '../src/modules/credits/credits-service.ts';
+import { chargeCredits, grantCredits } from '../src/modules/credits/service.ts';
 import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';
+import { startRun } from '../src/modules/runs/service.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { profiles, runs } from '../src/platform/db/schema/index.ts';
@@ -85,7 +86,7 @@ async function bench(kind: DatabaseKind) {
       );
       if (i > 0) engineMs.push(performance.now() - t); // the first one warms up
       t = performance.now();
-      const run = await pipeline.service.startRun(userId, { tool: 'image-generation', options, images: {} });
+      const run = await startRun(pipeline.deps, userId, { tool: 'image-generation', options, images: {} });
       for (;;) {
         const [row] = await database.db.select({ status: runs.status }).from(runs).where(eq(runs.id, run.id));
         if (row?.status === 'succeeded' || row?.status === 'failed') break;

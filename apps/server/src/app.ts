@@ -11,11 +11,9 @@ import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { API_KEY_PATH_PREFIXES } from './modules/api-keys/api-key-scope.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { createApiKeyService } from './modules/api-keys/service.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
-import { createBatchService } from './modules/batches/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
@@ -32,7 +30,8 @@ import { runRoutes } from './modules/runs/routes.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { createTeamService } from './modules/teams/service.ts';
-import { billingModule } from './modules/billing/billing-module.ts';
+import { billingModule } from './modules/billing/routes.ts';
+import { accountVerified } from './modules/billing/service.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { createApiRouter } from './platform/http/api-router.ts';
 import type { AppEnv } from './platform/http/app-env.ts';
@@ -110,13 +109,12 @@ export function createApp(deps: AppDeps) {
     db: database.db,
     mailer,
     logger,
-    onEmailVerified: (userId) => billing.service.accountVerified(userId),
+    onEmailVerified: (userId) => accountVerified(billing.deps, userId),
   });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
-  const apiKeys = createApiKeyService(database.db);
   app.use('*', planContext(database.db));
   // The routes are read on the first request with a key, when all of them are mounted.
-  app.use('*', apiKeyAuth(apiKeys, knownRoutes(app, API_KEY_PATH_PREFIXES)));
+  app.use('*', apiKeyAuth(database.db, knownRoutes(app, API_KEY_PATH_PREFIXES)));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
@@ -129,19 +127,13 @@ export function createApp(deps: AppDeps) {
   const api = createApiRouter();
   api.route('/', healthRoutes(database, deps.readiness));
   api.route('/', toolRoutes(deps.runs.engines));
-  api.route('/', runRoutes(deps.runs.service, deps.runs.watcher, config.webhooks));
-  const batches = createBatchService({
-    db: database.db,
-    storage,
-    runs: deps.runs.service,
-    publicUrl: config.publicUrl,
-  });
-  api.route('/', batchRoutes(batches, deps.runs.service, config.webhooks));
+  api.route('/', runRoutes(deps.runs.deps, deps.runs.watcher, config.webhooks));
+  api.route('/', batchRoutes(deps.runs.deps, config.webhooks));
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, db: database.db, config }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
-  api.route('/', apiKeyRoutes(apiKeys));
+  api.route('/', apiKeyRoutes(database.db));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
   api.route('/', teamRoutes(createTeamService({ db: database.db, mailer, logger, publicUrl: config.publicUrl })));
@@ -154,7 +146,7 @@ export function createApp(deps: AppDeps) {
   // Beside the public API, not in it: its operations stay out of /api/openapi.json.
   app.route(
     '/api/admin',
-    adminRoutes({ db: database.db, billing: billing.service, requireSecondFactor: config.adminRequireSecondFactor }),
+    adminRoutes({ db: database.db, billing: billing.deps, requireSecondFactor: config.adminRequireSecondFactor }),
   );
   app.route('/api', api);
   app.all('/api/*', apiNotFound);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
-import { createPaymentProvider } from './modules/billing/billing-module.ts';
+import { createPaymentProvider } from './modules/billing/providers/create-provider.ts';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
@@ -11,9 +11,9 @@ import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
 import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
 import type { Engine } from './engines/engine.ts';
 import { startRunPipeline } from './modules/runs/run-pipeline.ts';
-import { RateLimiter } from './modules/security/rate-limiter.ts';
+import * as rateLimiter from './modules/security/rate-limiter.ts';
 import { startPeriodicTask } from './platform/process/periodic-task.ts';
-import { BillingService } from './modules/billing/billing-service.ts';
+import { type BillingDeps, processCancelRequests, renewDueSandboxSubscriptions } from './modules/billing/service.ts';
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MINUTES,
   SANDBOX_RENEWAL_CHECK_MINUTES,
@@ -62,18 +62,18 @@ export async function createRuntime(
     engines: overrides.engines,
   });
   // Maintenance every process does now and then; each task is safe to run from several at once.
-  const billing = new BillingService(database.db, paymentProvider, config.publicUrl, logger);
+  const billing: BillingDeps = { db: database.db, paymentProvider, publicUrl: config.publicUrl, logger };
   const stopTasks = [
     startPeriodicTask(
       'prune rate limits',
       RATE_LIMIT_PRUNE_INTERVAL_MINUTES * 60_000,
-      () => new RateLimiter(database.db).prune(),
+      () => rateLimiter.prune(database.db),
       logger,
     ),
     startPeriodicTask(
       'cancel subscriptions of Lifetime members',
       SUBSCRIPTION_CANCEL_RETRY_MINUTES * 60_000,
-      () => billing.processCancelRequests(),
+      () => processCancelRequests(billing),
       logger,
     ),
     // Stripe renews through webhooks; the sandbox's renewals are this clock (ADR 0006).
@@ -82,7 +82,7 @@ export async function createRuntime(
           startPeriodicTask(
             'renew sandbox subscriptions',
             SANDBOX_RENEWAL_CHECK_MINUTES * 60_000,
-            () => billing.renewSandboxSubscriptions(),
+            () => renewDueSandboxSubscriptions(billing),
             logger,
           ),
         ]

@@ -2,7 +2,7 @@ import type { ErrorBody, Run } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, EngineError } from '../src/engines/engine.ts';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';

@@ -4,7 +4,7 @@ import { TOOL_IDS, toolSchemaName } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentText, generateTypes } from '../../../packages/api-client/generate/generate-types.ts';
 import { adminApiDocument } from '../src/modules/admin/routes.ts';
-import { BillingService } from '../src/modules/billing/billing-service.ts';
+import type { BillingDeps } from '../src/modules/billing/service.ts';
 import { apiKeyMayCall } from '../src/modules/api-keys/api-key-scope.ts';
 import { BEARER_API_KEY_SCHEME, SESSION_COOKIE_SCHEME } from '../src/platform/http/api-route.ts';
 import { ADMIN_API_DOCUMENT_PATH, API_DOCUMENT_PATH, type ApiDocument } from './api-conformance.ts';
@@ -86,7 +86,12 @@ describe('the API document', () => {
   beforeAll(async () => {
     rt = await createTestRuntime('pglite');
     doc = (await (await rt.request('/api/openapi.json')).json()) as Document;
-    const billing = new BillingService(rt.database.db, rt.paymentProvider, rt.config.publicUrl, rt.logger);
+    const billing: BillingDeps = {
+      db: rt.database.db,
+      paymentProvider: rt.paymentProvider,
+      publicUrl: rt.config.publicUrl,
+      logger: rt.logger,
+    };
     adminDoc = (await adminApiDocument({ db: rt.database.db, billing })) as Document;
     both = [
       { name: 'openapi.json', doc, file: API_DOCUMENT_PATH, prefix: '/api' },

@@ -4,7 +4,7 @@ import type { ApiKey, Batch, CreatedApiKeyResponse, CreatedBatch, Run, WebhookEv
 import { unzipSync } from 'fflate';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { chargeCredits, getCreditBalance } from '../src/modules/credits/service.ts';
 import { createWebhookDelivery } from '../src/modules/webhooks/webhook-delivery.ts';
 import { publicApiConformance } from './api-conformance.ts';
 import { DATABASE_KINDS } from './databases.ts';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NODE } from '../src/engines/providers/comfyui/workflows.ts';
 import { COMFYUI_DEFAULTS, STAGE } from '../src/engines/providers/comfyui/comfyui-engine.ts';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeComfyUI, startFakeComfyUI } from './fakes/fake-comfyui.ts';
 import { pngImage, runForm } from './images.ts';

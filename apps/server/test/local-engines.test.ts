@@ -1,7 +1,7 @@
 import { IMAGE_MESSAGES, LOCAL_ENGINE_ID, type Run } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { runForm } from './images.ts';
 import { type PhotoName, photoBytes } from './photos.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';

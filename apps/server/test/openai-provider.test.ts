@@ -1,7 +1,7 @@
 import type { ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeOpenAI, startFakeOpenAI } from './fakes/fake-openai.ts';
 import { pngImage, rectMask, runForm } from './images.ts';

@@ -1,6 +1,6 @@
 import type { Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { hangingEngine, paintingEngine } from './fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { metricsRegistry } from '../src/platform/metrics/registry.ts';
 import type { TestRuntime } from './test-runtime.ts';
 import { runToEnd } from './tool-runs.ts';

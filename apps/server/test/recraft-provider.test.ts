@@ -1,7 +1,7 @@
 import { LOCAL_ENGINE_ID, type ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeRecraft, startFakeRecraft } from './fakes/fake-recraft.ts';
 import { pngImage, runForm } from './images.ts';

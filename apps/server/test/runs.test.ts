@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type CreatedBatch, type Run, type RunListResponse, TOOL_IDS, type ToolListResponse } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeCredits, getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { chargeCredits, getCreditBalance } from '../src/modules/credits/service.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';

@@ -2,7 +2,7 @@ import type { ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STABILITY_TOOLS, type StabilityEngine } from '../src/engines/providers/stability/stability-engine.ts';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeStability, startFakeStability } from './fakes/fake-stability.ts';
 import { pngImage, rectMask, runForm } from './images.ts';

@@ -1,7 +1,7 @@
 import type { ErrorBody, Run, RunListResponse, Team, TeamDetailResponse, TeamUsage } from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { creditLedger, planGrants, securityEvents, teamInvitations, teams } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { failingEngine, paintingEngine } from './fake-engines.ts';

@@ -15,7 +15,7 @@ import {
   referrals,
   sandboxCheckoutSessions,
 } from '../../src/platform/db/schema/index.ts';
-import { getCreditBalance } from '../../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';

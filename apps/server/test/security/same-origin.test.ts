@@ -1,6 +1,6 @@
 import type { CreatedApiKeyResponse, Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../../src/modules/credits/credits-service.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { paintingEngine } from '../fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';

@@ -19,15 +19,14 @@ import {
   opaqueText,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
-import type { Database } from '../../platform/db/database.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { type ApiRouteSpec, apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { ADMIN_API_DOCUMENT, serveApiDocument } from '../api-docs/api-document.ts';
-import type { BillingService } from '../billing/billing-service.ts';
 import { requireAdmin } from './require-admin.ts';
-import { AdminService, type ConsoleAdmin } from './service.ts';
+import * as service from './service.ts';
+import type { AdminDeps, ConsoleAdmin } from './service.ts';
 
 const userParams = z.object({ id: opaqueText().min(1).max(ID_MAX_LENGTH) });
 const runParams = z.object({ id: z.uuid() });
@@ -162,56 +161,65 @@ const adminOf = (c: Context<AppEnv>): ConsoleAdmin => {
  * /api/admin: mounted beside the public API, not inside it, so its operations stay out of the
  * public /api/openapi.json; admins read them at /api/admin/openapi.json (ADR "admin console").
  */
-export function adminRoutes(deps: AdminDeps) {
+export function adminRoutes(deps: AdminRouteDeps) {
   const router = createApiRouter();
   router.use('*', requireAdmin({ requireSecondFactor: deps.requireSecondFactor ?? false }));
   return declareAdminApi(router, deps);
 }
 
-type AdminDeps = { db: Database; billing: BillingService; requireSecondFactor?: boolean };
+type AdminRouteDeps = AdminDeps & { requireSecondFactor?: boolean };
 
 /**
  * The admin API's document as admins read it, without an admin session: what
  * `npm run api:generate` writes into the client package beside the public one.
  */
-export async function adminApiDocument(deps: AdminDeps): Promise<unknown> {
+export async function adminApiDocument(deps: AdminRouteDeps): Promise<unknown> {
   const res = await declareAdminApi(createApiRouter(), deps).request('/openapi.json');
   if (!res.ok) throw new Error(`GET /api/admin/openapi.json answered ${res.status}`);
   return res.json();
 }
 
-function declareAdminApi(router: ReturnType<typeof createApiRouter>, deps: AdminDeps) {
-  const service = new AdminService(deps.db, deps.billing);
+function declareAdminApi(router: ReturnType<typeof createApiRouter>, deps: AdminRouteDeps) {
   router
     .openapi(me, (c) => c.json({ admin: { id: c.get('user').id, email: c.get('user').email } }, 200))
-    .openapi(searchUsers, async (c) => c.json({ users: await service.searchUsers(c.req.valid('query').q) }, 200))
-    .openapi(getUser, async (c) => c.json(await service.userDetail(c.req.valid('param').id), 200))
+    .openapi(searchUsers, async (c) =>
+      c.json({ users: await service.searchUsers(deps.db, c.req.valid('query').q) }, 200),
+    )
+    .openapi(getUser, async (c) => c.json(await service.userDetail(deps, c.req.valid('param').id), 200))
     .openapi(adjustCredits, async (c) => {
       const { delta, reason } = c.req.valid('json');
-      return c.json({ credits: await service.adjustCredits(adminOf(c), c.req.valid('param').id, delta, reason) }, 200);
+      return c.json(
+        { credits: await service.adjustCredits(deps.db, adminOf(c), c.req.valid('param').id, delta, reason) },
+        200,
+      );
     })
     .openapi(grantPlan, async (c) =>
-      c.json(await service.grantPlan(adminOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(await service.grantPlan(deps.db, adminOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(disableUser, async (c) => {
-      const user = await service.disable(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
+      const user = await service.disable(deps.db, adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
       return c.json({ user }, 200);
     })
     .openapi(enableUser, async (c) => {
-      const user = await service.enable(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
+      const user = await service.enable(deps.db, adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
       return c.json({ user }, 200);
     })
     .openapi(revokeSessions, async (c) => {
-      const revoked = await service.revokeSessions(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason);
+      const revoked = await service.revokeSessions(
+        deps.db,
+        adminOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json').reason,
+      );
       return c.json({ revoked }, 200);
     })
     .openapi(refundRun, async (c) =>
-      c.json(await service.refundRun(adminOf(c), c.req.valid('param').id, c.req.valid('json').reason), 200),
+      c.json(await service.refundRun(deps.db, adminOf(c), c.req.valid('param').id, c.req.valid('json').reason), 200),
     )
-    .openapi(runsSummary, async (c) => c.json(await service.runsSummary(), 200))
+    .openapi(runsSummary, async (c) => c.json(await service.runsSummary(deps.db), 200))
     .openapi(audit, async (c) => {
       const { cursor, userId } = c.req.valid('query');
-      return c.json(await service.audit(cursor, userId), 200);
+      return c.json(await service.audit(deps.db, cursor, userId), 200);
     });
   serveApiDocument(router, ADMIN_API_DOCUMENT);
   return router;

@@ -6,7 +6,7 @@ import { openDatabase } from '../../platform/db/open-database.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { createRuntime } from '../../server.ts';
 import { adminApiDocument } from '../admin/routes.ts';
-import { BillingService } from '../billing/billing-service.ts';
+import type { BillingDeps } from '../billing/service.ts';
 
 /**
  * The API documents as `/api/openapi.json` and (to admins) `/api/admin/openapi.json` serve them,
@@ -23,7 +23,12 @@ export async function exportApiDocuments(): Promise<{ public: unknown; admin: un
     try {
       const res = await runtime.app.request('http://localhost/api/openapi.json');
       if (!res.ok) throw new Error(`GET /api/openapi.json answered ${res.status}: ${await res.text()}`);
-      const billing = new BillingService(database.db, runtime.paymentProvider, config.publicUrl, logger);
+      const billing: BillingDeps = {
+        db: database.db,
+        paymentProvider: runtime.paymentProvider,
+        publicUrl: config.publicUrl,
+        logger,
+      };
       return { public: await res.json(), admin: await adminApiDocument({ db: database.db, billing }) };
     } finally {
       await runtime.close();

@@ -6,7 +6,8 @@ import { apiNotFound } from '../../platform/http/error-handler.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
 import { apiKeyMayCall, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
-import type { ApiKeyService } from './service.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { resolveApiKey } from './service.ts';
 
 /**
  * `Authorization: Bearer <secret>` (after the session resolver, which it replaces for the
@@ -22,7 +23,7 @@ import type { ApiKeyService } from './service.ts';
  * request with one is nobody (its 404 to everyone but admins, so it leaves no trace).
  */
 export function apiKeyAuth(
-  service: ApiKeyService,
+  db: Database,
   /** Whether a route answers `method path` (known-routes.ts). */
   isKnownRoute: (method: string, path: string) => boolean,
 ): MiddlewareHandler<AppEnv> {
@@ -36,7 +37,7 @@ export function apiKeyAuth(
     if (!carriesApiKeyScope(c.req.path)) return next();
     if (!isKnownRoute(c.req.method, c.req.path)) return apiNotFound(c);
     const secret = bearerSecret(authorization);
-    const user = secret ? await service.resolve(secret) : null;
+    const user = secret ? await resolveApiKey(db, secret) : null;
     if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
     if (!apiKeyMayCall(c.req.method, c.req.path)) {
       throw new AppError('API_KEY_NOT_ALLOWED', 'An API key cannot do this: sign in to Atelier instead');

@@ -10,7 +10,8 @@ import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import type { ApiKeyService } from './service.ts';
+import type { Database } from '../../platform/db/database.ts';
+import * as service from './service.ts';
 
 // Key management is for a signed-in person only: an API key is refused here (API_KEY_NOT_ALLOWED).
 
@@ -76,16 +77,18 @@ const rotateWebhookSecret = apiRoute({
   responses: { 200: jsonContent(webhookSecretResponseSchema, 'The new `whsec_` secret') },
 });
 
-export function apiKeyRoutes(service: ApiKeyService) {
+export function apiKeyRoutes(db: Database) {
   return createApiRouter()
-    .openapi(createApiKey, async (c) => c.json(await service.create(c.var.user.id, c.req.valid('json').name), 201))
-    .openapi(listApiKeys, async (c) => c.json({ apiKeys: await service.list(c.var.user.id) }, 200))
+    .openapi(createApiKey, async (c) =>
+      c.json(await service.createApiKey(db, c.var.user.id, c.req.valid('json').name), 201),
+    )
+    .openapi(listApiKeys, async (c) => c.json({ apiKeys: await service.listApiKeys(db, c.var.user.id) }, 200))
     .openapi(deleteApiKey, async (c) => {
-      await service.revoke(c.var.user.id, c.req.valid('param').id);
+      await service.revokeApiKey(db, c.var.user.id, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(getWebhookSecret, async (c) => c.json({ secret: await service.webhookSecret(c.var.user.id) }, 200))
+    .openapi(getWebhookSecret, async (c) => c.json({ secret: await service.webhookSecretOf(db, c.var.user.id) }, 200))
     .openapi(rotateWebhookSecret, async (c) =>
-      c.json({ secret: await service.rotateWebhookSecret(c.var.user.id) }, 200),
+      c.json({ secret: await service.rotateWebhookSecret(db, c.var.user.id) }, 200),
     );
 }

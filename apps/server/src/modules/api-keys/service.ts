@@ -20,75 +20,75 @@ const presentApiKey = (row: ApiKeyRow): ApiKey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
-/** Personal API keys and the webhook signing secret (issue 16, ADR 0018). */
-export function createApiKeyService(db: Database) {
-  return {
-    /** At most API_KEYS_PER_USER keys: counted under a lock on the profile, so two creations cannot both pass. */
-    async create(userId: string, name: string): Promise<{ apiKey: ApiKey; secret: string }> {
-      const { secret, prefix, hash } = newApiKeySecret();
-      const row = await db.transaction(async (tx) => {
-        await tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update');
-        if ((await repo.countApiKeysOf(tx, userId)) >= API_KEYS_PER_USER) {
-          throw new AppError('VALIDATION_ERROR', `At most ${API_KEYS_PER_USER} API keys; revoke one first`, {
-            fields: { name: 'too many keys' },
-            issues: [{ field: 'name', problem: 'too_big', limit: API_KEYS_PER_USER }],
-          });
-        }
-        const created = await repo.insertApiKey(tx, { id: randomUUID(), userId, name, prefix, secretHash: hash });
-        await logSecurityEvent(tx, {
-          eventType: 'api_key_created',
-          userId,
-          severity: 'low',
-          details: { keyId: created.id, prefix },
-        });
-        return created;
+// Personal API keys and the webhook signing secret (issue 16, ADR 0018).
+
+/** At most API_KEYS_PER_USER keys: counted under a lock on the profile, so two creations cannot both pass. */
+export async function createApiKey(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<{ apiKey: ApiKey; secret: string }> {
+  const { secret, prefix, hash } = newApiKeySecret();
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+    if ((await repo.countApiKeysOf(tx, userId)) >= API_KEYS_PER_USER) {
+      throw new AppError('VALIDATION_ERROR', `At most ${API_KEYS_PER_USER} API keys; revoke one first`, {
+        fields: { name: 'too many keys' },
+        issues: [{ field: 'name', problem: 'too_big', limit: API_KEYS_PER_USER }],
       });
-      return { apiKey: presentApiKey(row), secret };
-    },
-
-    async list(userId: string): Promise<ApiKey[]> {
-      return (await repo.listApiKeysOf(db, userId)).map(presentApiKey);
-    },
-
-    async revoke(userId: string, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await repo.deleteApiKeyOf(tx, userId, id);
-        if (!row) throw notFound('API key');
-        await logSecurityEvent(tx, {
-          eventType: 'api_key_revoked',
-          userId,
-          severity: 'low',
-          details: { keyId: row.id, prefix: row.prefix },
-        });
-      });
-    },
-
-    /**
-     * The user behind a bearer secret: undefined for an unknown or revoked key, or an account
-     * that is disabled or being deleted — the same answer, at once, with no cache to outlive it.
-     */
-    async resolve(secret: string): Promise<SessionUser | undefined> {
-      const key = await repo.findApiKeyByHash(db, hashApiKeySecret(secret));
-      if (!key) return undefined;
-      const [owner] = await db
-        .select({ email: profiles.email, role: profiles.role, disabledAt: profiles.disabledAt })
-        .from(profiles)
-        .where(eq(profiles.userId, key.userId));
-      if (!owner || owner.disabledAt) return undefined;
-      await repo.touchApiKey(db, key.id, LAST_USED_WRITE_INTERVAL_MS);
-      return { id: key.userId, email: owner.email, role: owner.role, sessionId: `api-key:${key.id}`, apiKeyId: key.id };
-    },
-
-    /** The user's signing secret, made on first use. */
-    async webhookSecret(userId: string): Promise<string> {
-      return (await repo.findWebhookSecret(db, userId)) ?? repo.putWebhookSecret(db, userId, newWebhookSecret(), false);
-    },
-
-    async rotateWebhookSecret(userId: string): Promise<string> {
-      const secret = await repo.putWebhookSecret(db, userId, newWebhookSecret(), true);
-      await logSecurityEvent(db, { eventType: 'webhook_secret_rotated', userId, severity: 'low' });
-      return secret;
-    },
-  };
+    }
+    const created = await repo.insertApiKey(tx, { id: randomUUID(), userId, name, prefix, secretHash: hash });
+    await logSecurityEvent(tx, {
+      eventType: 'api_key_created',
+      userId,
+      severity: 'low',
+      details: { keyId: created.id, prefix },
+    });
+    return created;
+  });
+  return { apiKey: presentApiKey(row), secret };
 }
-export type ApiKeyService = ReturnType<typeof createApiKeyService>;
+
+export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[]> {
+  return (await repo.listApiKeysOf(db, userId)).map(presentApiKey);
+}
+
+export async function revokeApiKey(db: Database, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteApiKeyOf(tx, userId, id);
+    if (!row) throw notFound('API key');
+    await logSecurityEvent(tx, {
+      eventType: 'api_key_revoked',
+      userId,
+      severity: 'low',
+      details: { keyId: row.id, prefix: row.prefix },
+    });
+  });
+}
+
+/**
+ * The user behind a bearer secret: undefined for an unknown or revoked key, or an account
+ * that is disabled or being deleted — the same answer, at once, with no cache to outlive it.
+ */
+export async function resolveApiKey(db: Database, secret: string): Promise<SessionUser | undefined> {
+  const key = await repo.findApiKeyByHash(db, hashApiKeySecret(secret));
+  if (!key) return undefined;
+  const [owner] = await db
+    .select({ email: profiles.email, role: profiles.role, disabledAt: profiles.disabledAt })
+    .from(profiles)
+    .where(eq(profiles.userId, key.userId));
+  if (!owner || owner.disabledAt) return undefined;
+  await repo.touchApiKey(db, key.id, LAST_USED_WRITE_INTERVAL_MS);
+  return { id: key.userId, email: owner.email, role: owner.role, sessionId: `api-key:${key.id}`, apiKeyId: key.id };
+}
+
+/** The user's signing secret, made on first use. */
+export async function webhookSecretOf(db: Database, userId: string): Promise<string> {
+  return (await repo.findWebhookSecret(db, userId)) ?? repo.putWebhookSecret(db, userId, newWebhookSecret(), false);
+}
+
+export async function rotateWebhookSecret(db: Database, userId: string): Promise<string> {
+  const secret = await repo.putWebhookSecret(db, userId, newWebhookSecret(), true);
+  await logSecurityEvent(db, { eventType: 'webhook_secret_rotated', userId, severity: 'low' });
+  return secret;
+}

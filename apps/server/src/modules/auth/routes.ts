@@ -36,7 +36,7 @@ import { AppError, rateLimited } from '../../platform/http/app-error.ts';
 import type { RateLimitRule } from '../security/rate-limiter.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import { findProfileByUsername } from '../profiles/repo.ts';
-import { RateLimiter } from '../security/rate-limiter.ts';
+import * as rateLimiter from '../security/rate-limiter.ts';
 import { reportTightestRateLimit } from '../security/enforce-rate-limit.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { revokeOtherSessions } from '../security/session-revocation.ts';
@@ -53,7 +53,7 @@ import { passwordResetLimits, signUpLimits } from './auth-limits.ts';
 import { findAuthUserByEmail, isEmailVerified, verificationTokenEmail } from './email-verification.ts';
 import { totpQrCodeSvg, totpSecretOf } from './totp-qr-code.ts';
 import { requireUser } from './require-user.ts';
-import { type SignInAttempt, SignInGuard } from './sign-in-guard.ts';
+import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, type SignInAttempt } from './sign-in-guard.ts';
 
 /** Turning two-factor sign-in on or off (each needs the password): a handful an hour. */
 const TWO_FACTOR_SETUP_RULE: RateLimitRule = { maxAttempts: 10, windowMinutes: 60, blockMinutes: 60 };
@@ -356,12 +356,9 @@ const disableTwoFactorRoute = apiRoute({
  * sign-in by a profile's username, and errors in the API's shape.
  */
 export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; config: Config }) {
-  const guard = new SignInGuard(db);
-  const limiter = new RateLimiter(db);
-
   /** Counts an attempt under each limit; 429 with the longest wait when any refuses it. */
   const consumeLimits = async (limits: [string, RateLimitRule][]) => {
-    const states = await Promise.all(limits.map(([key, rule]) => limiter.consume(key, rule)));
+    const states = await Promise.all(limits.map(([key, rule]) => rateLimiter.consume(db, key, rule)));
     reportTightestRateLimit(states.map((state, i) => [state, limits[i]![1]]));
     const refused = states.filter((state) => !state.allowed);
     if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
@@ -434,10 +431,10 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
 
   /** Sends an e-mail + password sign-in through the lockout. */
   const signIn = async (c: Context<AppEnv>, attempt: SignInAttempt & { email: string }, body: object) => {
-    await guard.assertAllowed(attempt);
+    await assertSignInAllowed(db, attempt);
     const res = await forward(c, jsonRequest(c, '/sign-in/email', { ...body, email: attempt.email }));
-    if (res.status === 401) await guard.recordFailure(attempt, 'invalid_credentials');
-    else if (res.ok) await guard.recordSuccess(attempt);
+    if (res.status === 401) await recordSignInFailure(db, attempt, 'invalid_credentials');
+    else if (res.ok) await recordSignInSuccess(db, attempt);
     return res;
   };
 
@@ -475,8 +472,8 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
       if (!profile) {
         // Counts against the address, or usernames could be probed without limit.
         const attempt = attemptOf(c, 'username', null);
-        await guard.assertAllowed(attempt);
-        await guard.recordFailure(attempt, 'unknown_username');
+        await assertSignInAllowed(db, attempt);
+        await recordSignInFailure(db, attempt, 'unknown_username');
         throw new AppError('USERNAME_NOT_FOUND', 'Username not found');
       }
       const attempt = { ...attemptOf(c, 'username', profile.email), email: profile.email };

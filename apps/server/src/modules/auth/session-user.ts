@@ -2,13 +2,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../../platform/http/app-env.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
-import { SessionActivity } from '../security/session-activity.ts';
+import { assertSessionActive } from '../security/session-activity.ts';
 import { accountStanding } from './account-gate.ts';
 import type { Auth } from './auth.ts';
 
 /** Puts a session resolver on every request; requireUser (and optional-auth routes) call it. */
 export function sessionResolver(auth: Auth, db: DbOrTx, trustProxy: boolean): MiddlewareHandler<AppEnv> {
-  const activity = new SessionActivity(db);
   return async (c, next) => {
     c.set('getSessionUser', async (headers, options = {}) => {
       const session = await auth.api.getSession({ headers });
@@ -30,7 +29,7 @@ export function sessionResolver(auth: Auth, db: DbOrTx, trustProxy: boolean): Mi
       // The inactivity timeout and the suspicious request patterns (contracts/security.ts): an
       // idle session is ended here, and every authenticated request is seen here, for every route.
       const client = { address: clientAddress(c, trustProxy), userAgent: headers.get('user-agent') };
-      await activity.assertActive(user, { touch: options.touch ?? true, client });
+      await assertSessionActive(db, user, { touch: options.touch ?? true, client });
       return user;
     });
     await next();

@@ -16,8 +16,9 @@ import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { runRateLimit } from '../runs/routes.ts';
-import type { RunService } from '../runs/service.ts';
-import type { BatchService } from './service.ts';
+import { assertRunAllowed } from '../runs/service.ts';
+import * as service from './service.ts';
+import type { BatchDeps } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 import { readBatchRequest } from './batch-request.ts';
 
@@ -26,7 +27,7 @@ const notYours = errorResponse('No such batch of yours (NOT_FOUND)');
 /** Every image at its largest, and the form around them. */
 const MAX_BATCH_BODY_BYTES = BATCH_MAX_IMAGES * UPLOAD_MAX_BYTES + 256 * 1024;
 
-const startBatch = (runs: RunService) =>
+const startBatch = (deps: BatchDeps) =>
   apiRoute({
     method: 'post',
     path: '/tools/{tool}/batches',
@@ -51,7 +52,7 @@ const startBatch = (runs: RunService) =>
           throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB');
         },
       }),
-      runRateLimit(runs),
+      runRateLimit(deps),
     ],
     request: {
       params: z.object({ tool: batchToolIdSchema }),
@@ -127,20 +128,20 @@ const getBatchArchive = apiRoute({
   },
 });
 
-export function batchRoutes(batches: BatchService, runs: RunService, webhooks: WebhookPolicy) {
+export function batchRoutes(deps: BatchDeps, webhooks: WebhookPolicy) {
   return createApiRouter()
-    .openapi(startBatch(runs), async (c) => {
+    .openapi(startBatch(deps), async (c) => {
       const { tool } = c.req.valid('param');
       const request = await readBatchRequest(c, tool, webhooks);
       // Each image is a run for the per-user limit (the middleware counted the first).
-      for (let i = 1; i < request.images.length; i++) await runs.assertRunAllowed(c.get('user').id);
-      return c.json({ batch: await batches.startBatch(c.get('user').id, request) }, 202);
+      for (let i = 1; i < request.images.length; i++) await assertRunAllowed(deps, c.get('user').id);
+      return c.json({ batch: await service.startBatch(deps, c.get('user').id, request) }, 202);
     })
     .openapi(getBatch, async (c) =>
-      c.json({ batch: await batches.getBatch(c.get('user').id, c.req.valid('param').id) }, 200),
+      c.json({ batch: await service.getBatch(deps, c.get('user').id, c.req.valid('param').id) }, 200),
     )
     .openapi(getBatchArchive, async (c) => {
-      const archive = await batches.openArchive(c.get('user').id, c.req.valid('param').id);
+      const archive = await service.openArchive(deps, c.get('user').id, c.req.valid('param').id);
       c.header('Content-Type', 'application/zip');
       c.header('Content-Disposition', `attachment; filename="${archive.fileName}"`);
       return stream(c, async (out) => {

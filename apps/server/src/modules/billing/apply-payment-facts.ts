@@ -5,7 +5,7 @@ import type { Transaction } from '../../platform/db/database.ts';
 import { orders, type PaymentProviderName, paymentEvents } from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
-import { grantCredits } from '../credits/credits-service.ts';
+import { grantCredits } from '../credits/service.ts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
 import {
   getProfilePlan,
@@ -19,7 +19,7 @@ import {
   setProfilePlan,
   updateSubscription,
   upsertSubscription,
-} from './billing-repo.ts';
+} from './repo.ts';
 import { countDiscountUse } from './discount-codes.ts';
 import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 

@@ -12,10 +12,10 @@ import {
   subscriptions,
 } from '../../platform/db/schema/index.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 import { addCalendarMonths } from './billing-period.ts';
-import { makeLifetime } from './billing-repo.ts';
-import { BillingService } from './billing-service.ts';
+import { makeLifetime } from './repo.ts';
+import { type BillingDeps, renewDueSandboxSubscriptions } from './service.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
 
 const SECOND = 1000;
@@ -25,14 +25,14 @@ let counter = 0;
 describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) => {
   let rt: TestRuntime;
   /** The billing service of "another server process": its own sandbox signing key. */
-  let billing: BillingService;
-  let otherProcess: BillingService;
+  let billing: BillingDeps;
+  let otherProcess: BillingDeps;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);
     const log = createLogger('silent');
-    billing = new BillingService(rt.database.db, rt.paymentProvider, rt.config.publicUrl, log);
+    billing = { db: rt.database.db, paymentProvider: rt.paymentProvider, publicUrl: rt.config.publicUrl, logger: log };
     const otherSandbox = new SandboxProvider(rt.database.db, rt.config.publicUrl);
-    otherProcess = new BillingService(rt.database.db, otherSandbox, rt.config.publicUrl, log);
+    otherProcess = { db: rt.database.db, paymentProvider: otherSandbox, publicUrl: rt.config.publicUrl, logger: log };
   });
   afterAll(() => rt?.close());
   // A sweep handles every due subscription in the database: each test starts with none running.
@@ -83,12 +83,12 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
     expect(end0).toEqual(addCalendarMonths(anchor, 1));
 
     // Not yet over: nothing happens.
-    expect((await billing.renewSandboxSubscriptions(after(end0, -SECOND))).renewed).toBe(0);
+    expect((await renewDueSandboxSubscriptions(billing, after(end0, -SECOND))).renewed).toBe(0);
     expect(await credits(user)).toBe(430);
 
     const now1 = after(end0, 60 * SECOND);
-    expect(await billing.renewSandboxSubscriptions(now1)).toMatchObject({ renewed: 1, ended: 0, failed: 0 });
-    expect(await billing.renewSandboxSubscriptions(now1)).toMatchObject({ renewed: 0, ended: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, now1)).toMatchObject({ renewed: 1, ended: 0, failed: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, now1)).toMatchObject({ renewed: 0, ended: 0 });
     expect(await credits(user)).toBe(430 + 400);
     const end1 = await periodEnd(user);
     expect(end1).toEqual(addCalendarMonths(anchor, 2));
@@ -97,8 +97,8 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
     // Two processes (each with its own sandbox signing key) at the same moment: one renewal.
     const now2 = after(end1, SECOND);
     const both = await Promise.all([
-      billing.renewSandboxSubscriptions(now2),
-      otherProcess.renewSandboxSubscriptions(now2),
+      renewDueSandboxSubscriptions(billing, now2),
+      renewDueSandboxSubscriptions(otherProcess, now2),
     ]);
     expect(both.map((r) => r.renewed).sort()).toEqual([0, 1]);
     expect(await credits(user)).toBe(430 + 800);
@@ -154,8 +154,8 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
 
     // The server was off for three months and a day: four periods ended (anchor + 1 … 4 months).
     const now = after(addCalendarMonths(anchor, 4), DAY);
-    expect(await billing.renewSandboxSubscriptions(now)).toMatchObject({ renewed: 4, ended: 0, failed: 0 });
-    expect(await billing.renewSandboxSubscriptions(now)).toMatchObject({ renewed: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, now)).toMatchObject({ renewed: 4, ended: 0, failed: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, now)).toMatchObject({ renewed: 0 });
     expect(await periodEnd(user)).toEqual(addCalendarMonths(anchor, 5));
     expect(await credits(user)).toBe(30 + 1500 + 4 * 1500);
     const history = await orders(user);
@@ -182,7 +182,7 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date('2025-02-28T10:00:00Z') })
       .where(eq(subscriptions.userId, user.userId));
-    expect((await billing.renewSandboxSubscriptions(new Date('2025-04-01T00:00:00Z'))).renewed).toBe(2);
+    expect((await renewDueSandboxSubscriptions(billing, new Date('2025-04-01T00:00:00Z'))).renewed).toBe(2);
     expect(await periodEnd(user)).toEqual(new Date('2025-04-30T10:00:00Z'));
     expect(await credits(user)).toBe(430 + 800);
   });
@@ -194,12 +194,12 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
     expect(canceled.body).toMatchObject({ cancel_at_period_end: true });
     const end0 = await periodEnd(user);
 
-    expect(await billing.renewSandboxSubscriptions(after(end0, -SECOND))).toMatchObject({ renewed: 0, ended: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, after(end0, -SECOND))).toMatchObject({ renewed: 0, ended: 0 });
     expect(await profilePlan(user)).toBe('pro');
 
     const now = after(addCalendarMonths(end0, 2), DAY);
-    expect(await billing.renewSandboxSubscriptions(now)).toMatchObject({ renewed: 0, ended: 1, failed: 0 });
-    expect(await billing.renewSandboxSubscriptions(now)).toMatchObject({ renewed: 0, ended: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, now)).toMatchObject({ renewed: 0, ended: 1, failed: 0 });
+    expect(await renewDueSandboxSubscriptions(billing, now)).toMatchObject({ renewed: 0, ended: 0 });
     expect(await subscription(user)).toMatchObject({
       status: 'canceled',
       cancelAtPeriodEnd: false,
@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
     });
 
     const now = after(await periodEnd(rewarded), DAY);
-    const result = await billing.renewSandboxSubscriptions(now);
+    const result = await renewDueSandboxSubscriptions(billing, now);
     expect(result).toEqual({ renewed: 0, ended: 2, failed: 0 });
     for (const user of [buyer, rewarded]) {
       expect(await subscription(user)).toMatchObject({ status: 'canceled', cancelRequestedAt: null });
@@ -264,8 +264,8 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
     expect(end0).toEqual(addCalendarMonths(anchor, 12));
 
     // Eleven months in: still the first year.
-    expect((await billing.renewSandboxSubscriptions(after(end0, -30 * DAY))).renewed).toBe(0);
-    expect((await billing.renewSandboxSubscriptions(after(end0, SECOND))).renewed).toBe(1);
+    expect((await renewDueSandboxSubscriptions(billing, after(end0, -30 * DAY))).renewed).toBe(0);
+    expect((await renewDueSandboxSubscriptions(billing, after(end0, SECOND))).renewed).toBe(1);
     expect(await periodEnd(user)).toEqual(addCalendarMonths(anchor, 24));
     expect(await credits(user)).toBe(30 + 2 * 4800);
     expect((await orders(user))[0]).toMatchObject({ billingCycle: 'yearly', amount: 19800, currency: 'HKD' });

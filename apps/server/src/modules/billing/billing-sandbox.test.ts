@@ -14,7 +14,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
 import { invitationCodeRedemptions, invitationCodes, profiles, subscriptions } from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 
 let counter = 0;
 

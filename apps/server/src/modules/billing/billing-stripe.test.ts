@@ -13,7 +13,7 @@ import { createStripeTestRuntime, type StripeTestRuntime } from '../../../test/s
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
 import { invitationCodeRedemptions, invitationCodes, subscriptions } from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 
 let counter = 0;
 

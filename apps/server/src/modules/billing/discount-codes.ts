@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
-import { countReservedUses, hasOpenCheckout } from './billing-repo.ts';
+import { countReservedUses, hasOpenCheckout } from './repo.ts';
 
 /** A discount code the caller may use, as a checkout applies it. */
 export interface UsableDiscount extends DiscountCheckResponse {
@@ -58,7 +58,7 @@ export function enforceDiscountAttempts(db: DbOrTx, userId: string) {
  * The pricing page's preview: may `userId` pay a checkout in `currency` with the new-user
  * discount `rawCode` (only for one who signed up through a referral; ADR 0009, 0028)? Reads only, and answers what a
  * checkout opened now would answer, except that the caller's own open checkouts do not count:
- * opening a discounted checkout closes them first (BillingService).
+ * opening a discounted checkout closes them first (service.ts).
  */
 export async function previewDiscount(db: DbOrTx, request: DiscountRequest): Promise<UsableDiscount> {
   return resolveDiscount(db, request, { lock: false });

@@ -23,8 +23,11 @@ import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import type { BillingService } from './billing-service.ts';
+import * as billing from './service.ts';
+import type { BillingDeps } from './service.ts';
 import { WebhookSignatureError } from './providers/payment-provider.ts';
+import { SandboxProvider } from './providers/sandbox-provider.ts';
+import { sandboxCheckoutRoutes } from './sandbox-checkout-routes.ts';
 
 const conflict = errorResponse('ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT');
 const providerFailed = errorResponse('PAYMENT_ERROR: the payment provider failed');
@@ -213,37 +216,54 @@ const stripeWebhookRoute = apiRoute({
   },
 });
 
-export function billingRoutes(billing: BillingService) {
+export function billingRoutes(deps: BillingDeps) {
   return createApiRouter()
-    .openapi(plansRoute, async (c) => c.json(await billing.plans(c.req.valid('query').language), 200))
-    .openapi(checkoutRoute, async (c) => c.json(await billing.checkout(c.var.user, c.req.valid('json')), 200))
-    .openapi(discountCheckRoute, async (c) => c.json(await billing.checkDiscount(c.var.user, c.req.valid('json')), 200))
+    .openapi(plansRoute, async (c) => c.json(await billing.plans(deps, c.req.valid('query').language), 200))
+    .openapi(checkoutRoute, async (c) => c.json(await billing.checkout(deps, c.var.user, c.req.valid('json')), 200))
+    .openapi(discountCheckRoute, async (c) =>
+      c.json(await billing.checkDiscount(deps, c.var.user, c.req.valid('json')), 200),
+    )
     .openapi(upgradeRoute, async (c) => {
-      await billing.upgrade(c.var.user, c.req.valid('json'));
+      await billing.upgrade(deps, c.var.user, c.req.valid('json'));
       return c.json({ success: true as const }, 200);
     })
-    .openapi(changePreviewRoute, async (c) => c.json(await billing.previewChange(c.var.user, c.req.valid('json')), 200))
-    .openapi(lifetimeRoute, async (c) => c.json(await billing.lifetime(c.var.user, c.req.valid('json')), 200))
-    .openapi(verifyRoute, async (c) =>
-      c.json(await billing.verifyWithSummary(c.var.user.id, c.req.valid('json').sessionId), 200),
+    .openapi(changePreviewRoute, async (c) =>
+      c.json(await billing.previewChange(deps, c.var.user, c.req.valid('json')), 200),
     )
-    .openapi(subscriptionRoute, async (c) => c.json(await billing.status(c.var.user.id), 200))
+    .openapi(lifetimeRoute, async (c) => c.json(await billing.lifetime(deps, c.var.user, c.req.valid('json')), 200))
+    .openapi(verifyRoute, async (c) =>
+      c.json(await billing.verifyWithSummary(deps, c.var.user.id, c.req.valid('json').sessionId), 200),
+    )
+    .openapi(subscriptionRoute, async (c) => c.json(await billing.status(deps, c.var.user.id), 200))
     .openapi(cancelRoute, async (c) => {
-      await billing.cancelAtPeriodEnd(c.var.user.id);
-      return c.json(await billing.status(c.var.user.id), 200);
+      await billing.cancelAtPeriodEnd(deps, c.var.user.id);
+      return c.json(await billing.status(deps, c.var.user.id), 200);
     })
-    .openapi(ordersRoute, async (c) => c.json({ orders: await billing.orders(c.var.user.id) }, 200))
-    .openapi(syncRoute, async (c) => c.json({ updated: await billing.syncOrders(c.var.user.id) }, 200))
-    .openapi(portalRoute, async (c) => c.json(await billing.portal(c.var.user.id), 200))
+    .openapi(ordersRoute, async (c) => c.json({ orders: await billing.orders(deps, c.var.user.id) }, 200))
+    .openapi(syncRoute, async (c) => c.json({ updated: await billing.syncOrders(deps, c.var.user.id) }, 200))
+    .openapi(portalRoute, async (c) => c.json(await billing.portal(deps, c.var.user.id), 200))
     .openapi(stripeWebhookRoute, async (c) => {
-      if (billing.providerName !== 'stripe') throw new AppError('NOT_FOUND', 'Payments do not go through Stripe');
+      if (deps.paymentProvider.name !== 'stripe') throw new AppError('NOT_FOUND', 'Payments do not go through Stripe');
       try {
         // The signature covers the exact bytes Stripe sent: read the raw text, never parsed JSON.
-        await billing.handleEvent(await c.req.text(), c.req.header('stripe-signature'));
+        await billing.handleEvent(deps, await c.req.text(), c.req.header('stripe-signature'));
       } catch (err) {
         if (err instanceof WebhookSignatureError) throw new AppError('VALIDATION_ERROR', err.message);
         throw err;
       }
       return c.json({ received: true as const }, 200);
     });
+}
+
+/**
+ * The billing routes: `/api/billing/*`, and with the sandbox its test checkout pages (to be
+ * mounted at `/billing/sandbox`, outside the API).
+ */
+export function billingModule(deps: BillingDeps) {
+  return {
+    deps,
+    apiRoutes: billingRoutes(deps),
+    sandboxPages:
+      deps.paymentProvider instanceof SandboxProvider ? sandboxCheckoutRoutes(deps.paymentProvider, deps) : undefined,
+  };
 }

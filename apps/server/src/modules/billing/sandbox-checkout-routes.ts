@@ -1,7 +1,7 @@
 import { MINOR_UNITS_PER_MAJOR } from '@atelier/contracts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import type { BillingService } from './billing-service.ts';
+import { type BillingDeps, handleEvent } from './service.ts';
 import type { CheckoutRequest } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 
@@ -70,10 +70,10 @@ ${
 
 /**
  * Atelier's own test checkout, the sandbox provider's "hosted payment page". Pay and Cancel
- * produce signed events that go through BillingService.handleEvent, the path a Stripe
+ * produce signed events that go through handleEvent (service.ts), the path a Stripe
  * webhook takes, and then send the browser back as Stripe would.
  */
-export function sandboxCheckoutRoutes(sandbox: SandboxProvider, billing: BillingService) {
+export function sandboxCheckoutRoutes(sandbox: SandboxProvider, billing: BillingDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/checkout/:id', async (c) => {
@@ -92,7 +92,7 @@ export function sandboxCheckoutRoutes(sandbox: SandboxProvider, billing: Billing
       const session = await sandbox.getSession(id);
       if (!session) return c.text('Unknown sandbox checkout session', 404);
       const event = button === 'pay' ? await sandbox.pay(id) : await sandbox.cancel(id);
-      if (event) await billing.handleEvent(event.rawBody, event.signature);
+      if (event) await handleEvent(billing, event.rawBody, event.signature);
       // Pay on a session that expired or was closed: back to its page, which says so.
       if (button === 'pay' && !event && session.row.status !== 'paid') {
         return c.redirect(`/billing/sandbox/checkout/${encodeURIComponent(id)}`, 303);

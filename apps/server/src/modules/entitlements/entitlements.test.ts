@@ -24,7 +24,7 @@ import {
   subscriptions,
 } from '../../platform/db/schema/index.ts';
 import { setAdminRole } from '../admin/roles.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 import { startRunPipeline } from '../runs/run-pipeline.ts';
 import { RUN_QUEUE, type RunJob } from '../runs/service.ts';
 import { effectivePlan } from './effective-plan.ts';

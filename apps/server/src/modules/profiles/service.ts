@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { artworkFolder } from '../artworks/artwork-keys.ts';
-import { grantCredits } from '../credits/credits-service.ts';
+import { grantCredits } from '../credits/service.ts';
 import { userRunsFolder } from '../runs/storage-keys.ts';
 import { signInAccountKey } from '../auth/auth-limits.ts';
 import { normalizeAvatar } from './avatar-image.ts';

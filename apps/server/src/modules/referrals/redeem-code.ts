@@ -8,7 +8,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import { invitationCodeRedemptions, invitationCodes, profiles, subscriptions } from '../../platform/db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../platform/http/app-error.ts';
-import { grantCredits } from '../credits/credits-service.ts';
+import { grantCredits } from '../credits/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What an experience pass gives: Studio's monthly allotment, once (ADR 0009). */

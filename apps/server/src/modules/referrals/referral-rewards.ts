@@ -2,8 +2,8 @@ import { PLANS, REFERRALS_FOR_LIFETIME, REFERRALS_FOR_PRO_MONTH, type ReferralRe
 import { and, eq, exists, gt, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
 import { authUsers, orders, profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
-import { makeLifetime } from '../billing/billing-repo.ts';
-import { grantCredits } from '../credits/credits-service.ts';
+import { makeLifetime } from '../billing/repo.ts';
+import { grantCredits } from '../credits/service.ts';
 import { grantPlan, REFERRAL_PRO_MONTH_DAYS } from '../entitlements/plan-grants.ts';
 
 /**
@@ -82,7 +82,7 @@ async function grantReward(tx: Transaction, userId: string, rewardType: Referral
     idempotencyKey: `referral-reward:${userId}:${rewardType}`,
   });
   // A running subscription is then cancelled at its provider once the payment commits
-  // (BillingService.processCancelRequests, ADR 0009).
+  // (processCancelRequests in billing/service.ts, ADR 0009).
   if (rewardType === 'lifetime') await makeLifetime(tx, userId);
   // A month of Pro is Pro's entitlements for a month as well as its credits (ADR 0032).
   else

@@ -18,7 +18,7 @@ import {
   referrals,
   subscriptions,
 } from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 import { recordReferral } from './record-referral.ts';
 
 let counter = 0;

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runs, securityEvents } from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
+import { getCreditBalance } from '../credits/service.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { startToolRun } from '../../../test/tool-runs.ts';

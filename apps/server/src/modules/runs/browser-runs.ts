@@ -16,7 +16,7 @@ import { profiles, type RunRow } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { refundCredits } from '../credits/credits-service.ts';
+import { refundCredits } from '../credits/service.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { presentRun } from './present-run.ts';
@@ -114,85 +114,90 @@ async function checkResultPng(data: Buffer, run: RunRow): Promise<{ width: numbe
   return { width, height };
 }
 
-export function browserRunActions({ db, storage, logger, publicUrl }: BrowserRunDeps) {
-  return {
-    /**
-     * Stores the result of the user's browser run as its only output. The file gets a fresh key
-     * and the row is updated only while it has no output, so of two concurrent uploads one wins
-     * and the other's file is removed again.
-     */
-    async attachBrowserResult(userId: string, runId: string, data: Buffer): Promise<Run> {
-      const run = await findBrowserRun(db, userId, runId);
-      if (run.status !== 'succeeded' || run.refunded) throw new AppError('CONFLICT', RESULT_MESSAGES.failed);
-      if (run.outputs.length > 0) throw new AppError('CONFLICT', RESULT_MESSAGES.hasResult);
-      const { width, height } = await checkResultPng(data, run);
-      const key = browserResultKey(userId, runId, randomUUID());
-      await storage.put(key, data, 'image/png');
-      const row = await repo.attachBrowserOutput(db, runId, userId, { key, mediaType: 'image/png', width, height });
-      if (!row) {
-        await storage.delete(key).catch((err) => logger.warn({ err, key }, 'could not delete a refused result'));
-        const now = await repo.findRunOfUser(db, runId, userId);
-        throw new AppError('CONFLICT', now?.status === 'failed' ? RESULT_MESSAGES.failed : RESULT_MESSAGES.hasResult);
-      }
-      return presentRun(row, publicUrl);
-    },
+/**
+ * Stores the result of the user's browser run as its only output. The file gets a fresh key
+ * and the row is updated only while it has no output, so of two concurrent uploads one wins
+ * and the other's file is removed again.
+ */
+export async function attachBrowserResult(
+  deps: BrowserRunDeps,
+  userId: string,
+  runId: string,
+  data: Buffer,
+): Promise<Run> {
+  const { db, storage, logger, publicUrl } = deps;
+  const run = await findBrowserRun(db, userId, runId);
+  if (run.status !== 'succeeded' || run.refunded) throw new AppError('CONFLICT', RESULT_MESSAGES.failed);
+  if (run.outputs.length > 0) throw new AppError('CONFLICT', RESULT_MESSAGES.hasResult);
+  const { width, height } = await checkResultPng(data, run);
+  const key = browserResultKey(userId, runId, randomUUID());
+  await storage.put(key, data, 'image/png');
+  const row = await repo.attachBrowserOutput(db, runId, userId, { key, mediaType: 'image/png', width, height });
+  if (!row) {
+    await storage.delete(key).catch((err) => logger.warn({ err, key }, 'could not delete a refused result'));
+    const now = await repo.findRunOfUser(db, runId, userId);
+    throw new AppError('CONFLICT', now?.status === 'failed' ? RESULT_MESSAGES.failed : RESULT_MESSAGES.hasResult);
+  }
+  return presentRun(row, publicUrl);
+}
 
-    /**
-     * The browser could not finish the run. Marks it failed and, within the rule above, gives
-     * the credit back, all in one transaction. Reporting a run that already failed answers it
-     * as it is.
-     */
-    async reportBrowserFailure(userId: string, runId: string, reason: string | undefined): Promise<Run> {
-      const run = await findBrowserRun(db, userId, runId);
-      if (run.status === 'failed') return presentRun(run, publicUrl);
-      if (run.outputs.length > 0) throw new AppError('CONFLICT', RESULT_MESSAGES.hasResult);
-      const windowMs = BROWSER_FAILURE_WINDOW_MINUTES * 60_000;
-      if (Date.now() - run.createdAt.getTime() > windowMs) throw new AppError('CONFLICT', RESULT_MESSAGES.tooLate);
-      const detail = reason?.trim().slice(0, REASON_MAX_CHARS);
-      const error = {
-        code: 'INTERNAL' as const,
-        message: `Background removal failed in the browser${detail ? `: ${detail}` : ''}`,
-      };
-      const row = await db.transaction(async (tx) => {
-        // The user's profile row is the lock that queues their refunds, so the count is exact.
-        await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update');
-        const refundsToday = await repo.countBrowserRefunds(tx, userId, DAY_MS);
-        const overLimit = refundsToday >= BROWSER_REFUNDS_PER_DAY;
-        const refund = !overLimit && run.credits > 0;
-        const failed = await repo.failBrowserRun(tx, runId, userId, error, refund, windowMs);
-        if (!failed) return undefined; // a result arrived, or the window closed, meanwhile
-        if (refund) {
-          await refundCredits(tx, {
-            userId,
-            teamId: failed.teamId,
-            amount: failed.credits,
-            reason: 'refund',
-            reference: runId,
-            idempotencyKey: `refund:${runId}`,
-          });
-        } else if (overLimit) {
-          await logSecurityEvent(tx, {
-            eventType: 'suspicious_activity',
-            userId,
-            severity: 'medium',
-            details: { action: 'browser_run_failure_over_limit', runId, refundsToday },
-          });
-        }
-        await notifyRunChanged(tx, runId);
-        return failed;
-      });
-      if (!row) {
-        const now = await repo.findRunOfUser(db, runId, userId);
-        if (now?.status === 'failed') return presentRun(now, publicUrl);
-        throw new AppError(
-          'CONFLICT',
-          now && now.outputs.length > 0 ? RESULT_MESSAGES.hasResult : RESULT_MESSAGES.tooLate,
-        );
-      }
-      logger.info({ runId, refunded: row.refunded, reason: detail }, 'a browser run failed');
-      runMetrics.failed(row, row.error?.code ?? 'INTERNAL');
-      if (row.refunded) runMetrics.refunded(row, 'automatic');
-      return presentRun(row, publicUrl);
-    },
+/**
+ * The browser could not finish the run. Marks it failed and, within the rule above, gives
+ * the credit back, all in one transaction. Reporting a run that already failed answers it
+ * as it is.
+ */
+export async function reportBrowserFailure(
+  deps: BrowserRunDeps,
+  userId: string,
+  runId: string,
+  reason: string | undefined,
+): Promise<Run> {
+  const { db, logger, publicUrl } = deps;
+  const run = await findBrowserRun(db, userId, runId);
+  if (run.status === 'failed') return presentRun(run, publicUrl);
+  if (run.outputs.length > 0) throw new AppError('CONFLICT', RESULT_MESSAGES.hasResult);
+  const windowMs = BROWSER_FAILURE_WINDOW_MINUTES * 60_000;
+  if (Date.now() - run.createdAt.getTime() > windowMs) throw new AppError('CONFLICT', RESULT_MESSAGES.tooLate);
+  const detail = reason?.trim().slice(0, REASON_MAX_CHARS);
+  const error = {
+    code: 'INTERNAL' as const,
+    message: `Background removal failed in the browser${detail ? `: ${detail}` : ''}`,
   };
+  const row = await db.transaction(async (tx) => {
+    // The user's profile row is the lock that queues their refunds, so the count is exact.
+    await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+    const refundsToday = await repo.countBrowserRefunds(tx, userId, DAY_MS);
+    const overLimit = refundsToday >= BROWSER_REFUNDS_PER_DAY;
+    const refund = !overLimit && run.credits > 0;
+    const failed = await repo.failBrowserRun(tx, runId, userId, error, refund, windowMs);
+    if (!failed) return undefined; // a result arrived, or the window closed, meanwhile
+    if (refund) {
+      await refundCredits(tx, {
+        userId,
+        teamId: failed.teamId,
+        amount: failed.credits,
+        reason: 'refund',
+        reference: runId,
+        idempotencyKey: `refund:${runId}`,
+      });
+    } else if (overLimit) {
+      await logSecurityEvent(tx, {
+        eventType: 'suspicious_activity',
+        userId,
+        severity: 'medium',
+        details: { action: 'browser_run_failure_over_limit', runId, refundsToday },
+      });
+    }
+    await notifyRunChanged(tx, runId);
+    return failed;
+  });
+  if (!row) {
+    const now = await repo.findRunOfUser(db, runId, userId);
+    if (now?.status === 'failed') return presentRun(now, publicUrl);
+    throw new AppError('CONFLICT', now && now.outputs.length > 0 ? RESULT_MESSAGES.hasResult : RESULT_MESSAGES.tooLate);
+  }
+  logger.info({ runId, refunded: row.refunded, reason: detail }, 'a browser run failed');
+  runMetrics.failed(row, row.error?.code ?? 'INTERNAL');
+  if (row.refunded) runMetrics.refunded(row, 'automatic');
+  return presentRun(row, publicUrl);
 }

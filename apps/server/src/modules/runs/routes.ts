@@ -41,7 +41,9 @@ import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
 import { preferredWaitSeconds } from './prefer-wait.ts';
 import { type AcceptedAnswers, acceptedAnswers } from './accept-image.ts';
 import type { RunWatcher } from './run-events.ts';
-import type { RunService } from './service.ts';
+import * as browserRuns from './browser-runs.ts';
+import * as service from './service.ts';
+import type { RunDeps } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 
 const runIdParams = z.object({ id: z.uuid() });
@@ -118,9 +120,9 @@ const startRunHeaders = z.object({
 });
 
 /** The abuse limit on runs, counted before the upload is read (a batch counts once). */
-export const runRateLimit = (service: RunService) =>
+export const runRateLimit = (deps: RunDeps) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    await service.assertRunAllowed(c.get('user').id);
+    await service.assertRunAllowed(deps, c.get('user').id);
     await next();
   });
 
@@ -131,7 +133,7 @@ const startRunDescription =
   'browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. ' +
   'Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.';
 
-const startRun = (service: RunService) =>
+const startRun = (deps: RunDeps) =>
   apiRoute({
     method: 'post',
     path: '/tools/{tool}/runs',
@@ -150,7 +152,7 @@ const startRun = (service: RunService) =>
           throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB');
         },
       }),
-      runRateLimit(service),
+      runRateLimit(deps),
     ],
     request: { params: z.object({ tool: toolIdSchema }), headers: startRunHeaders, body: anyToolRunBody() },
     responses: startRunResponses,
@@ -216,7 +218,7 @@ const runEvents = apiRoute({
   },
 });
 
-const rerunRun = (service: RunService) =>
+const rerunRun = (deps: RunDeps) =>
   apiRoute({
     method: 'post',
     path: '/runs/{id}/rerun',
@@ -226,7 +228,7 @@ const rerunRun = (service: RunService) =>
     apiKey: true,
     rateLimited: true,
     summary: 'Run a run again: the same stored inputs and options, charged as a new run',
-    middleware: [requireUser, runRateLimit(service)],
+    middleware: [requireUser, runRateLimit(deps)],
     request: { params: runIdParams },
     responses: {
       202: jsonContent(runResponseSchema, 'The new run, queued'),
@@ -330,16 +332,19 @@ const reportBrowserFailure = apiRoute({
   },
 });
 
-export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: WebhookPolicy) {
+export function runRoutes(deps: RunDeps, watcher: RunWatcher, webhooks: WebhookPolicy) {
   const router = createApiRouter();
   // Documentation only: `startRun` below serves every `/tools/<tool>/runs`.
   for (const tool of TOOL_IDS) router.openAPIRegistry.registerPath(startToolRun(tool));
   return router
-    .openapi(startRun(service), async (c) => {
+    .openapi(startRun(deps), async (c) => {
       const { tool } = c.req.valid('param');
-      const request = await readRunRequest(c, tool, { runOutput: service.runOutput, webhooks });
+      const request = await readRunRequest(c, tool, {
+        runOutput: (...args) => service.runOutput(deps, ...args),
+        webhooks,
+      });
       const userId = c.get('user').id;
-      const run = await service.startRun(userId, request);
+      const run = await service.startRun(deps, userId, request);
       const prefer = c.req.header('prefer');
       const accepted = acceptedAnswers(c.req.header('accept'));
       // `Accept: image/…` is a one-call run: it waits as long as the server holds an answer unless told otherwise.
@@ -348,13 +353,13 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
       const asked = preferredWaitSeconds(prefer);
       if (asked !== undefined) c.header('Preference-Applied', `wait=${asked}`);
       c.header('Vary', 'Prefer, Accept', { append: true });
-      const latest = await waitForEnd(service, watcher, userId, run, wait);
+      const latest = await waitForEnd(deps, watcher, userId, run, wait);
       if (!isFinishedStatus(latest.status)) {
         c.header('Location', `${API_V1_PREFIX}/runs/${latest.id}`);
         return c.json({ run: latest }, 202);
       }
       if (!accepted.image) return c.json({ run: latest }, 200);
-      return (await imageAnswer(c, service, latest, accepted)) as never;
+      return (await imageAnswer(c, deps, latest, accepted)) as never;
     })
     .openapi(uploadBrowserResult, async (c) => {
       const { id } = c.req.valid('param');
@@ -370,35 +375,37 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
         });
       }
       const data = Buffer.from(await (image as Blob).arrayBuffer());
-      return c.json({ run: await service.attachBrowserResult(c.get('user').id, id, data) }, 200);
+      return c.json({ run: await browserRuns.attachBrowserResult(deps, c.get('user').id, id, data) }, 200);
     })
     .openapi(reportBrowserFailure, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.header('content-type')?.startsWith('application/json') ? c.req.valid('json') : {};
-      return c.json({ run: await service.reportBrowserFailure(c.get('user').id, id, body?.reason) }, 200);
+      return c.json({ run: await browserRuns.reportBrowserFailure(deps, c.get('user').id, id, body?.reason) }, 200);
     })
-    .openapi(rerunRun(service), async (c) =>
+    .openapi(rerunRun(deps), async (c) =>
       c.json(
         {
-          run: await service.rerunRun(c.get('user').id, c.req.valid('param').id, (row) =>
+          run: await service.rerunRun(deps, c.get('user').id, c.req.valid('param').id, (row) =>
             assertPlanAllowsOptions(c, row.tool, row.options),
           ),
         },
         202,
       ),
     )
-    .openapi(getRun, async (c) => c.json({ run: await service.getRun(c.get('user').id, c.req.valid('param').id) }, 200))
+    .openapi(getRun, async (c) =>
+      c.json({ run: await service.getRun(deps, c.get('user').id, c.req.valid('param').id) }, 200),
+    )
     .openapi(listRuns, async (c) => {
       const { cursor, limit, teamId } = c.req.valid('query');
-      return c.json(await service.listRuns(c.get('user').id, limit, cursor, teamId), 200);
+      return c.json(await service.listRuns(deps, c.get('user').id, limit, cursor, teamId), 200);
     })
     .openapi(runEvents, async (c) => {
       const userId = c.get('user').id;
       const { id } = c.req.valid('param');
-      const run = await service.getRun(userId, id); // 404 before the stream opens
+      const run = await service.getRun(deps, userId, id); // 404 before the stream opens
       return streamSSE(c, async (stream) => {
         let sent: Run | undefined;
-        await followRun(service, watcher, userId, run, {
+        await followRun(deps, watcher, userId, run, {
           stopped: () => stream.aborted,
           onWakeable: (wake) => stream.onAbort(wake),
           onRead: async (read) => {
@@ -423,7 +430,7 @@ export function runRoutes(service: RunService, watcher: RunWatcher, webhooks: We
  * does not answer, the last read stands and the next poll reads again. Returns the last read.
  */
 async function followRun(
-  service: RunService,
+  deps: RunDeps,
   watcher: RunWatcher,
   userId: string,
   first: Run,
@@ -450,7 +457,7 @@ async function followRun(
         };
       });
       if (watcher.closed) break;
-      run = await service.getRun(userId, run.id).catch((error: unknown) => {
+      run = await service.getRun(deps, userId, run.id).catch((error: unknown) => {
         if (isServiceUnavailable(error)) return run;
         throw error;
       });
@@ -465,12 +472,12 @@ async function followRun(
  * `Prefer: wait=N`: the run as it is when it ends or when N seconds have passed, whichever
  * comes first (a browser run is recorded, not worked on here: it is answered at once).
  */
-async function waitForEnd(service: RunService, watcher: RunWatcher, userId: string, run: Run, seconds: number) {
+async function waitForEnd(deps: RunDeps, watcher: RunWatcher, userId: string, run: Run, seconds: number) {
   if (run.clientSide || seconds === 0 || isFinishedStatus(run.status)) return run;
   const deadline = Date.now() + seconds * 1000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await followRun(service, watcher, userId, run, {
+    return await followRun(deps, watcher, userId, run, {
       stopped: () => Date.now() >= deadline,
       onWakeable: (wake) => {
         timer = setTimeout(wake, seconds * 1000);
@@ -488,10 +495,10 @@ async function waitForEnd(service: RunService, watcher: RunWatcher, userId: stri
  * naming the run — NOT_ACCEPTABLE (406) for an output of another media type than accepted (the
  * run succeeded and was charged), or the run's own error when it failed (and was refunded).
  */
-async function imageAnswer(c: Context<AppEnv>, service: RunService, run: Run, accepted: AcceptedAnswers) {
+async function imageAnswer(c: Context<AppEnv>, deps: RunDeps, run: Run, accepted: AcceptedAnswers) {
   const output = run.status === 'succeeded' ? run.outputs[0] : undefined;
   if (output && accepted.acceptsImage(output.mediaType)) {
-    const { data, mediaType } = await service.runOutputBytes(c.get('user').id, run.id, 0);
+    const { data, mediaType } = await service.runOutputBytes(deps, c.get('user').id, run.id, 0);
     return c.body(new Uint8Array(data), 200, {
       'Content-Type': mediaType,
       'Content-Length': String(data.length),

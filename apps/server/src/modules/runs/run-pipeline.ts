@@ -15,12 +15,13 @@ import { createRunWatcher, type RunWatcher } from './run-events.ts';
 import { expireAllLeases } from './repo.ts';
 import { sweepRuns } from './run-sweeper.ts';
 import { RunWorker } from './run-worker.ts';
-import { createRunService, RUN_QUEUE, type RunService } from './service.ts';
+import { RUN_QUEUE, type RunDeps } from './service.ts';
 
 export interface RunPipeline {
   engines: EngineRegistry;
   queue: JobQueue;
-  service: RunService;
+  /** What the run service's functions take (service.ts). */
+  deps: RunDeps;
   watcher: RunWatcher;
   /** Present when this process runs tool runs (WORKER=inline, or the worker process). */
   worker: RunWorker | undefined;
@@ -83,7 +84,7 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
     },
     [WEBHOOK_QUEUE]: WEBHOOK_QUEUE_SETTINGS,
   });
-  const service = createRunService({ db: database.db, storage, queue, engines, logger, publicUrl: config.publicUrl });
+  const deps: RunDeps = { db: database.db, storage, queue, engines, logger, publicUrl: config.publicUrl };
   const watcher = createRunWatcher(database);
   const sweep = () =>
     sweepRuns({
@@ -134,7 +135,7 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
   return {
     engines,
     queue,
-    service,
+    deps,
     watcher,
     worker,
     enginePool,

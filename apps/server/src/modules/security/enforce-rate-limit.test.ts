@@ -4,8 +4,8 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { paintingEngine } from '../../../test/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, signUpTestUser } from '../../../test/users.ts';
-import { getCreditBalance } from '../credits/credits-service.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { getCreditBalance } from '../credits/service.ts';
+import * as rateLimiter from './rate-limiter.ts';
 
 describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
   let rt: TestRuntime;
@@ -23,10 +23,9 @@ describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
 
   it('allows a burst of 60 runs a minute', async () => {
     const user = await signUpTestUser(rt);
-    const limiter = new RateLimiter(rt.database.db);
     // 59 earlier runs this minute (counted as the route counts them), then one more through HTTP.
     for (let i = 0; i < 59; i++) {
-      await limiter.consume(`tool-run:${user.userId}`, {
+      await rateLimiter.consume(rt.database.db, `tool-run:${user.userId}`, {
         maxAttempts: TOOL_RUNS_PER_HOUR,
         windowMinutes: 60,
         blockMinutes: 15,
@@ -37,9 +36,8 @@ describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
 
   it('answers 429 past the hourly limit, charges nothing and records a security event', async () => {
     const user = await signUpTestUser(rt);
-    const limiter = new RateLimiter(rt.database.db);
     const rule = { maxAttempts: TOOL_RUNS_PER_HOUR, windowMinutes: 60, blockMinutes: 15 };
-    for (let i = 0; i < TOOL_RUNS_PER_HOUR; i++) await limiter.hit(`tool-run:${user.userId}`, rule);
+    for (let i = 0; i < TOOL_RUNS_PER_HOUR; i++) await rateLimiter.hit(rt.database.db, `tool-run:${user.userId}`, rule);
 
     const res = await startRun(user);
     expect(res.status).toBe(429);

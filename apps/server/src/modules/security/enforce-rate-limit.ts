@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { rateLimited } from '../../platform/http/app-error.ts';
 import { type RateLimitStanding, reportRateLimit } from '../../platform/http/rate-limit-headers.ts';
-import { RateLimiter, type RateLimitRule, type RateLimitState } from './rate-limiter.ts';
+import * as rateLimiter from './rate-limiter.ts';
+import type { RateLimitRule, RateLimitState } from './rate-limiter.ts';
 import { logSecurityEvent } from './security-events.ts';
 
 export interface RateLimitedAction {
@@ -21,7 +22,7 @@ export interface RateLimitedAction {
  * (RateLimit headers, platform/http/rate-limit-headers.ts).
  */
 export async function enforceRateLimit(db: DbOrTx, limited: RateLimitedAction): Promise<void> {
-  const state = await new RateLimiter(db).consume(limited.key, limited.rule);
+  const state = await rateLimiter.consume(db, limited.key, limited.rule);
   reportRateLimit(standingOf(state, limited.rule));
   if (state.allowed) return;
   await logSecurityEvent(db, {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase } from '../../../test/databases.ts';
 import { rateLimits } from '../../platform/db/schema/index.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import * as rateLimiter from './rate-limiter.ts';
 
 const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
 const fromNow = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;
@@ -23,14 +23,13 @@ describe.each(DATABASE_KINDS)('rate-limit pruning on %s', (kind) => {
       { key: 'idle-still-blocked', attempts: 9, windowStart: ago(old), blockedUntil: fromNow(10) },
       { key: 'recent', attempts: 1, windowStart: ago(RATE_LIMIT_ROW_RETENTION_MINUTES - 5) },
     ]);
-    expect(await new RateLimiter(database.db).prune()).toBe(2);
+    expect(await rateLimiter.prune(database.db)).toBe(2);
     const left = await database.db.select({ key: rateLimits.key }).from(rateLimits);
     expect(left.map((r) => r.key).sort()).toEqual(['idle-still-blocked', 'recent']);
   });
 
   it('refuses a rule whose window would outlast the retention', async () => {
-    const limiter = new RateLimiter(database.db);
     const rule = { maxAttempts: 5, windowMinutes: RATE_LIMIT_ROW_RETENTION_MINUTES + 1, blockMinutes: 1 };
-    await expect(limiter.hit('too-long', rule)).rejects.toThrow(/RATE_LIMIT_ROW_RETENTION_MINUTES/);
+    await expect(rateLimiter.hit(database.db, 'too-long', rule)).rejects.toThrow(/RATE_LIMIT_ROW_RETENTION_MINUTES/);
   });
 });

@@ -22,10 +22,10 @@ import { checkDeviceFingerprint } from './device-fingerprint.ts';
 import { requireUserQuietly } from './require-user-quietly.ts';
 import { listSecurityEvents, securityMetrics } from './security-overview.ts';
 import { getSecuritySettings, storedSecuritySettings, updateSecuritySettings } from './security-settings.ts';
-import { SessionActivity } from './session-activity.ts';
+import { sessionState, touchSession } from './session-activity.ts';
 import { listSessions } from './session-list.ts';
 import { revokeSession } from './session-revocation.ts';
-import { SuspiciousPatterns } from './suspicious-patterns.ts';
+import { onHeartbeat } from './suspicious-patterns.ts';
 
 const sessionOk = jsonContent(sessionStateSchema, 'The session: its last activity and when it ends');
 const settingsOk = jsonContent(securitySettingsSchema, 'The security settings');
@@ -120,8 +120,6 @@ const deleteSession = apiRoute({
 
 /** /api/security: session checks, settings, events, metrics and sessions, for the security page. */
 export function securityRoutes(db: Database) {
-  const activity = new SessionActivity(db);
-  const patterns = new SuspiciousPatterns(db);
   return createApiRouter()
     .openapi(heartbeat, async (c) => {
       const user = c.get('user');
@@ -137,15 +135,15 @@ export function securityRoutes(db: Database) {
       }
       if (settings.enableSuspiciousActivityDetection) {
         // The address was already checked by the session resolver; here only what the page reports.
-        await patterns.onHeartbeat(user, report, { address: null, userAgent });
+        await onHeartbeat(db, user, report, { address: null, userAgent });
       }
-      if (active) await activity.touch(user);
-      return c.json(await activity.state(user), 200);
+      if (active) await touchSession(db, user);
+      return c.json(await sessionState(db, user), 200);
     })
     .openapi(extendSession, async (c) => {
       const user = c.get('user');
-      await activity.touch(user);
-      return c.json(await activity.state(user), 200);
+      await touchSession(db, user);
+      return c.json(await sessionState(db, user), 200);
     })
     .openapi(getEvents, async (c) => {
       const events = await listSecurityEvents(db, c.get('user').id, c.req.valid('query').limit);

@@ -15,7 +15,7 @@ import { authSessions } from '../../platform/db/schema/index.ts';
 import type { SecuritySeverity } from '../../platform/db/schema/index.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
 import { NO_SOCKET } from '../../platform/http/client-address.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import * as rateLimiter from './rate-limiter.ts';
 import { logSecurityEvent } from './security-events.ts';
 import { storedSecuritySettings } from './security-settings.ts';
 
@@ -41,85 +41,91 @@ const RULE_SEVERITY: Record<SuspiciousEventType, SecuritySeverity> = {
   suspicious_input_pattern: 'medium',
 };
 
-/**
- * The suspicious patterns (contracts/security.ts: a burst of requests, activity late at night,
- * repeated failed sign-ins, a changed location, many keystrokes without a mouse), detected by
- * the server. Callers check the
- * user's enableSuspiciousActivityDetection first; each pattern is logged once per occurrence
- * (per window, per night, per change), not on every request, so one incident does not sink
- * the security score on its own.
- */
-export class SuspiciousPatterns {
-  private readonly limiter: RateLimiter;
-  constructor(private readonly db: DbOrTx) {
-    this.limiter = new RateLimiter(db);
-  }
+// The suspicious patterns (contracts/security.ts: a burst of requests, activity late at night,
+// repeated failed sign-ins, a changed location, many keystrokes without a mouse), detected by
+// the server. Callers check the
+// user's enableSuspiciousActivityDetection first; each pattern is logged once per occurrence
+// (per window, per night, per change), not on every request, so one incident does not sink
+// the security score on its own.
 
-  /** Every authenticated request: request bursts and location changes. One write, plus one on a change. */
-  async onRequest(user: SessionUser, session: KnownSession, client: RequestClient): Promise<void> {
-    // Counted in the database, so several API processes see the same session's requests.
-    const { attempts } = await this.limiter.hit(`suspicious:requests:${user.sessionId}`, {
-      maxAttempts: SUSPICIOUS_REQUESTS_PER_WINDOW,
+/** Every authenticated request: request bursts and location changes. One write, plus one on a change. */
+export async function onRequest(
+  db: DbOrTx,
+  user: SessionUser,
+  session: KnownSession,
+  client: RequestClient,
+): Promise<void> {
+  // Counted in the database, so several API processes see the same session's requests.
+  const { attempts } = await rateLimiter.hit(db, `suspicious:requests:${user.sessionId}`, {
+    maxAttempts: SUSPICIOUS_REQUESTS_PER_WINDOW,
+    windowMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
+    blockMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
+  });
+  if (isRequestBurstStart(attempts)) {
+    await record(db, 'suspicious_request_burst', user, client, {
+      requests: attempts,
       windowMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
-      blockMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
-    });
-    if (isRequestBurstStart(attempts)) {
-      await this.record('suspicious_request_burst', user, client, {
-        requests: attempts,
-        windowMinutes: SUSPICIOUS_REQUEST_WINDOW_MINUTES,
-      });
-    }
-    if (isLocation(client.address) && client.address !== session.ipAddress) await this.onAddress(user, session, client);
-  }
-
-  /** The page's heartbeat: activity at unusual hours and typing without any mouse. */
-  async onHeartbeat(user: SessionUser, report: Heartbeat, client: RequestClient): Promise<void> {
-    const timezone = report.fingerprint?.timezone;
-    // Only the person's own activity counts; a background check at night is not them.
-    // The server's clock is enough here: only the hour in the user's timezone matters.
-    if (report.active && timezone && isUnusualHour(new Date(), timezone)) {
-      const night = `suspicious:unusual-hours:${user.sessionId}`;
-      if (await this.firstWithin(night, UNUSUAL_HOURS_EVENT_QUIET_MINUTES)) {
-        await this.record('suspicious_unusual_hours', user, client, { timezone });
-      }
-    }
-    const input = { keystrokes: report.keystrokes ?? 0, mouseMoves: report.mouseMoves ?? 0 };
-    if (isScriptedInput(input)) await this.record('suspicious_input_pattern', user, client, input);
-  }
-
-  /**
-   * A new client address for the session: remembered on the session itself, and the request
-   * that changes it logs the change. A session without a recorded address just records one.
-   */
-  private async onAddress(user: SessionUser, session: KnownSession, client: RequestClient): Promise<void> {
-    const changed = await this.db
-      .update(authSessions)
-      .set({ ipAddress: client.address })
-      .where(and(eq(authSessions.id, user.sessionId), eqOrNull(session.ipAddress)))
-      .returning({ id: authSessions.id });
-    // Another request of the session may have recorded the same change first.
-    if (changed.length && isLocation(session.ipAddress)) {
-      await this.record('suspicious_location_change', user, client, { from: session.ipAddress, to: client.address });
-    }
-  }
-
-  /** True for the first call with this key in each period. */
-  private async firstWithin(key: string, minutes: number): Promise<boolean> {
-    const { attempts } = await this.limiter.hit(key, { maxAttempts: 1, windowMinutes: minutes, blockMinutes: minutes });
-    return attempts === 1;
-  }
-
-  private record(type: SuspiciousEventType, user: SessionUser, client: RequestClient, details: object) {
-    return logSecurityEvent(this.db, {
-      eventType: type,
-      userId: user.id,
-      severity: RULE_SEVERITY[type],
-      details: { ...details },
-      sessionId: user.sessionId,
-      userAgent: client.userAgent,
-      ip: client.address,
     });
   }
+  if (isLocation(client.address) && client.address !== session.ipAddress) await onAddress(db, user, session, client);
+}
+
+/** The page's heartbeat: activity at unusual hours and typing without any mouse. */
+export async function onHeartbeat(
+  db: DbOrTx,
+  user: SessionUser,
+  report: Heartbeat,
+  client: RequestClient,
+): Promise<void> {
+  const timezone = report.fingerprint?.timezone;
+  // Only the person's own activity counts; a background check at night is not them.
+  // The server's clock is enough here: only the hour in the user's timezone matters.
+  if (report.active && timezone && isUnusualHour(new Date(), timezone)) {
+    const night = `suspicious:unusual-hours:${user.sessionId}`;
+    if (await firstWithin(db, night, UNUSUAL_HOURS_EVENT_QUIET_MINUTES)) {
+      await record(db, 'suspicious_unusual_hours', user, client, { timezone });
+    }
+  }
+  const input = { keystrokes: report.keystrokes ?? 0, mouseMoves: report.mouseMoves ?? 0 };
+  if (isScriptedInput(input)) await record(db, 'suspicious_input_pattern', user, client, input);
+}
+
+/**
+ * A new client address for the session: remembered on the session itself, and the request
+ * that changes it logs the change. A session without a recorded address just records one.
+ */
+async function onAddress(db: DbOrTx, user: SessionUser, session: KnownSession, client: RequestClient): Promise<void> {
+  const changed = await db
+    .update(authSessions)
+    .set({ ipAddress: client.address })
+    .where(and(eq(authSessions.id, user.sessionId), eqOrNull(session.ipAddress)))
+    .returning({ id: authSessions.id });
+  // Another request of the session may have recorded the same change first.
+  if (changed.length && isLocation(session.ipAddress)) {
+    await record(db, 'suspicious_location_change', user, client, { from: session.ipAddress, to: client.address });
+  }
+}
+
+/** True for the first call with this key in each period. */
+async function firstWithin(db: DbOrTx, key: string, minutes: number): Promise<boolean> {
+  const { attempts } = await rateLimiter.hit(db, key, {
+    maxAttempts: 1,
+    windowMinutes: minutes,
+    blockMinutes: minutes,
+  });
+  return attempts === 1;
+}
+
+function record(db: DbOrTx, type: SuspiciousEventType, user: SessionUser, client: RequestClient, details: object) {
+  return logSecurityEvent(db, {
+    eventType: type,
+    userId: user.id,
+    severity: RULE_SEVERITY[type],
+    details: { ...details },
+    sessionId: user.sessionId,
+    userAgent: client.userAgent,
+    ip: client.address,
+  });
 }
 
 /** An address that says where the client is: not a missing one, nor "no socket" (in-process calls). */

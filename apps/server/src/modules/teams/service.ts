@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { listTeamArtworks } from '../artworks/service.ts';
-import { chargeCredits, grantCredits } from '../credits/credits-service.ts';
+import { chargeCredits, grantCredits } from '../credits/service.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import * as repo from './repo.ts';

@@ -4,7 +4,7 @@ import { DATABASE_KINDS, openTestDatabase } from '../../../test/databases.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { creditLedger, profiles } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { chargeCredits, getCreditBalance, grantCredits, refundCredits } from './credits-service.ts';
+import { chargeCredits, getCreditBalance, grantCredits, refundCredits } from './service.ts';
 
 describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
   let database: DatabaseHandle;

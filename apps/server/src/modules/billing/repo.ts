@@ -215,7 +215,7 @@ export async function setProfilePlan(db: DbOrTx, userId: string, plan: string) {
 /**
  * Becoming Lifetime (a paid lifetime order or the three-referral reward): the profile plan,
  * and a cancellation request for a subscription still running, which Lifetime makes redundant.
- * The provider is told after the transaction commits (BillingService.processCancelRequests).
+ * The provider is told after the transaction commits (processCancelRequests in service.ts).
  */
 export async function makeLifetime(tx: DbOrTx, userId: string) {
   await setProfilePlan(tx, userId, 'lifetime');
