@@ -15,7 +15,7 @@ import type { Plugin } from 'vite';
 const require = createRequire(import.meta.url);
 const dataPackage = require.resolve('@imgly/background-removal-data/package.json');
 const { version } = JSON.parse(fs.readFileSync(dataPackage, 'utf8')) as { version: string };
-/** Where the SPA finds the files (src/features/tools/remove-background-in-browser.ts reads it). */
+/** Where the SPA finds the files (src/features/tools/browser-engine/remove-background-in-browser.ts reads it). */
 export const BACKGROUND_REMOVAL_PATH = `/assets/imgly-${version}/`;
 
 const SKIPPED = new Set(['/models/medium', '/onnxruntime-web/ort-training-wasm-simd.wasm']);
@@ -49,7 +49,7 @@ export function backgroundRemovalAssets(): Plugin {
         alias: [
           {
             find: /^ndarray$/,
-            replacement: path.resolve(config.root ?? process.cwd(), 'src/features/tools/ndarray-without-eval.ts'),
+            replacement: path.resolve(config.root ?? process.cwd(), 'src/features/tools/browser-engine/ndarray-without-eval.ts'),
           },
         ],
       },

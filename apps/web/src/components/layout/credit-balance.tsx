@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/use-session.ts';
 import { useWorkspaceTeam } from '../../features/teams/workspace-team.ts';
-import { useCredits } from '../../features/tools/use-credits.ts';
+import { useCredits } from '../../features/tools/credits/use-credits.ts';
 
 /**
  * The signed-in user's credit balance, a link to the pricing page (where more are bought). It

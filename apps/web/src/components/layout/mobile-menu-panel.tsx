@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionState } from '../../features/auth/use-session.ts';
-import { useDemoTools } from '../../features/tools/use-tool-catalogue.ts';
+import { useDemoTools } from '../../features/tools/api/use-tool-catalogue.ts';
 import { toolHref } from '../../lib/tool-href.ts';
 import type { SessionUser } from '../../features/auth/use-session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { useSession } from '../auth/use-session.ts';
-import { useDemoTools } from '../tools/use-tool-catalogue.ts';
+import { useDemoTools } from '../tools/api/use-tool-catalogue.ts';
 import { SectionIntro } from './section-intro.tsx';
 import { ShowcaseSection } from './showcase-section.tsx';
 import { ToolCard } from './tool-card.tsx';

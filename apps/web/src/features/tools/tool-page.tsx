@@ -8,9 +8,9 @@ import { signedInPageHead } from '../../app/seo/head-tags.ts';
 import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
 import { toolForPath } from '../../lib/tool-href.ts';
 import NotFoundPage from '../errors/not-found-page.tsx';
-import { TOOL_PAGES } from './tool-definitions.ts';
-import { creditsQuery } from './tools-api.ts';
-import { toolCatalogueQuery } from './use-tool-catalogue.ts';
+import { TOOL_PAGES } from './definitions/tool-definitions.ts';
+import { creditsQuery } from './api/tools-api.ts';
+import { toolCatalogueQuery } from './api/use-tool-catalogue.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
 
 /** One page for every tool route; what differs between tools comes from TOOL_PAGES. */

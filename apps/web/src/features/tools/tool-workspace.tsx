@@ -6,53 +6,53 @@ import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../auth/use-session.ts';
-import { addToBatch, batchCost, takesBatch } from './batch-plan.ts';
-import { BatchStage } from './batch-stage.tsx';
+import { addToBatch, batchCost, takesBatch } from './batch/batch-plan.ts';
+import { BatchStage } from './batch/batch-stage.tsx';
 import { PlanLock } from '../pricing/plan-lock.tsx';
 import { useEntitlements } from '../pricing/use-entitlements.ts';
-import { checkImageFile, imageChecksSettled, imageSize } from './check-image-file.ts';
-import { CreditsBanner } from './credits-banner.tsx';
-import { EngineNotice } from './engine-notice.tsx';
-import { ImageDropZone } from './image-drop-zone.tsx';
-import { fileFromUrl } from './input-sources.ts';
-import { LeaveGuard } from './leave-guard.tsx';
-import { preloadContinueWithMenu } from './lazy-continue-with-menu.tsx';
-import { MaskTools } from './mask-tools.tsx';
-import { PromptFields } from './prompt-fields.tsx';
-import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
-import { RunButton } from './run-button.tsx';
-import { failureText } from './run-failure-text.ts';
-import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
-import { type SampleImage, samplesFor } from './sample-images.ts';
-import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { checkImageFile, imageChecksSettled, imageSize } from './intake/check-image-file.ts';
+import { CreditsBanner } from './credits/credits-banner.tsx';
+import { EngineNotice } from './run/engine-notice.tsx';
+import { ImageDropZone } from './intake/image-drop-zone.tsx';
+import { fileFromUrl } from './intake/input-sources.ts';
+import { LeaveGuard } from './run/leave-guard.tsx';
+import { preloadContinueWithMenu } from './result/lazy-continue-with-menu.tsx';
+import { MaskTools } from './mask/mask-tools.tsx';
+import { PromptFields } from './options/prompt-fields.tsx';
+import { removeBackgroundInBrowser } from './browser-engine/remove-background-in-browser.ts';
+import { RunButton } from './run/run-button.tsx';
+import { failureText } from './run/run-failure-text.ts';
+import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run/run-inputs.ts';
+import { type SampleImage, samplesFor } from './samples/sample-images.ts';
+import { ShortcutsDialog } from './shortcuts/shortcuts-dialog.tsx';
 import {
   defaultOptionValues,
   needsBackgroundImage,
   type ToolPageDefinition,
   withoutDemoChoices,
   withoutIgnoredOptions,
-} from './tool-definitions.ts';
+} from './definitions/tool-definitions.ts';
 import { parseToolSource } from '../../lib/tool-href.ts';
-import { formFromRun, outputFileName, withStoredInput } from './tool-links.ts';
-import { ToolOptionsForm, withOption } from './tool-options-form.tsx';
-import { toolsApi } from './tools-api.ts';
-import { useBatchRun } from './use-batch-run.ts';
-import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
-import { usePayingCredits } from './use-paying-credits.ts';
-import { type FileRefusal, refusalText, useImageIntake } from './use-image-intake.ts';
-import { useMaskPainter } from './use-mask-painter.ts';
-import { useObjectUrl } from './use-object-url.ts';
-import { useShortcuts } from './use-shortcuts.ts';
-import { runIsDemo, useToolInfo } from './use-tool-catalogue.ts';
-import { useToolRun } from './use-tool-run.ts';
+import { formFromRun, outputFileName, withStoredInput } from './definitions/tool-links.ts';
+import { ToolOptionsForm, withOption } from './options/tool-options-form.tsx';
+import { toolsApi } from './api/tools-api.ts';
+import { useBatchRun } from './batch/use-batch-run.ts';
+import { type InputImage, showForResult, type StageShow, ToolStage } from './stage/tool-stage.tsx';
+import { usePayingCredits } from './credits/use-paying-credits.ts';
+import { type FileRefusal, refusalText, useImageIntake } from './intake/use-image-intake.ts';
+import { useMaskPainter } from './mask/use-mask-painter.ts';
+import { useObjectUrl } from './intake/use-object-url.ts';
+import { useShortcuts } from './shortcuts/use-shortcuts.ts';
+import { runIsDemo, useToolInfo } from './api/use-tool-catalogue.ts';
+import { useToolRun } from './run/use-tool-run.ts';
 import type { Run } from '@atelier/contracts';
 
 /** What a result offers (download, copy, save, Continue with…): its code loads with the first run. */
 /** The image inputs whose chosen file the checks may refuse. */
 type RefusableInput = 'image' | 'referenceImage' | 'backgroundImage';
 
-const ResultActions = lazy(() => import('./result-actions.tsx'));
-const preloadResultActions = () => void import('./result-actions.tsx');
+const ResultActions = lazy(() => import('./result/result-actions.tsx'));
+const preloadResultActions = () => void import('./result/result-actions.tsx');
 
 /** Brings the stage fully into view (a phone scrolls to it; a desktop already shows it). */
 function bringIntoView(element: HTMLElement | null) {
