@@ -49,7 +49,10 @@ export function backgroundRemovalAssets(): Plugin {
         alias: [
           {
             find: /^ndarray$/,
-            replacement: path.resolve(config.root ?? process.cwd(), 'src/features/tools/browser-engine/ndarray-without-eval.ts'),
+            replacement: path.resolve(
+              config.root ?? process.cwd(),
+              'src/features/tools/browser-engine/ndarray-without-eval.ts',
+            ),
           },
         ],
       },
