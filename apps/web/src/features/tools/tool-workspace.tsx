@@ -37,7 +37,8 @@ import { formFromRun, outputFileName, withStoredInput } from './definitions/tool
 import { ToolOptionsForm, withOption } from './options/tool-options-form.tsx';
 import { toolsApi } from './api/tools-api.ts';
 import { useBatchRun } from './batch/use-batch-run.ts';
-import { type InputImage, showForResult, type StageShow, ToolStage } from './stage/tool-stage.tsx';
+import { type InputImage, showForResult, type StageShow } from './stage/stage-show.ts';
+import { ToolStage } from './stage/tool-stage.tsx';
 import { usePayingCredits } from './credits/use-paying-credits.ts';
 import { type FileRefusal, refusalText, useImageIntake } from './intake/use-image-intake.ts';
 import { useMaskPainter } from './mask/use-mask-painter.ts';
