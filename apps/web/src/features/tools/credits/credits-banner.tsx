@@ -27,3 +27,14 @@ export function CreditsBanner({ credits, cost, demo }: { credits: number | undef
     </p>
   );
 }
+
+/** Which team's credits the run spends, while the workspace is a team's. */
+export function PayingTeamNote({ team }: { team: { name: string } | null | undefined }) {
+  const { t } = useTranslation('common');
+  if (!team) return null;
+  return (
+    <p className="text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="paying-team">
+      {t('common:account.paysFrom', { name: team.name })}
+    </p>
+  );
+}

@@ -64,3 +64,10 @@ export async function imageSize(file: File): Promise<{ width: number; height: nu
   bitmap.close();
   return size;
 }
+
+/** The checks a tool's main image goes through: its formats, and the size limit of where it runs. */
+export const mainImageRules = (definition: { image?: { formats: readonly InputImageFormat[] }; inBrowser: boolean }) =>
+  ({
+    formats: definition.image?.formats ?? [],
+    tooLargeMessage: definition.inBrowser ? 'imageTooLargeBytes' : 'fileTooLarge',
+  }) as const;
