@@ -1,12 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { backgroundRemovalAssets } from './background-removal-assets.ts';
-import { compileHints } from './compile-hints.ts';
-import { homeShowcase } from './home-showcase.ts';
-import { inlineCriticalFiles } from './inline-critical-files.ts';
-import { precompressAssets } from './precompress-assets.ts';
-import { pureSchemas } from './pure-schemas.ts';
-import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
+import { backgroundRemovalAssets } from './build/background-removal-assets.ts';
+import { compileHints } from './build/compile-hints.ts';
+import { homeShowcase } from './build/home-showcase.ts';
+import { inlineCriticalFiles } from './build/inline-critical-files.ts';
+import { precompressAssets } from './build/precompress-assets.ts';
+import { pureSchemas } from './build/pure-schemas.ts';
+import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './build/third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
 // and forwards the server's own paths to it.

@@ -3,7 +3,7 @@
  * `.shape`, `.get(...)`, `.set(..., value)` — without compiling code at run time. The real
  * package builds its accessors with `new Function`, which Atelier's Content-Security-Policy
  * (no 'unsafe-eval') refuses; the build aliases `ndarray` to this file
- * (background-removal-assets.ts). Row-major strides, as the library's tensors are.
+ * (apps/web/build/background-removal-assets.ts). Row-major strides, as the library's tensors are.
  */
 type Data = { [index: number]: number; length: number };
 

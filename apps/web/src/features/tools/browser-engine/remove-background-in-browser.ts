@@ -2,7 +2,7 @@ import type { RunOutput } from '@atelier/contracts';
 import type { BrowserProgress } from './browser-stages.ts';
 import type { WorkerReply, WorkerRequest } from './background-removal.worker.ts';
 
-/** Set by the build (background-removal-assets.ts): where Atelier serves the model and runtime. */
+/** Set by the build (apps/web/build/background-removal-assets.ts): where Atelier serves the model and runtime. */
 declare const __BACKGROUND_REMOVAL_PATH__: string;
 
 let worker: Worker | null = null;

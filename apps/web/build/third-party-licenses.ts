@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 // Relative: Vite loads its config with node_modules external, and contracts is TypeScript source.
-import { THIRD_PARTY_LICENSES_PATH } from '../../packages/contracts/src/ui.ts';
+import { THIRD_PARTY_LICENSES_PATH } from '../../../packages/contracts/src/ui.ts';
 import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
@@ -63,7 +63,7 @@ function notice(pkg: PackageInfo): string {
 }
 
 /** The sample images of the tool pages ("Try a sample"): who made each and under which licence. */
-const SAMPLE_CREDITS = new URL('./src/features/tools/samples/credits.json', import.meta.url);
+const SAMPLE_CREDITS = new URL('../src/features/tools/samples/credits.json', import.meta.url);
 
 interface SampleCredit {
   files: string[];

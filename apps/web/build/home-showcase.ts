@@ -14,7 +14,8 @@ import type { Plugin } from 'vite';
  * value, as the page needs them while rendering on the server too). The engines take about a
  * minute, so their output is kept in node_modules/.cache, keyed by every file that shapes it.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web, the folder above this one. */
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(here, '../..');
 const samples = path.join(here, 'src/features/tools/samples');
 const enginesDir = path.join(root, 'apps/server/src/engines');
@@ -44,7 +45,9 @@ function sourceFiles(dir: string): string[] {
 /** The engines' output for these samples and this code: made once, then read from the cache. */
 function showcaseFolder(): string {
   const hash = createHash('sha256');
-  for (const file of [...fs.readdirSync(samples).map((name) => path.join(samples, name)), ...sourceFiles(enginesDir)])
+  // The sample photos and masks (not the code beside them that offers them on the tool pages).
+  const photos = fs.readdirSync(samples).filter((name) => !/\.tsx?$/.test(name));
+  for (const file of [...photos.map((name) => path.join(samples, name)), ...sourceFiles(enginesDir)])
     hash.update(file).update(fs.readFileSync(file));
   const folder = path.join(here, 'node_modules/.cache/home-showcase', hash.digest('hex').slice(0, 16));
   if (!fs.existsSync(path.join(folder, 'showcase.json'))) {
