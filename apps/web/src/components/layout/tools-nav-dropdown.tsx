@@ -4,7 +4,7 @@ import { NavigationMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolHref } from '../../lib/tool-href.ts';
-import { useDemoTools } from '../../features/tools/api/use-tool-catalogue.ts';
+import { useDemoTools } from '../../features/tools/index.ts';
 import { DemoBadge } from '../demo-badge.tsx';
 import { ToolIconBadge } from '../tool-icon.tsx';
 import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, TOP_NAV_LINKS, TopNavLink } from './tools-nav-parts.tsx';

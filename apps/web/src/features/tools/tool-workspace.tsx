@@ -3,7 +3,7 @@ import { type ReactElement, Suspense, useCallback, useId, useMemo, useRef, useSt
 import { useTranslation } from 'react-i18next';
 import { LazyResultActions } from './result/lazy-result-actions.tsx';
 import { notify } from '../../lib/notify.ts';
-import { useEntitlements } from '../pricing/use-entitlements.ts';
+import { useEntitlements } from '../pricing/index.ts';
 import { BatchCostNote } from './batch/batch-cost-note.tsx';
 import { takesBatch } from './batch/batch-plan.ts';
 import { BatchStage } from './batch/batch-stage.tsx';

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../../lib/api-client.ts';
 import { workspaceTeamId } from '../../../lib/workspace.ts';
-import { PROFILE_QUERY_KEY } from '../../profile/profile-api.ts';
+import { PROFILE_QUERY_KEY } from '../../profile/index.ts';
 
 /** GET /api/tools: costs, options and the engine serving each tool now. */
 export const TOOL_CATALOGUE_QUERY_KEY = ['tool-catalogue'] as const;

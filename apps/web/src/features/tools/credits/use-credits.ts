@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../auth/use-session.ts';
+import { useSession } from '../../auth/index.ts';
 import { creditsQuery } from '../api/tools-api.ts';
 
 /** The signed-in user's credit balance; undefined while it loads or when signed out. */

@@ -1,5 +1,5 @@
-import { useSession } from '../../auth/use-session.ts';
-import { useWorkspaceTeam } from '../../teams/workspace-team.ts';
+import { useSession } from '../../auth/index.ts';
+import { useWorkspaceTeam } from '../../teams/index.ts';
 import { useCredits } from './use-credits.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.ts';
-import { PlanLock } from '../../pricing/plan-lock.tsx';
+import { PlanLock } from '../../pricing/index.ts';
 import type { FromOutput } from '../run/use-run-source.ts';
 import type { FileRules } from './check-image-file.ts';
 import { ImageDropZone } from './image-drop-zone.tsx';

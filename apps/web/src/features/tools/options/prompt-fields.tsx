@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration.ts';
-import { PlanLock } from '../../pricing/plan-lock.tsx';
+import { PlanLock } from '../../pricing/index.ts';
 import type { RunInputs } from '../run/run-inputs.ts';
 import { showsPrompt, type ToolPageDefinition } from '../definitions/tool-definitions.ts';
 

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { notify } from '../../../lib/notify.ts';
 // The one cross-feature import of the tool pages: the gallery owns its save dialog
 // (a make-public checkbox, Cancel and Save), and the tool pages open it.
-import { SaveToGalleryDialog } from '../../gallery/save-to-gallery-dialog.tsx';
+import { SaveToGalleryDialog } from '../../gallery/index.ts';
 import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { convert, copyImage, isTransparent } from './convert-image.ts';
 import { PHONE_LABELLED_ACTION_CLASS } from '../stage/icon-button.tsx';

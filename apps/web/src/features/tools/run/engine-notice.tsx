@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { adminQuery } from '../../../app/require-admin.tsx';
-import { useSession } from '../../auth/use-session.ts';
+import { useSession } from '../../auth/index.ts';
 import type { OptionValues } from '../definitions/tool-definitions.ts';
 import { runIsDemo } from '../api/use-tool-catalogue.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/use-session.ts';
+import { useSession } from '../../auth/index.ts';
 import { runIsDemo, type useToolInfo } from '../api/use-tool-catalogue.ts';
 import { batchCost } from '../batch/batch-plan.ts';
 import type { OptionValues, ToolPageDefinition } from '../definitions/tool-definitions.ts';
