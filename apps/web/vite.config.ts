@@ -58,8 +58,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       // schemas it does not use of a module it does, by pureSchemas(). (Not by declaring `z` a
       // pure function: that name is any minified function's too, and a renderer's may be one —
       // its calls would be dropped.)
+      // A feature's index.ts only re-exports (its public file): marked so, an import through it
+      // goes straight to the module that defines the name, and a page does not load the rest.
       treeshake: {
-        moduleSideEffects: [{ test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

@@ -2,7 +2,6 @@ import { isAdvancedOption } from '@atelier/contracts';
 import { type ReactElement, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyResultActions } from './result/lazy-result-actions.tsx';
-import { notify } from '../../lib/notify.ts';
 import { useEntitlements } from '../pricing/index.ts';
 import { BatchCostNote } from './batch/batch-cost-note.tsx';
 import { takesBatch } from './batch/batch-plan.ts';
