@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-// Relative: Vite loads its config with node_modules external, and contracts is TypeScript source.
-import { THIRD_PARTY_LICENSES_PATH } from '../../../packages/contracts/src/ui.ts';
+import { THIRD_PARTY_LICENSES_PATH } from '../src/lib/ui-constants.ts';
 import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,5 @@
-import { SUBMENU_OPEN_DELAY_MS, TOOLS } from '@atelier/contracts';
+import { TOOLS } from '@atelier/contracts';
+import { SUBMENU_OPEN_DELAY_MS } from '../../lib/ui-constants.ts';
 import { ArrowRight } from 'lucide-react';
 import { NavigationMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
