@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testResolveFromSource } from './apps/web/source-condition.ts';
+import { testResolveFromSource } from './apps/web/build/source-condition.ts';
 
 // One runner for unit and integration tests of every workspace; browser tests are Playwright's (e2e/).
 export default defineConfig({

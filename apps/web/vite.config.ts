@@ -1,13 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { backgroundRemovalAssets } from './background-removal-assets.ts';
-import { compileHints } from './compile-hints.ts';
-import { homeShowcase } from './home-showcase.ts';
-import { inlineCriticalFiles } from './inline-critical-files.ts';
-import { precompressAssets } from './precompress-assets.ts';
-import { pureSchemas } from './pure-schemas.ts';
-import { resolveFromSource } from './source-condition.ts';
-import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './third-party-licenses.ts';
+import { backgroundRemovalAssets } from './build/background-removal-assets.ts';
+import { compileHints } from './build/compile-hints.ts';
+import { homeShowcase } from './build/home-showcase.ts';
+import { inlineCriticalFiles } from './build/inline-critical-files.ts';
+import { precompressAssets } from './build/precompress-assets.ts';
+import { pureSchemas } from './build/pure-schemas.ts';
+import { resolveFromSource } from './build/source-condition.ts';
+import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './build/third-party-licenses.ts';
 
 // The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
 // and forwards the server's own paths to it.
@@ -61,8 +61,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       // schemas it does not use of a module it does, by pureSchemas(). (Not by declaring `z` a
       // pure function: that name is any minified function's too, and a renderer's may be one —
       // its calls would be dropped.)
+      // A feature's index.ts only re-exports (its public file): marked so, an import through it
+      // goes straight to the module that defines the name, and a page does not load the rest.
       treeshake: {
-        moduleSideEffects: [{ test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { testResolveFromSource } from './source-condition.ts';
+import { testResolveFromSource } from './build/source-condition.ts';
 
 // The tests render with React DOM, as the browser and the server renderer do (ADR 0030).
 export default defineProject({

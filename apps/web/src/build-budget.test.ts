@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { HOME_JS_BUDGET_BROTLI_BYTES } from '@atelier/contracts';
+import { HOME_JS_BUDGET_BROTLI_BYTES } from './lib/ui-constants.ts';
 import { describe, expect, it } from 'vitest';
 
 // The home route's first load must stay within HOME_JS_BUDGET_BROTLI_BYTES of JS as it goes
 // over the wire: what index.html loads (its module script and modulepreloads) plus what the
 // router then fetches for "/" (the home page chunk, its imports and the English text tables),
 // read from Vite's manifest, each counted as the brotli sibling the build wrote and the
-// server sends (apps/web/precompress-assets.ts). Run after `npm run build`; skipped without.
+// server sends (apps/web/build/precompress-assets.ts). Run after `npm run build`; skipped without.
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const built = fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(manifestFile);

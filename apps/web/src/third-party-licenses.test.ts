@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { THIRD_PARTY_LICENSES_PATH } from '@atelier/contracts';
+import { THIRD_PARTY_LICENSES_PATH } from './lib/ui-constants.ts';
 import { describe, expect, it } from 'vitest';
 
-// The build writes the notices of every package it ships (third-party-licenses.ts, ADR 0011).
+// The build writes the notices of every package it ships (build/third-party-licenses.ts, ADR 0011).
 // Run after `npm run build`; skipped without a build.
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const file = path.join(dist, THIRD_PARTY_LICENSES_PATH);

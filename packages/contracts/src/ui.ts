@@ -1,20 +1,4 @@
-/** Interface constants: theme, toasts, menus. */
-export const THEMES = ['light', 'dark', 'system', 'time'] as const;
-export type Theme = (typeof THEMES)[number];
-export const THEME_STORAGE_KEY = 'theme';
-export const DEFAULT_THEME: Theme = 'time';
-/** Time mode: dark from 18:00 up to (not including) 06:00 local time. */
-export const TIME_THEME_DARK_FROM_HOUR = 18;
-export const TIME_THEME_DARK_UNTIL_HOUR = 6;
-export const TIME_THEME_RECHECK_MS = 60_000;
-
-export const TOAST_DURATION_MS = 3000;
-export const ACCESS_DENIED_REDIRECT_MS = 3000;
-export const AUTH_CALLBACK_REDIRECT_MS = 3000;
-
-export const SUBMENU_OPEN_DELAY_MS = 100;
-export const TYPEAHEAD_RESET_MS = 1000;
-
+/** Interface constants both apps need: the public and protected pages, link previews, the legal pages' date. */
 export const LEGAL_LAST_UPDATED = '2025-05-22';
 
 /**
@@ -48,25 +32,3 @@ export const SHARE_CARD = { path: 'share-card.jpg', ...LINK_PREVIEW_IMAGE_SIZE }
 
 /** Routes that need a signed-in user (tool routes are added from the tool catalogue). */
 export const PROTECTED_ROUTES = ['/profile', '/tools', '/security', '/referral-center', '/history', '/team'] as const;
-
-/**
- * Home-page JavaScript budget as transferred (brotli), checked by the build test. It is what
- * React DOM needs (ADR 0030: the frontend runs on React, not on a smaller look-alike): React DOM
- * is about 55 KiB of it, React Router ~25 KiB, i18next with react-i18next ~16 KiB, TanStack
- * Query ~9 KiB; the home route measured 132 KiB, then 137 KiB once it carried the home page's
- * before/after pictures and the top bar's balance, account menu and team workspace; the budget
- * leaves a few KiB of margin. Anything cut beyond it comes from lazy-loading, never from
- * swapping React out.
- */
-export const HOME_JS_BUDGET_BROTLI_BYTES = 140 * 1024;
-
-/** Is it dark in time mode at this hour? */
-export function isDarkHour(hour: number): boolean {
-  return hour >= TIME_THEME_DARK_FROM_HOUR || hour < TIME_THEME_DARK_UNTIL_HOUR;
-}
-
-/**
- * Notices and licences of the third-party code the web app serves, written by the web build
- * and linked from the footer (ADR 0011: the AGPL's offer of source for background removal).
- */
-export const THIRD_PARTY_LICENSES_PATH = '/third-party-licenses.txt';

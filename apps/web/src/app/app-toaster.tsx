@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@atelier/contracts';
+import { TOAST_DURATION_MS } from '../lib/ui-constants.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';

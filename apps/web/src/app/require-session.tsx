@@ -1,4 +1,4 @@
-import { ACCESS_DENIED_REDIRECT_MS } from '@atelier/contracts';
+import { ACCESS_DENIED_REDIRECT_MS } from '../lib/ui-constants.ts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, THEMES, type Theme } from '@atelier/contracts';
+import { LANGUAGES } from '@atelier/contracts';
+import { THEMES, type Theme } from './ui-constants.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialLanguage } from './language.ts';
 import { isDarkTheme } from './theme.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, isDarkHour, THEME_STORAGE_KEY, THEMES, type Theme } from '@atelier/contracts';
+import { DEFAULT_THEME, isDarkHour, THEME_STORAGE_KEY, THEMES, type Theme } from './ui-constants.ts';
 import { safeLocalStorage } from './safe-storage.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SESSION_QUERY_KEY } from '../features/auth/use-session.ts';
+import { SESSION_QUERY_KEY } from '../features/auth/index.ts';
 import { api } from './api-client.ts';
 import { notify } from './notify.ts';
 

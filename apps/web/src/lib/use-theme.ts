@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, TIME_THEME_RECHECK_MS, type Theme } from '@atelier/contracts';
+import { DEFAULT_THEME, TIME_THEME_RECHECK_MS, type Theme } from './ui-constants.ts';
 import { useEffect, useSyncExternalStore } from 'react';
 import {
   applyDarkClass,

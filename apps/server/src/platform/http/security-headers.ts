@@ -30,7 +30,7 @@ export const CONTENT_SECURITY_POLICY = policy(PAGE_SCRIPT_SRC);
 /**
  * The page policy that also lets the built index.html's own inline scripts run — those the
  * build inlines before first paint, the theme and the holding of early presses
- * (apps/web/inline-critical-files.ts) — each by the hash of its text, so no other inline
+ * (apps/web/build/inline-critical-files.ts) — each by the hash of its text, so no other inline
  * script (an injected one) can run.
  */
 export function pagePolicy(indexHtml: string | undefined): string {

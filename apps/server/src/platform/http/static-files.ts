@@ -25,7 +25,7 @@ const TYPES: Record<string, string> = {
 
 export const contentTypeOfFile = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
 
-/** The build's siblings (apps/web/precompress-assets.ts): `<file>.br`, `<file>.gz`. */
+/** The build's siblings (apps/web/build/precompress-assets.ts): `<file>.br`, `<file>.gz`. */
 const SIBLING: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '../../features/auth/use-session.ts';
+import type { SessionUser } from '../../features/auth/index.ts';
 import { useHydrated } from '../../lib/use-hydrating.ts';
 import { ACCOUNT_TRIGGER_CLASS } from '../ui/menu-styles.ts';
 

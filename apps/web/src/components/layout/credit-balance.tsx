@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import { Coins, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../features/auth/use-session.ts';
-import { useWorkspaceTeam } from '../../features/teams/workspace-team.ts';
-import { useCredits } from '../../features/tools/use-credits.ts';
+import { useSession } from '../../features/auth/index.ts';
+import { useWorkspaceTeam } from '../../features/teams/index.ts';
+import { useCredits } from '../../features/tools/index.ts';
 
 /**
  * The signed-in user's credit balance, a link to the pricing page (where more are bought). It

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionState } from '../../features/auth/use-session.ts';
+import type { SessionState } from '../../features/auth/index.ts';
 import { buttonClass } from '../ui/button-styles.ts';
 
 const loadPanel = () => import('./mobile-menu-panel.tsx');

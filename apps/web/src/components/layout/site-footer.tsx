@@ -1,4 +1,5 @@
-import { THIRD_PARTY_LICENSES_PATH, TOOLS_BY_ID } from '@atelier/contracts';
+import { TOOLS_BY_ID } from '@atelier/contracts';
+import { THIRD_PARTY_LICENSES_PATH } from '../../lib/ui-constants.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolHref } from '../../lib/tool-href.ts';

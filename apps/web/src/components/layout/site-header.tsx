@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../features/auth/use-session.ts';
+import { useSession } from '../../features/auth/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { CreditBalance } from './credit-balance.tsx';

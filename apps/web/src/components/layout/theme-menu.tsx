@@ -1,4 +1,4 @@
-import { THEMES, type Theme } from '@atelier/contracts';
+import { THEMES, type Theme } from '../../lib/ui-constants.ts';
 import { Clock, type LucideIcon, Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { setThemePreference, useThemePreference } from '../../lib/use-theme.ts';

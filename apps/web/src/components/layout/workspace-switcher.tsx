@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../features/auth/use-session.ts';
-import { teamsQuery } from '../../features/teams/workspace-team.ts';
+import { useSession } from '../../features/auth/index.ts';
+import { teamsQuery } from '../../features/teams/index.ts';
 import { setWorkspace, useWorkspaceTeamId } from '../../lib/workspace.ts';
 
 /**

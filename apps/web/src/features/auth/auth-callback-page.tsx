@@ -1,4 +1,4 @@
-import { AUTH_CALLBACK_REDIRECT_MS } from '@atelier/contracts';
+import { AUTH_CALLBACK_REDIRECT_MS } from '../../lib/ui-constants.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

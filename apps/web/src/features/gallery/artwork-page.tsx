@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import NotFoundPage from '../errors/not-found-page.tsx';
+import { NotFoundPage } from '../errors/index.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
 import { ArtworkLinkActions } from './artwork-link-actions.tsx';
@@ -17,7 +17,7 @@ import { publicArtworkQuery } from './use-artworks.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { loginHref } from '../../lib/redirect-target.ts';
 import { toolHref } from '../../lib/tool-href.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 
 /** The artwork page's image takes two thirds of a wide screen, the whole width of a narrow one. */
 const ARTWORK_PAGE_IMAGE_SIZES = '(min-width: 1024px) 66vw, 100vw';

@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 import { ArtworkFeed } from './artwork-feed.tsx';
 import { MasonrySkeleton } from './masonry-grid.tsx';
 

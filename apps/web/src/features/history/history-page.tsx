@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useWorkspaceTeam } from '../teams/workspace-team.ts';
+import { useWorkspaceTeam } from '../teams/index.ts';
 import { RunRow } from './run-row.tsx';
 import { listRuns, RUNS_QUERY_KEY } from './runs-api.ts';
 

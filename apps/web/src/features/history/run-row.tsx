@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { openRunHref } from '../../lib/tool-href.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
+import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 import { RUNS_QUERY_KEY, rerunRun } from './runs-api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 

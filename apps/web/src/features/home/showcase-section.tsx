@@ -15,7 +15,7 @@ interface ShowcasePair {
 }
 
 /**
- * Set by the build (apps/web/home-showcase.ts): before/after pictures the local engines made
+ * Set by the build (apps/web/build/home-showcase.ts): before/after pictures the local engines made
  * from the sample photos when this version was built. Absent when the page is rendered from
  * source (tests), where the section is left out.
  */

@@ -7,8 +7,8 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys, formatCredits, formatMinorAmount } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
-import { SESSION_QUERY_KEY, useSession } from '../auth/use-session.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
+import { SESSION_QUERY_KEY, useSession } from '../auth/index.ts';
+import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 import { SummaryList } from './summary-list.tsx';
 
 /**

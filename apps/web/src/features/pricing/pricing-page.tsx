@@ -15,7 +15,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { plansQuery } from '../../lib/billing-api.ts';
 import { loginHref } from '../../lib/redirect-target.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { LifetimeCard } from './lifetime-card.tsx';

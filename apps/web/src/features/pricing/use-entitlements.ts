@@ -1,7 +1,7 @@
 import { type Feature, hasFeature, type PlanId } from '@atelier/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from '../../lib/api-client.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 
 export const ENTITLEMENTS_QUERY_KEY = ['entitlements'] as const;
 

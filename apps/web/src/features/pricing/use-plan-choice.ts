@@ -13,8 +13,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { billingApi, billingKeys, subscriptionQuery } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
-import { useSession } from '../auth/use-session.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
+import { useSession } from '../auth/index.ts';
+import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 import { discountErrorKey } from './discount-error-key.ts';
 
 type Attempt = 'checkout' | 'upgrade' | 'lifetime';

@@ -9,8 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { API_KEYS_QUERY_KEY, automationApi, WEBHOOK_SECRET_QUERY_KEY } from './automation-api.ts';
 import { CopyButton } from './copy-button.tsx';
-import { PlanLock } from '../pricing/plan-lock.tsx';
-import { useEntitlements } from '../pricing/use-entitlements.ts';
+import { PlanLock, useEntitlements } from '../pricing/index.ts';
 import { formatDate } from '../../lib/format-date.ts';
 
 const KNOWN_CODES = new Set(['API_KEY_NOT_ALLOWED', 'RUN_NOT_RERUNNABLE', 'WEBHOOK_URL_NOT_ALLOWED']);

@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { SESSION_QUERY_KEY } from '../auth/use-session.ts';
+import { SESSION_QUERY_KEY } from '../auth/index.ts';
 import { profileApi } from './profile-api.ts';
 
 /**

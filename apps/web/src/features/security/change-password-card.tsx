@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notify } from '../../lib/notify.ts';
-import { authErrorText } from '../auth/auth-error-text.ts';
+import { authErrorText } from '../auth/index.ts';
 import { SECURITY_QUERY_KEY, securityApi } from './security-api.ts';
 import { card } from './security-settings-card.tsx';
 

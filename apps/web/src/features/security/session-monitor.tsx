@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 
 // Loaded on demand: visitors (and the home page's first load) never need it.
 const SignedInSessionMonitor = lazy(() => import('./signed-in-session-monitor.tsx'));

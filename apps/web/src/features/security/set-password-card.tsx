@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { notify } from '../../lib/notify.ts';
-import { authApi } from '../auth/auth-api.ts';
-import { authErrorText } from '../auth/auth-error-text.ts';
-import { useSession } from '../auth/use-session.ts';
+import { authApi, authErrorText, useSession } from '../auth/index.ts';
 import { card } from './security-settings-card.tsx';
 
 /**

@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { copyWithToast } from '../../lib/copy-with-toast.ts';
 import { notify } from '../../lib/notify.ts';
-import { SESSION_QUERY_KEY, useSession } from '../auth/use-session.ts';
+import { SESSION_QUERY_KEY, useSession } from '../auth/index.ts';
 import { securityApi } from './security-api.ts';
 import { card } from './security-settings-card.tsx';
 

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { loginHref } from '../../lib/redirect-target.ts';
 import { setWorkspace } from '../../lib/workspace.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 import { teamErrorText } from './team-error-text.ts';
 import { TEAMS_QUERY_KEY, teamsApi } from './teams-api.ts';
 

@@ -6,8 +6,8 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { setWorkspace } from '../../lib/workspace.ts';
-import { useSession } from '../auth/use-session.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile-api.ts';
+import { useSession } from '../auth/index.ts';
+import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 import { teamErrorText } from './team-error-text.ts';
 import { TEAMS_QUERY_KEY, teamsApi, useTeams, useWorkspaceTeam } from './teams-api.ts';
 

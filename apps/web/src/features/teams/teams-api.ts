@@ -2,7 +2,7 @@ import type { TeamMemberRole } from '@atelier/contracts';
 import { api, call } from '../../lib/api-client.ts';
 
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../auth/index.ts';
 import { teamsQuery } from './workspace-team.ts';
 
 export { TEAMS_QUERY_KEY, useWorkspaceTeam } from './workspace-team.ts';

@@ -7,10 +7,10 @@ import { toolPageMeta } from '../../app/page-meta.ts';
 import { signedInPageHead } from '../../app/seo/head-tags.ts';
 import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
 import { toolForPath } from '../../lib/tool-href.ts';
-import NotFoundPage from '../errors/not-found-page.tsx';
-import { TOOL_PAGES } from './tool-definitions.ts';
-import { creditsQuery } from './tools-api.ts';
-import { toolCatalogueQuery } from './use-tool-catalogue.ts';
+import { NotFoundPage } from '../errors/index.ts';
+import { TOOL_PAGES } from './definitions/tool-definitions.ts';
+import { creditsQuery } from './api/tools-api.ts';
+import { toolCatalogueQuery } from './api/use-tool-catalogue.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
 
 /** One page for every tool route; what differs between tools comes from TOOL_PAGES. */

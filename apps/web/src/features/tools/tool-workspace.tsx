@@ -1,66 +1,49 @@
-import { BATCH_MAX_IMAGES, INPUT_IMAGE_FORMATS, isAdvancedOption } from '@atelier/contracts';
-import { RotateCcw } from 'lucide-react';
-import { lazy, type ReactElement, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { isAdvancedOption } from '@atelier/contracts';
+import { type ReactElement, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { buttonClass } from '../../components/ui/button-styles.ts';
-import { notify } from '../../lib/notify.ts';
-import { useSession } from '../auth/use-session.ts';
-import { addToBatch, batchCost, takesBatch } from './batch-plan.ts';
-import { BatchStage } from './batch-stage.tsx';
-import { PlanLock } from '../pricing/plan-lock.tsx';
-import { useEntitlements } from '../pricing/use-entitlements.ts';
-import { checkImageFile, imageChecksSettled, imageSize } from './check-image-file.ts';
-import { CreditsBanner } from './credits-banner.tsx';
-import { EngineNotice } from './engine-notice.tsx';
-import { ImageDropZone } from './image-drop-zone.tsx';
-import { fileFromUrl } from './input-sources.ts';
-import { LeaveGuard } from './leave-guard.tsx';
-import { preloadContinueWithMenu } from './lazy-continue-with-menu.tsx';
-import { MaskTools } from './mask-tools.tsx';
-import { PromptFields } from './prompt-fields.tsx';
-import { removeBackgroundInBrowser } from './remove-background-in-browser.ts';
-import { RunButton } from './run-button.tsx';
-import { failureText } from './run-failure-text.ts';
-import { costOf, imageCount, missingInput, type RunInputs, runFormData } from './run-inputs.ts';
-import { type SampleImage, samplesFor } from './sample-images.ts';
-import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { LazyResultActions } from './result/lazy-result-actions.tsx';
+import { useEntitlements } from '../pricing/index.ts';
+import { BatchCostNote } from './batch/batch-cost-note.tsx';
+import { takesBatch } from './batch/batch-plan.ts';
+import { BatchStage } from './batch/batch-stage.tsx';
+import { useBatchIntake } from './batch/use-batch-intake.ts';
+import { useBatchRun } from './batch/use-batch-run.ts';
+import { CreditsBanner, PayingTeamNote } from './credits/credits-banner.tsx';
+import { usePayingCredits } from './credits/use-paying-credits.ts';
 import {
-  defaultOptionValues,
   needsBackgroundImage,
   type ToolPageDefinition,
   withoutDemoChoices,
   withoutIgnoredOptions,
-} from './tool-definitions.ts';
-import { parseToolSource } from '../../lib/tool-href.ts';
-import { formFromRun, outputFileName, withStoredInput } from './tool-links.ts';
-import { ToolOptionsForm, withOption } from './tool-options-form.tsx';
-import { toolsApi } from './tools-api.ts';
-import { useBatchRun } from './use-batch-run.ts';
-import { type InputImage, showForResult, type StageShow, ToolStage } from './tool-stage.tsx';
-import { usePayingCredits } from './use-paying-credits.ts';
-import { type FileRefusal, refusalText, useImageIntake } from './use-image-intake.ts';
-import { useMaskPainter } from './use-mask-painter.ts';
-import { useObjectUrl } from './use-object-url.ts';
-import { useShortcuts } from './use-shortcuts.ts';
-import { runIsDemo, useToolInfo } from './use-tool-catalogue.ts';
-import { useToolRun } from './use-tool-run.ts';
-import type { Run } from '@atelier/contracts';
-
-/** What a result offers (download, copy, save, Continue with…): its code loads with the first run. */
-/** The image inputs whose chosen file the checks may refuse. */
-type RefusableInput = 'image' | 'referenceImage' | 'backgroundImage';
-
-const ResultActions = lazy(() => import('./result-actions.tsx'));
-const preloadResultActions = () => void import('./result-actions.tsx');
-
-/** Brings the stage fully into view (a phone scrolls to it; a desktop already shows it). */
-function bringIntoView(element: HTMLElement | null) {
-  if (!element) return;
-  const rect = element.getBoundingClientRect();
-  if (rect.top >= 0 && rect.bottom <= window.innerHeight) return;
-  element.scrollIntoView({ block: rect.height > window.innerHeight ? 'start' : 'center' });
-}
+} from './definitions/tool-definitions.ts';
+import { useToolInfo } from './api/use-tool-catalogue.ts';
+import { mainImageRules } from './intake/check-image-file.ts';
+import { MainImageInput, OtherImageInput } from './intake/main-image-input.tsx';
+import { useImageIntake } from './intake/use-image-intake.ts';
+import { useObjectUrl } from './intake/use-object-url.ts';
+import { useRefusals } from './intake/use-refusals.ts';
+import { MaskTools } from './mask/mask-tools.tsx';
+import { useMaskPainter } from './mask/use-mask-painter.ts';
+import { usePendingMask } from './mask/use-pending-mask.ts';
+import { PromptFields } from './options/prompt-fields.tsx';
+import { ToolOptionsForm } from './options/tool-options-form.tsx';
+import { EngineNotice } from './run/engine-notice.tsx';
+import { LeaveGuard } from './run/leave-guard.tsx';
+import { RunBar } from './run/run-bar.tsx';
+import { useRunPrice } from './run/use-run-price.ts';
+import { useToolInputs } from './run/use-tool-inputs.ts';
+import { useWorkspaceRun } from './run/use-workspace-run.ts';
+import { useFailureNotice } from './run/use-failure-notice.ts';
+import { useRunSource } from './run/use-run-source.ts';
+import { useToolRun } from './run/use-tool-run.ts';
+import { samplesFor } from './samples/sample-images.ts';
+import { useSampleChoice } from './samples/use-sample-choice.ts';
+import { ShortcutsDialog } from './shortcuts/shortcuts-dialog.tsx';
+import { useWorkspaceShortcuts } from './shortcuts/use-workspace-shortcuts.ts';
+import type { StageShow } from './stage/stage-show.ts';
+import { ToolStage } from './stage/tool-stage.tsx';
+import { useInputImage } from './stage/use-input-image.ts';
+import { useStageFollowsRun } from './stage/use-stage-follows-run.ts';
 
 /**
  * A tool page's workspace: the options in a side panel, the image on the stage beside it (on
@@ -77,7 +60,6 @@ export function ToolWorkspace({
   onReset: () => void;
 }) {
   const { t } = useTranslation(['tool-run', 'studio-batch', 'tools']);
-  const session = useSession();
   const { credits, team: payingTeam } = usePayingCredits();
   const info = useToolInfo(definition.id);
   const fields = useMemo(
@@ -88,56 +70,17 @@ export function ToolWorkspace({
   const imageInputId = useId();
   const saveNoteId = useId();
   const stageRef = useRef<HTMLElement>(null);
-  const [inputs, setInputs] = useState<RunInputs>(() => ({
-    image: null,
-    mask: null,
-    referenceImage: null,
-    backgroundImage: null,
-    prompt: '',
-    negativePrompt: '',
-    options: defaultOptionValues(definition),
-  }));
-  const update = useCallback((change: Partial<RunInputs>) => setInputs((previous) => ({ ...previous, ...change })), []);
-  const setMask = useCallback((mask: File | null) => update({ mask }), [update]);
-  const setOption = useCallback(
-    (name: string, value: string) =>
-      setInputs((previous) => ({ ...previous, options: withOption(previous.options, name, value) })),
-    [],
-  );
+  const { inputs, update, setMask, setOption } = useToolInputs(definition);
   const imageUrl = useObjectUrl(inputs.image);
   const maskUrl = useObjectUrl(inputs.mask);
-  const [input, setInput] = useState<InputImage | null>(null);
   const [show, setShow] = useState<StageShow>({ kind: 'input' });
   const [compare, setCompare] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
-  // The last file chosen for an image input that the checks refused: Run stays disabled, saying
-  // which file and why, until a usable file is chosen for that input.
-  const [refusals, setRefusals] = useState<Partial<Record<RefusableInput, FileRefusal>>>({});
-  const refuse = useMemo(
-    () => ({
-      image: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, image: refusal })),
-      referenceImage: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, referenceImage: refusal })),
-      backgroundImage: (refusal: FileRefusal) => setRefusals((previous) => ({ ...previous, backgroundImage: refusal })),
-    }),
-    [],
-  );
-  const accepted = useCallback((input: RefusableInput) => setRefusals(({ [input]: _, ...rest }) => rest), []);
-  // A sample's mask, loaded into the painter once its image is on the stage.
-  const [pendingMask, setPendingMask] = useState<File | null>(null);
+  const { refusal, refuse, accepted } = useRefusals();
 
-  const notifyFailure = (error: unknown, run?: Run) => {
-    const text = failureText(definition.id, error);
-    // A browser run that failed here may have had its credit given back (use-tool-run.ts).
-    const refunded = run?.clientSide && run.refunded ? t('failure.creditReturned') : undefined;
-    void notify((toast) =>
-      toast.error(t(text.title), {
-        description:
-          [text.serverMessage ?? (text.description && t(text.description)), refunded].filter(Boolean).join(' ') ||
-          undefined,
-      }),
-    );
-  };
-  const { state, start, startInBrowser, clear } = useToolRun(definition.id, notifyFailure);
+  const notifyFailure = useFailureNotice(definition.id);
+  const toolRun = useToolRun(definition.id, notifyFailure);
+  const { state, clear } = toolRun;
   const entitlements = useEntitlements();
   // Batches are for plans with `batches`; on Free the page takes one image and shows the lock.
   const batchLocked = takesBatch(definition.id) && entitlements.has('batches') === false;
@@ -145,124 +88,27 @@ export function ToolWorkspace({
   const advancedLocked = entitlements.has('advancedOptions') === false;
   const batch = useBatchRun(definition.id, definition.inBrowser, notifyFailure);
   const batchMode = batch.tiles.length > 0;
-  // The options a batch was started with: a retried tile runs with them, whatever the form says now.
-  const batchInputs = useRef<RunInputs | null>(null);
-  // Continue with…: the image is another run's stored output, sent by reference while it is the input.
-  const [fromOutput, setFromOutput] = useState<{
-    runId: string;
-    outputIndex: number;
-    tool: Run['tool'];
-    file: File;
-  } | null>(null);
   const processing = state.phase === 'processing' || batch.running;
   const result = state.phase === 'succeeded' ? state.result : null;
 
-  // The input's own size, read before it is drawn, so the stage fits it without a jump.
-  useEffect(() => {
-    const file = inputs.image;
-    if (!file || !imageUrl) {
-      setInput(null);
-      return;
-    }
-    let current = true;
-    imageSize(file).then(
-      (size) => current && setInput({ url: imageUrl, name: file.name, ...size }),
-      () => current && setInput(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [inputs.image, imageUrl]);
-
+  const input = useInputImage(inputs.image, imageUrl);
   const painter = useMaskPainter(definition.mask ? input : null, setMask);
-  useEffect(() => {
-    if (!pendingMask || !input) return;
-    setPendingMask(null);
-    void painter.upload(pendingMask);
-  }, [pendingMask, input, painter.upload]);
+  const setPendingMask = usePendingMask(painter, input);
+  useStageFollowsRun(stageRef, processing, result, setShow);
 
-  // A run starting brings its progress into view, a run ending its result (phones scroll).
-  useEffect(() => {
-    if (processing) bringIntoView(stageRef.current);
-  }, [processing]);
-  useEffect(() => {
-    if (!result) return;
-    setShow(showForResult(result.outputs.length));
-    bringIntoView(stageRef.current);
-  }, [result]);
+  const { demo, plan, cost, blocked } = useRunPrice({
+    definition,
+    info,
+    options: inputs.options,
+    inputs: batch.tiles.length,
+    credits,
+    refusal,
+  });
 
-  // A run the demo engine makes is free, and the page says so before it starts.
-  const demo = runIsDemo(info, inputs.options);
-  const plan = batchMode
-    ? batchCost(definition.id, imageCount(inputs.options), batch.tiles.length, credits, demo)
-    : null;
-  const cost = plan?.total ?? costOf(definition, inputs.options, demo);
-  const signedIn = session.status === 'signed-in';
-  const shortOfCredits = credits !== undefined && credits < cost;
-  const refusal = refusals.image ?? refusals.referenceImage ?? refusals.backgroundImage;
-  // Why the run button is disabled: signed out, an input missing or refused, too few credits.
-  const blocked = !signedIn
-    ? t('validation.logIn')
-    : refusal
-      ? refusalText(t, refusal)
-      : shortOfCredits
-        ? t(`credits.insufficient.${definition.insufficientMessage}`, { count: cost })
-        : null;
-
-  async function run() {
-    if (processing) return;
-    // Its result will offer these: their code loads while it runs.
-    preloadResultActions();
-    preloadContinueWithMenu();
-    if (blocked) {
-      void notify((toast) => toast.error(blocked));
-      return;
-    }
-    if (batchMode) {
-      const missing = missingInput(definition, { ...inputs, image: batch.tiles[0]?.file ?? null });
-      if (missing) {
-        void notify((toast) => toast.error(t(`validation.${missing}`)));
-        return;
-      }
-      batchInputs.current = inputs;
-      void batch.start(runFormData(fields, { ...inputs, image: null }));
-      return;
-    }
-    // The mask as the painter shows it this instant (its exports after each stroke are asynchronous).
-    const mask = definition.mask ? await painter.currentMask() : inputs.mask;
-    const sent = { ...inputs, mask };
-    const missing = missingInput(definition, sent);
-    if (missing) {
-      void notify((toast) => toast.error(t(`validation.${missing}`)));
-      return;
-    }
-    const image = sent.image;
-    if (definition.inBrowser && image)
-      void startInBrowser(image, (onProgress) => removeBackgroundInBrowser(image, onProgress));
-    else {
-      const stored = fromOutput && fromOutput.file === image ? fromOutput : null;
-      void start(withStoredInput(runFormData(fields, sent), stored));
-    }
-  }
-
-  /** A failed tile of the batch again, as a single run with the batch's options. */
-  function retryTile(key: string) {
-    const tile = batch.tiles.find((candidate) => candidate.key === key);
-    if (!tile) return;
-    void batch.retry(key, runFormData(fields, { ...(batchInputs.current ?? inputs), image: tile.file }));
-  }
-
-  const fileRules = useMemo(
-    () =>
-      ({
-        formats: definition.image?.formats ?? [],
-        tooLargeMessage: definition.inBrowser ? 'imageTooLargeBytes' : 'fileTooLarge',
-      }) as const,
-    [definition],
-  );
+  const fileRules = useMemo(() => mainImageRules(definition), [definition]);
   // Any new image (picked, dropped, pasted, a sample): the last result and the mask belong to the old one.
   const takeImage = useCallback(
-    (image: File) => {
+    (image: File | null) => {
       update({ image, mask: null });
       accepted('image');
       setShow({ kind: 'input' });
@@ -271,132 +117,38 @@ export function ToolWorkspace({
     [update, clear, accepted],
   );
   const intake = useImageIntake(fileRules, takeImage, processing, refuse.image);
+  const { takeFiles, removeTile } = useBatchIntake({
+    batch,
+    batchable,
+    processing,
+    rules: fileRules,
+    intake,
+    takeImage,
+    refuseImage: refuse.image,
+    onBatch: () => takeImage(null),
+  });
+  const fromOutput = useRunSource(definition, intake, update, setPendingMask);
 
-  /**
-   * Images picked, dropped or pasted together. On a tool that takes batches, several make a
-   * batch (or join the one being put together); a single one keeps today's single-image page.
-   * Every file is checked; past BATCH_MAX_IMAGES nothing is added and the page says why.
-   */
-  async function takeFiles(files: File[]) {
-    if (files.length === 0 || processing) return;
-    const selection = batch.launched ? [] : batch.tiles.map((tile) => tile.file);
-    if (!batchable || (files.length === 1 && selection.length === 0)) {
-      await intake(files[0]);
-      return;
-    }
-    const problems = await Promise.all(files.map((file) => checkImageFile(file, fileRules)));
-    const refused = files.filter((_, i) => problems[i]);
-    if (refused.length === 1 && files.length === 1) {
-      const one = { name: refused[0]!.name, problem: problems[0]! };
-      void notify((toast) => toast.error(refusalText(t, one)));
-      // Added to a batch, the refused file is left out and the batch can still run.
-      if (selection.length === 0) refuse.image(one);
-      return;
-    }
-    if (refused.length > 0)
-      void notify((toast) =>
-        toast.error(
-          t('studio-batch:batch.refused', { count: refused.length, names: refused.map((f) => f.name).join(', ') }),
-        ),
-      );
-    const usable = files.filter((_, i) => !problems[i]);
-    if (usable.length === 0) {
-      if (selection.length === 0) refuse.image({ name: refused.map((f) => f.name).join(', '), problem: problems[0]! });
-      return;
-    }
-    const added = addToBatch(selection, usable, BATCH_MAX_IMAGES);
-    if (added.refused) {
-      void notify((toast) =>
-        toast.error(t('studio-batch:batch.tooMany', { max: BATCH_MAX_IMAGES, count: added.total })),
-      );
-      return;
-    }
-    if (added.files.length === 1) {
-      batch.select([]);
-      takeImage(added.files[0]!);
-      return;
-    }
-    batch.select(added.files);
-    accepted('image');
-    update({ image: null, mask: null });
-    setShow({ kind: 'input' });
-    clear();
-  }
+  const chooseSample = useSampleChoice(intake, setPendingMask);
+  const { runOnceImagesChecked, retryTile } = useWorkspaceRun({
+    definition,
+    fields,
+    inputs,
+    processing,
+    blocked,
+    run: toolRun,
+    batch,
+    painter,
+    fromOutput,
+  });
 
-  function removeTile(key: string) {
-    const rest = batch.tiles.filter((tile) => tile.key !== key);
-    if (rest.length === 1) {
-      batch.select([]);
-      takeImage(rest[0]!.file);
-    } else batch.remove(key);
-  }
-
-  // Opened from another run (Continue with…, or History's Open in tool): fill the page once.
-  const { search } = useLocation();
-  const [source] = useState(() => parseToolSource(search));
-  const sourceLoaded = useRef(false);
-  useEffect(() => {
-    if (!source || sourceLoaded.current) return;
-    sourceLoaded.current = true;
-    const load = async () => {
-      const past = await toolsApi.getRun(source.runId);
-      if (source.kind === 'fromRun') {
-        const output = past.outputs[source.outputIndex];
-        if (!output) throw new Error('No such output');
-        const file = await fileFromUrl(output.url, outputFileName(past.tool, source.outputIndex, output.mediaType));
-        if (await intake(file))
-          setFromOutput({ runId: past.id, outputIndex: source.outputIndex, tool: past.tool, file });
-        return;
-      }
-      const form = formFromRun(definition, past.options);
-      update({ prompt: form.prompt, negativePrompt: form.negativePrompt, options: form.options });
-      for (const stored of past.inputs) {
-        const file = await fileFromUrl(stored.url, stored.name ?? outputFileName(past.tool, 0, stored.mediaType));
-        if (stored.field === 'image') await intake(file);
-        else if (stored.field === 'mask') setPendingMask(file);
-        else if (stored.field === 'reference_image') update({ referenceImage: file });
-        else if (stored.field === 'background_image') update({ backgroundImage: file });
-      }
-    };
-    load().catch(() => void notify((toast) => toast.error(t('studio-batch:source.failed'))));
-  }, [source, definition, intake, update, t]);
-
-  async function chooseSample(sample: SampleImage) {
-    try {
-      const file = await fileFromUrl(sample.url, sample.fileName);
-      if (!(await intake(file))) return;
-      if (sample.mask) setPendingMask(await fileFromUrl(sample.mask.url, sample.mask.fileName));
-    } catch {
-      void notify((toast) => toast.error(t('samples.failed')));
-    }
-  }
-
-  // The run as of the latest render: pressed while an image is being checked, it waits for the
-  // check and then runs with what it let in.
-  const latestRun = useRef(run);
-  latestRun.current = run;
-  const runOnceImagesChecked = () => void imageChecksSettled().then(() => latestRun.current());
-
-  const maskEditing = definition.mask && input !== null && !processing;
   const editMask = () => setShow({ kind: 'input' });
-  const onMask = (action: () => void) => () => {
-    action();
-    editMask();
-  };
-  useShortcuts({
+  useWorkspaceShortcuts({
     run: runOnceImagesChecked,
     help: () => setHelpOpen(true),
-    ...(maskEditing
-      ? {
-          brush: onMask(() => painter.setErase(false)),
-          eraser: onMask(() => painter.setErase(true)),
-          smallerBrush: onMask(painter.smaller),
-          largerBrush: onMask(painter.larger),
-          undo: onMask(painter.undo),
-          redo: onMask(painter.redo),
-          clearMask: onMask(painter.clear),
-        }
-      : {}),
+    painter,
+    maskEditing: definition.mask && input !== null && !processing,
+    editMask,
   });
 
   const outputIndex = show.kind === 'output' ? show.index : 0;
@@ -405,36 +157,9 @@ export function ToolWorkspace({
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-[1680px] gap-6 px-4 pt-6 pb-10 sm:px-6 lg:h-[calc(100dvh-4rem)] lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] lg:gap-5 lg:py-4">
       <div className="flex min-h-0 flex-col gap-4 lg:overflow-y-auto lg:pr-1">
         {header}
-        {payingTeam && (
-          <p className="text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="paying-team">
-            {t('common:account.paysFrom', { name: payingTeam.name })}
-          </p>
-        )}
+        <PayingTeamNote team={payingTeam} />
         <CreditsBanner credits={credits} cost={cost} demo={demo} />
-        {plan && (
-          <p
-            data-testid="batch-cost"
-            className="rounded-2xl border border-zinc-200 px-3.5 py-2.5 text-sm dark:border-zinc-800"
-          >
-            <span className="font-medium">
-              {demo
-                ? t('studio-batch:batch.demo', { count: batch.tiles.length })
-                : t('studio-batch:batch.cost', {
-                    count: batch.tiles.length,
-                    perInput: plan.perInput,
-                    total: plan.total,
-                  })}
-            </span>{' '}
-            {plan.covered === true && !demo && (
-              <span className="text-emerald-700 dark:text-emerald-400">{t('studio-batch:batch.covered')}</span>
-            )}
-            {plan.covered === false && credits !== undefined && (
-              <span className="text-red-700 dark:text-red-400">
-                {t('studio-batch:batch.short', { count: plan.total - credits })}
-              </span>
-            )}
-          </p>
-        )}
+        {plan && <BatchCostNote plan={plan} count={batch.tiles.length} credits={credits} demo={demo} />}
         <EngineNotice tool={definition.id} info={info} options={inputs.options} />
         <form
           className="flex flex-1 flex-col gap-4"
@@ -444,49 +169,25 @@ export function ToolWorkspace({
           }}
         >
           {definition.image && (
-            <ImageDropZone
+            <MainImageInput
               id={imageInputId}
-              label={
-                definition.mask
-                  ? t('upload.original')
-                  : batchable
-                    ? t('studio-batch:batch.images', { max: BATCH_MAX_IMAGES })
-                    : t('upload.image')
-              }
+              mask={definition.mask}
               file={batch.tiles[0]?.file ?? inputs.image}
+              batchable={batchable}
+              batchLocked={batchLocked}
+              batch={batchMode ? { count: batch.tiles.length, launched: batch.launched } : null}
               onFile={takeImage}
               onRefuse={refuse.image}
-              onFiles={
-                batchable
-                  ? (files) => void takeFiles(files)
-                  : batchLocked
-                    ? (files) => {
-                        if (files.length > 1) void notify((toast) => toast.message(t('common:planLock.oneImage')));
-                        if (files[0]) void intake(files[0]);
-                      }
-                    : undefined
-              }
-              summary={
-                batchMode
-                  ? t(batch.launched ? 'studio-batch:batch.selectionDone' : 'studio-batch:batch.selection', {
-                      count: batch.tiles.length,
-                    })
-                  : undefined
-              }
+              onFiles={(files) => void takeFiles(files)}
+              intake={intake}
               rules={fileRules}
               disabled={processing}
-              takesPaste
+              fromOutput={fromOutput && fromOutput.file === inputs.image ? fromOutput : null}
             />
-          )}
-          {batchLocked && <PlanLock feature="batches" className="-mt-2" />}
-          {fromOutput && fromOutput.file === inputs.image && (
-            <p data-testid="input-source" className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-              {t('studio-batch:source.fromRun', { tool: t(`tools:${fromOutput.tool}.name`) })}
-            </p>
           )}
           {definition.mask && <MaskTools painter={painter} image={input} disabled={processing} onEdit={editMask} />}
           {definition.referenceImage && (
-            <ImageDropZone
+            <OtherImageInput
               label={t('upload.reference')}
               file={inputs.referenceImage}
               onFile={(referenceImage) => {
@@ -494,7 +195,6 @@ export function ToolWorkspace({
                 accepted('referenceImage');
               }}
               onRefuse={refuse.referenceImage}
-              rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
               disabled={processing}
             />
           )}
@@ -515,7 +215,7 @@ export function ToolWorkspace({
             />
           )}
           {needsBackgroundImage(definition, inputs.options) && (
-            <ImageDropZone
+            <OtherImageInput
               label={t('upload.background')}
               file={inputs.backgroundImage}
               onFile={(backgroundImage) => {
@@ -523,40 +223,19 @@ export function ToolWorkspace({
                 accepted('backgroundImage');
               }}
               onRefuse={refuse.backgroundImage}
-              rules={{ formats: INPUT_IMAGE_FORMATS, tooLargeMessage: 'fileTooLarge' }}
               disabled={processing}
             />
           )}
 
-          <div className="mt-auto flex flex-col gap-2 border-zinc-200 bg-white/95 pt-3 backdrop-blur lg:sticky lg:bottom-0 lg:border-t lg:pb-1 dark:border-zinc-800 dark:bg-zinc-950/95">
-            <div className="flex items-center gap-2">
-              <RunButton
-                label={processing ? t('action.processing') : t(`action.${definition.action}`)}
-                disabled={processing || blocked !== null}
-                describedBy={blocked ? hintId : undefined}
-                note={demo && !processing ? t('action.demoFree') : undefined}
-              />
-              <button
-                type="button"
-                onClick={onReset}
-                disabled={processing}
-                className={buttonClass('secondary', 'lg', 'px-5')}
-              >
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {t('action.reset')}
-              </button>
-            </div>
-            {blocked && (
-              <p id={hintId} className="text-sm text-red-700 [overflow-wrap:anywhere] dark:text-red-400">
-                {blocked}
-              </p>
-            )}
-            {result?.inBrowser && (
-              <p id={saveNoteId} className="text-sm text-zinc-600 dark:text-zinc-400">
-                {t('result.browserSaveNote')}
-              </p>
-            )}
-          </div>
+          <RunBar
+            label={processing ? t('action.processing') : t(`action.${definition.action}`)}
+            processing={processing}
+            blocked={blocked}
+            hintId={hintId}
+            note={demo && !processing ? t('action.demoFree') : undefined}
+            onReset={onReset}
+            saveNoteId={result?.inBrowser ? saveNoteId : undefined}
+          />
         </form>
       </div>
 
@@ -593,17 +272,15 @@ export function ToolWorkspace({
             onHelp={() => setHelpOpen(true)}
             actions={
               result && (
-                <Suspense fallback={null}>
-                  <ResultActions
-                    key={result.runId}
-                    definition={definition}
-                    result={result}
-                    index={outputIndex}
-                    prompt={inputs.prompt}
-                    negativePrompt={inputs.negativePrompt}
-                    saveNoteId={result.inBrowser ? saveNoteId : undefined}
-                  />
-                </Suspense>
+                <LazyResultActions
+                  key={result.runId}
+                  definition={definition}
+                  result={result}
+                  index={outputIndex}
+                  prompt={inputs.prompt}
+                  negativePrompt={inputs.negativePrompt}
+                  saveNoteId={result.inBrowser ? saveNoteId : undefined}
+                />
               )
             }
           />

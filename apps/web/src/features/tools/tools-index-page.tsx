@@ -5,7 +5,7 @@ import { DemoBadge } from '../../components/demo-badge.tsx';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { useToolCostLabel } from '../../components/use-tool-cost-label.ts';
 import { toolHref } from '../../lib/tool-href.ts';
-import { useToolCatalogue } from './use-tool-catalogue.ts';
+import { useToolCatalogue } from './api/use-tool-catalogue.ts';
 
 /** /tools: every tool with what a run costs and the engine that serves it now ("Demo": free placeholders). */
 export default function ToolsIndexPage() {

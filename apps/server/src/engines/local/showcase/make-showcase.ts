@@ -9,7 +9,7 @@ import { runLocalTool } from '../local-tools.ts';
 
 /**
  * The home page's before/after pictures: real results of the local engines on the bundled
- * sample photos, made when the web app is built (apps/web/home-showcase.ts runs this file), never
+ * sample photos, made when the web app is built (apps/web/build/home-showcase.ts runs this file), never
  * stock art. Each pair is written as small WebP files with their sizes, so the page reserves
  * their place before they load.
  *

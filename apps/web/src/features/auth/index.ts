@@ -1,0 +1,5 @@
+// What other features, the layout and lib use of sign-in: the session, and the account calls
+// and error texts the security page shares.
+export { authApi } from './auth-api.ts';
+export { authErrorText } from './auth-error-text.ts';
+export { SESSION_QUERY_KEY, type SessionState, type SessionUser, useSession } from './use-session.ts';
