@@ -302,13 +302,18 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     expect(pending.invitations).toHaveLength(4);
 
     const token = await invitationToken(first.email);
-    // Not verified yet: 403; another account: 403; then the invited one joins, once.
-    await expectError(await call(first, '/api/teams/join', postJson({ token })), 403, 'EMAIL_NOT_CONFIRMED');
-    const verified = await verifyFromAnyMail(first);
+    // Another account: 403 and no claim; not verified yet: 403, but the invitation is claimed and
+    // verifying the address joins the team without the link being opened again; then it is used.
     const other = await verifiedUser();
     await expectError(await call(other, '/api/teams/join', postJson({ token })), 403, 'INVITATION_EMAIL_MISMATCH');
-    expect((await call(verified, '/api/teams/join', postJson({ token }))).status).toBe(200);
+    await expectError(await call(first, '/api/teams/join', postJson({ token })), 403, 'EMAIL_NOT_CONFIRMED');
+    expect((await call(first, base)).status).toBe(404);
+    const verified = await verifyFromAnyMail(first);
+    const joined = (await (await call(verified, base)).json()) as TeamDetailResponse;
+    expect(joined.team.role).toBe('member');
+    expect(joined.members.map((m) => m.email)).toContain(first.email.toLowerCase());
     await expectError(await call(verified, '/api/teams/join', postJson({ token })), 410, 'INVITATION_GONE');
+    await expectError(await call(other, '/api/teams/join', postJson({ token })), 410, 'INVITATION_GONE');
 
     // Expired after 7 days.
     const expired = await invitationToken(second.email);

@@ -103,6 +103,14 @@ export async function lockInvitationByToken(db: DbOrTx, tokenHash: string): Prom
   return row;
 }
 
+/** The pending invitations an account claimed before its address was verified. */
+export function claimedInvitations(db: DbOrTx, userId: string, now = new Date()) {
+  return db
+    .select({ teamId: teamInvitations.teamId, tokenHash: teamInvitations.tokenHash })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.claimedBy, userId), pending(now)));
+}
+
 /** Whether an account with this (lower-cased) address is already a member. */
 export async function memberWithEmail(db: DbOrTx, teamId: string, email: string): Promise<boolean> {
   const rows = await db

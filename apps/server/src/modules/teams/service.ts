@@ -61,6 +61,10 @@ function presentInvitation(row: TeamInvitationRow): TeamInvitation {
   };
 }
 
+/** Neither used, revoked nor expired. */
+const isPending = (row: TeamInvitationRow, now = new Date()) =>
+  !row.acceptedAt && !row.revokedAt && row.expiresAt > now;
+
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /** Studio teams (issue 31, ADR 0040). Each method checks the caller's membership and role first. */
@@ -76,6 +80,29 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       readOnly: !(await teamWorks(db, team)),
       createdAt: team.createdAt.toISOString(),
     };
+  }
+
+  /** Adds the invitation's account to its team (the invitation is locked and pending). */
+  async function accept(tx: DbOrTx, invitation: TeamInvitationRow, userId: string): Promise<Team> {
+    const [team] = await tx.select().from(teams).where(eq(teams.id, invitation.teamId)).for('update');
+    if (!team) throw new AppError('INVITATION_GONE', 'The team no longer exists');
+    await assertTeamWorks(tx, team);
+    const now = new Date();
+    await tx
+      .update(teamInvitations)
+      .set({ acceptedAt: now, acceptedBy: userId })
+      .where(eq(teamInvitations.id, invitation.id));
+    const inserted = await tx
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId, role: invitation.role, joinedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    const role = inserted[0]?.role ?? (await membershipOf(tx, team.id, userId)).role;
+    await teamEvent(tx, userId, 'team_joined', { teamId: team.id, role, invitedBy: invitation.invitedBy });
+    if (invitation.invitedBy) {
+      await teamEvent(tx, invitation.invitedBy, 'team_member_joined', { teamId: team.id, memberId: userId });
+    }
+    return present(tx, team, role);
   }
 
   return {
@@ -184,12 +211,14 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
 
     /**
      * Joins the team of an invitation: once, within its days, for the account whose verified
-     * address is the invited one. A used, revoked, expired or unknown token is 410.
+     * address is the invited one. A used, revoked, expired or unknown token is 410. The invited
+     * account whose address is not verified yet claims the invitation instead (403
+     * EMAIL_NOT_CONFIRMED): verifying the address then joins it (acceptClaimedInvitations).
      */
     async join(userId: string, token: string): Promise<Team> {
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const invitation = await repo.lockInvitationByToken(tx, hashToken(token));
-        if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date()) {
+        if (!invitation || !isPending(invitation)) {
           throw new AppError('INVITATION_GONE', 'This invitation was used, revoked or has expired');
         }
         const account = await repo.accountEmail(tx, userId);
@@ -197,31 +226,43 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
           throw new AppError('INVITATION_EMAIL_MISMATCH', 'This invitation is for another e-mail address');
         }
         if (!account.verified) {
-          throw new AppError(
-            'EMAIL_NOT_CONFIRMED',
-            'Confirm your e-mail address first, then open the invitation again',
+          await tx.update(teamInvitations).set({ claimedBy: userId }).where(eq(teamInvitations.id, invitation.id));
+          return null;
+        }
+        return accept(tx, invitation, userId);
+      });
+      // Thrown after the commit, so the claim stays.
+      if (!outcome) {
+        throw new AppError(
+          'EMAIL_NOT_CONFIRMED',
+          'Confirm your e-mail address with the link we sent you: you join the team as soon as it is confirmed',
+        );
+      }
+      return outcome;
+    },
+
+    /**
+     * Called once an account's address is verified: joins the teams whose invitations it claimed
+     * while unverified, if they are still pending and still for its address. One team that
+     * cannot take the member (read-only, gone) does not stop the others.
+     */
+    async acceptClaimedInvitations(userId: string): Promise<void> {
+      for (const claimed of await repo.claimedInvitations(db, userId)) {
+        try {
+          await db.transaction(async (tx) => {
+            const invitation = await repo.lockInvitationByToken(tx, claimed.tokenHash);
+            const account = await repo.accountEmail(tx, userId);
+            if (!invitation || !isPending(invitation) || invitation.claimedBy !== userId) return;
+            if (!account?.verified || account.email.toLowerCase() !== invitation.email) return;
+            await accept(tx, invitation, userId);
+          });
+        } catch (err) {
+          logger.warn(
+            { err: { message: (err as Error).message }, teamId: claimed.teamId },
+            'teams: a claimed invitation was not accepted on verification',
           );
         }
-        const [team] = await tx.select().from(teams).where(eq(teams.id, invitation.teamId)).for('update');
-        if (!team) throw new AppError('INVITATION_GONE', 'The team no longer exists');
-        await assertTeamWorks(tx, team);
-        const now = new Date();
-        await tx
-          .update(teamInvitations)
-          .set({ acceptedAt: now, acceptedBy: userId })
-          .where(eq(teamInvitations.id, invitation.id));
-        const inserted = await tx
-          .insert(teamMembers)
-          .values({ teamId: team.id, userId, role: invitation.role, joinedAt: now })
-          .onConflictDoNothing()
-          .returning();
-        const role = inserted[0]?.role ?? (await membershipOf(tx, team.id, userId)).role;
-        await teamEvent(tx, userId, 'team_joined', { teamId: team.id, role, invitedBy: invitation.invitedBy });
-        if (invitation.invitedBy) {
-          await teamEvent(tx, invitation.invitedBy, 'team_member_joined', { teamId: team.id, memberId: userId });
-        }
-        return present(tx, team, role);
-      });
+      }
     },
 
     /**

@@ -62,6 +62,11 @@ export const teamInvitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: text('accepted_by'),
+    /**
+     * The account (with the invited address, not yet verified) that opened the link: verifying
+     * the address then accepts the invitation for it, so the link need not be opened again.
+     */
+    claimedBy: text('claimed_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
