@@ -26,6 +26,8 @@ import type { TeamService } from './service.ts';
 // Managing a team needs a signed-in person (an API key is refused: API_KEY_NOT_ALLOWED); a key
 // may read the teams, to start runs on a team's pool with `teamId`.
 
+/** Every team route: the teams tag, a signed-in caller (401 otherwise). */
+const teamRoute = { tag: 'teams' as const, access: 'user' as const, middleware: [requireUser] };
 const teamParams = z.object({ id: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.string().min(1).max(100) });
 const invitationParams = z.object({ id: z.uuid(), invitationId: z.uuid() });
@@ -33,14 +35,12 @@ const notMember = errorResponse('No such team of yours (NOT_FOUND): a non-member
 const forbidden = errorResponse("The caller's role does not allow this (FORBIDDEN)");
 
 const createTeam = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams',
   operationId: 'createTeam',
-  tag: 'teams',
-  access: 'user',
   feature: 'teams',
   summary: `Create a team (Studio and Lifetime plans): the caller is its owner; ${TEAM_SEATS_MAX} seats`,
-  middleware: [requireUser] as const,
   request: jsonBody(createTeamBodySchema),
   responses: {
     201: jsonContent(teamResponseSchema, 'The new team'),
@@ -49,38 +49,32 @@ const createTeam = apiRoute({
 });
 
 const listTeams = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams',
   operationId: 'listTeams',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: 'The teams the caller belongs to, with the caller’s role in each',
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(teamListResponseSchema, 'The teams, oldest first') },
 });
 
 const getTeam = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}',
   operationId: 'getTeam',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: 'A team of the caller’s with its members',
-  middleware: [requireUser] as const,
   request: { params: teamParams },
   responses: { 200: jsonContent(teamDetailResponseSchema, 'The team and its members'), 404: notMember },
 });
 
 const createInvitation = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams/{id}/invitations',
   operationId: 'createTeamInvitation',
-  tag: 'teams',
-  access: 'user',
   summary: `Invite an e-mail address (owner or admin; only the owner invites admins). The mail, in the inviter's language, carries a link that works once for ${TEAM_INVITATION_DAYS} days; the invitation holds a seat`,
-  middleware: [requireUser] as const,
   request: { params: teamParams, ...jsonBody(createTeamInvitationBodySchema) },
   responses: {
     201: jsonContent(teamInvitationResponseSchema, 'The pending invitation'),
@@ -91,13 +85,11 @@ const createInvitation = apiRoute({
 });
 
 const listInvitations = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}/invitations',
   operationId: 'listTeamInvitations',
-  tag: 'teams',
-  access: 'user',
   summary: 'The pending invitations (owner and admins)',
-  middleware: [requireUser] as const,
   request: { params: teamParams },
   responses: {
     200: jsonContent(teamInvitationListResponseSchema, 'Pending invitations, newest first'),
@@ -107,13 +99,11 @@ const listInvitations = apiRoute({
 });
 
 const revokeInvitation = apiRoute({
+  ...teamRoute,
   method: 'delete',
   path: '/teams/{id}/invitations/{invitationId}',
   operationId: 'revokeTeamInvitation',
-  tag: 'teams',
-  access: 'user',
   summary: 'Revoke a pending invitation: its link stops working and its seat is free',
-  middleware: [requireUser] as const,
   request: { params: invitationParams },
   responses: {
     204: { description: 'Revoked' },
@@ -123,13 +113,11 @@ const revokeInvitation = apiRoute({
 });
 
 const joinTeam = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams/join',
   operationId: 'joinTeam',
-  tag: 'teams',
-  access: 'user',
   summary: "Join with an invitation's token, as the account whose verified e-mail was invited",
-  middleware: [requireUser] as const,
   request: jsonBody(joinTeamBodySchema),
   responses: {
     200: jsonContent(teamResponseSchema, 'The team joined'),
@@ -141,14 +129,12 @@ const joinTeam = apiRoute({
 });
 
 const removeMember = apiRoute({
+  ...teamRoute,
   method: 'delete',
   path: '/teams/{id}/members/{userId}',
   operationId: 'removeTeamMember',
-  tag: 'teams',
-  access: 'user',
   summary:
     'Remove a member (owner or admin; only the owner removes an admin), or leave (one’s own id). Access ends at once; what they made stays the team’s',
-  middleware: [requireUser] as const,
   request: { params: memberParams },
   responses: {
     204: { description: 'Removed' },
@@ -159,13 +145,11 @@ const removeMember = apiRoute({
 });
 
 const changeRole = apiRoute({
+  ...teamRoute,
   method: 'patch',
   path: '/teams/{id}/members/{userId}',
   operationId: 'changeTeamMemberRole',
-  tag: 'teams',
-  access: 'user',
   summary: "Change a member's role between admin and member (the owner only)",
-  middleware: [requireUser] as const,
   request: { params: memberParams, ...jsonBody(changeTeamRoleBodySchema) },
   responses: {
     204: { description: 'Changed' },
@@ -176,13 +160,11 @@ const changeRole = apiRoute({
 });
 
 const fundTeam = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams/{id}/credits',
   operationId: 'fundTeam',
-  tag: 'teams',
-  access: 'user',
   summary: "Move credits from the owner's own balance to the team's pool, in one transaction (the owner only)",
-  middleware: [requireUser] as const,
   request: { params: teamParams, ...jsonBody(fundTeamBodySchema) },
   responses: {
     200: jsonContent(fundTeamResponseSchema, 'Both balances after the move'),
@@ -193,27 +175,23 @@ const fundTeam = apiRoute({
 });
 
 const teamUsage = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}/usage',
   operationId: 'getTeamUsage',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: "Credits spent from the team's pool per member, this month and last (owner and admins)",
-  middleware: [requireUser] as const,
   request: { params: teamParams },
   responses: { 200: jsonContent(teamUsageSchema, 'Spending per member'), 403: forbidden, 404: notMember },
 });
 
 const teamArtworks = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}/artworks',
   operationId: 'listTeamArtworks',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: "The team's library: artworks saved from team runs, private ones included, newest first",
-  middleware: [requireUser] as const,
   request: { params: teamParams, query: artworkListQuerySchema },
   responses: { 200: jsonContent(artworkListResponseSchema, 'A page of artworks'), 404: notMember },
 });
