@@ -67,6 +67,20 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await page.getByRole('button', { name: 'Edit photo' }).click();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('credit-balance')).toHaveText('9');
+
+  // The owner caps the invitee at the 1 credit already spent this month: the next team run is
+  // refused with the reason, and nothing is charged.
+  await owner.goto('/team');
+  await owner.getByLabel(/^Monthly limit for /).fill('1');
+  const saved = owner.waitForResponse((r) => r.url().endsWith('/cap'));
+  await owner.getByRole('button', { name: 'Save limit' }).click();
+  expect((await saved).status()).toBe(204);
+  await expect(owner.getByLabel(/^Monthly limit for /)).toHaveValue('1');
+  await owner.reload();
+  await expect(owner.getByTestId('team-usage')).toContainText('of 1');
+  await page.getByRole('button', { name: 'Edit photo' }).click();
+  await expect(page.getByText('You have reached the monthly limit the team set for you').first()).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText('9');
   await page.getByTestId('workspace-switcher').selectOption({ label: 'Personal' });
   await expect(page.getByTestId('credit-balance')).toHaveText('30');
   await context.close();

@@ -356,4 +356,59 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     expect(await getCreditBalance(db(), owner.userId)).toBe(18);
     await expectLedgerSumsToBalances(team.id, runners);
   });
+
+  it('keeps each member within the monthly cap an owner or admin sets, under concurrent runs too', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const [admin, member, outsider] = [await verifiedUser(), await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(owner, team.id, member);
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 20 }))).status).toBe(200);
+    const cap = (by: TestUser, who: TestUser, monthlyCap: number | null) =>
+      call(by, `${base}/members/${who.userId}/cap`, json('PUT', { monthlyCap }));
+
+    // Who may set it: owner and admins on members; only the owner on an admin; nobody on the owner.
+    await expectError(await cap(member, member, 100), 403, 'FORBIDDEN');
+    await expectError(await cap(admin, admin, 1), 403, 'FORBIDDEN');
+    await expectError(await cap(owner, owner, 1), 409, 'CONFLICT');
+    await expectError(await cap(outsider, member, 1), 404, 'NOT_FOUND');
+    await expectError(await cap(owner, member, -1), 400, 'VALIDATION_ERROR');
+    expect((await cap(admin, member, 2)).status).toBe(204);
+    const detail = (await (await call(owner, base)).json()) as TeamDetailResponse;
+    expect(detail.members.find((m) => m.id === member.userId)?.monthlyCap).toBe(2);
+
+    const run = (i: number) => requestToolRun(rt, member, 'image-generation', { prompt: `cap ${i}`, teamId: team.id });
+    expect((await run(1)).status).toBe(202);
+    expect((await run(2)).status).toBe(202);
+    await expectError(await run(3), 402, 'TEAM_MEMBER_CAP_REACHED');
+    expect(await teamBalance(team.id)).toBe(18);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    // The member's own balance is not the team's: a personal run still works.
+    expect((await requestToolRun(rt, member, 'image-generation', { prompt: 'mine' })).status).toBe(202);
+
+    // Concurrent runs never pass a raised cap: 3 more of 8 go through.
+    expect((await cap(owner, member, 5)).status).toBe(204);
+    const statuses = (await Promise.all(Array.from({ length: 8 }, (_, i) => run(10 + i)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(5);
+    expect(await teamBalance(team.id)).toBe(15);
+    const usage = (await (await call(owner, `${base}/usage`)).json()) as TeamUsage;
+    expect(usage.members.find((m) => m.userId === member.userId)).toMatchObject({ thisMonth: 5, monthlyCap: 5 });
+
+    // Removed, the cap is gone; a failed run is refunded and does not count against a new one.
+    expect((await cap(owner, member, null)).status).toBe(204);
+    const failed = await requestToolRun(rt, member, 'vector-generation', { prompt: 'fails', teamId: team.id });
+    expect(failed.status).toBe(202);
+    expect((await waitForRun(rt, member, ((await failed.json()) as { run: Run }).run.id)).status).toBe('failed');
+    expect((await cap(owner, member, 6)).status).toBe(204);
+    expect((await run(30)).status).toBe(202);
+    await expectError(await run(31), 402, 'TEAM_MEMBER_CAP_REACHED');
+    const events = await db()
+      .select({ type: securityEvents.eventType })
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, member.userId));
+    expect(events.filter((e) => e.type === 'team_member_cap_changed')).toHaveLength(4);
+    await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
+  });
 });

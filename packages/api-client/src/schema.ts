@@ -1442,6 +1442,26 @@ export interface paths {
         patch: operations["changeTeamMemberRole"];
         trace?: never;
     };
+    "/teams/{id}/members/{userId}/cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove (null) a member's monthly cap on the team's pool (owner or admin; only the owner caps an admin). A team run past it answers 402 TEAM_MEMBER_CAP_REACHED
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        put: operations["setTeamMemberCap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/teams/{id}/usage": {
         parameters: {
             query?: never;
@@ -2036,7 +2056,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "TEAM_MEMBER_CAP_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -2959,6 +2979,7 @@ export interface components {
             username: string | null;
             role: components["schemas"]["TeamRole"];
             joinedAt: string;
+            monthlyCap: number | null;
         };
         TeamInvitationResponse: {
             invitation: components["schemas"]["TeamInvitation"];
@@ -2985,6 +3006,9 @@ export interface components {
         ChangeTeamRole: {
             role: components["schemas"]["TeamMemberRole"];
         };
+        SetTeamMemberCap: {
+            monthlyCap: number | null;
+        };
         FundTeamResponse: {
             teamCredits: number;
             credits: number;
@@ -3003,6 +3027,7 @@ export interface components {
                 thisMonth: number;
                 lastMonth: number;
                 member: boolean;
+                monthlyCap: number | null;
             }[];
         };
     };
@@ -7140,6 +7165,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    setTeamMemberCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTeamMemberCap"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours, or no such member (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The owner has no cap (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getTeamUsage: {
         parameters: {
             query?: never;
@@ -7329,7 +7416,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits for the whole batch (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits for the whole batch (INSUFFICIENT_CREDITS), or with `teamId` the batch would pass the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7463,7 +7550,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7665,7 +7752,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7867,7 +7954,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8068,7 +8155,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8434,7 +8521,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8636,7 +8723,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8838,7 +8925,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9039,7 +9126,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9241,7 +9328,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9443,7 +9530,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9645,7 +9732,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9847,7 +9934,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -9,6 +9,7 @@ import {
   teamMembers,
   teams,
 } from '../../platform/db/schema/index.ts';
+import { TEAM_SPENDING_REASONS } from './team-access.ts';
 
 /** SQL of the teams module. Callers check membership first (team-access.ts). */
 
@@ -57,6 +58,7 @@ export function membersOf(db: DbOrTx, teamId: string) {
       username: profiles.username,
       role: teamMembers.role,
       joinedAt: teamMembers.joinedAt,
+      monthlyCap: teamMembers.monthlyCap,
     })
     .from(teamMembers)
     .innerJoin(profiles, eq(profiles.userId, teamMembers.userId))
@@ -147,7 +149,7 @@ export function spendingByMonth(db: DbOrTx, teamId: string, since: Date) {
     .where(
       and(
         eq(creditLedger.teamId, teamId),
-        inArray(creditLedger.reason, ['run', 'demo', 'refund']),
+        inArray(creditLedger.reason, TEAM_SPENDING_REASONS),
         sql`${creditLedger.createdAt} >= ${since.toISOString()}::timestamptz`,
       ),
     )

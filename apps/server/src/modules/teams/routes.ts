@@ -7,6 +7,7 @@ import {
   createTeamInvitationBodySchema,
   fundTeamBodySchema,
   fundTeamResponseSchema,
+  setTeamMemberCapBodySchema,
   joinTeamBodySchema,
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
@@ -159,6 +160,22 @@ const changeRole = apiRoute({
   },
 });
 
+const setMemberCap = apiRoute({
+  ...teamRoute,
+  method: 'put',
+  path: '/teams/{id}/members/{userId}/cap',
+  operationId: 'setTeamMemberCap',
+  summary:
+    "Set or remove (null) a member's monthly cap on the team's pool (owner or admin; only the owner caps an admin). A team run past it answers 402 TEAM_MEMBER_CAP_REACHED",
+  request: { params: memberParams, ...jsonBody(setTeamMemberCapBodySchema) },
+  responses: {
+    204: { description: 'Set' },
+    403: forbidden,
+    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    409: errorResponse('The owner has no cap (CONFLICT)'),
+  },
+});
+
 const fundTeam = apiRoute({
   ...teamRoute,
   method: 'post',
@@ -228,6 +245,11 @@ export function teamRoutes(service: TeamService) {
     .openapi(changeRole, async (c) => {
       const { id, userId } = c.req.valid('param');
       await service.changeRole(c.var.user.id, id, userId, c.req.valid('json').role);
+      return c.body(null, 204);
+    })
+    .openapi(setMemberCap, async (c) => {
+      const { id, userId } = c.req.valid('param');
+      await service.setMemberCap(c.var.user.id, id, userId, c.req.valid('json').monthlyCap);
       return c.body(null, 204);
     })
     .openapi(fundTeam, async (c) =>

@@ -305,6 +305,28 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
     },
 
     /**
+     * Sets or removes a member's monthly cap on the pool: owner or admin; only the owner caps an
+     * admin; the owner (who funds the team) has no cap. Runs already charged stay charged.
+     */
+    async setMemberCap(userId: string, teamId: string, memberId: string, cap: number | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { role } = await membershipOf(tx, teamId, userId, true);
+        assertManager(role);
+        const target = await repo.findMember(tx, teamId, memberId);
+        if (!target) throw notFound('Member');
+        if (target.role === 'owner') throw new AppError('CONFLICT', 'The team owner has no monthly cap');
+        if (target.role === 'admin') assertOwner(role);
+        await tx
+          .update(teamMembers)
+          .set({ monthlyCap: cap })
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+        const details = { teamId, memberId, monthlyCap: cap, by: userId };
+        await teamEvent(tx, memberId, 'team_member_cap_changed', details);
+        if (memberId !== userId) await teamEvent(tx, userId, 'team_member_cap_changed', details);
+      });
+    },
+
+    /**
      * Moves credits from the owner's balance to the team's pool in one transaction: both ledger
      * rows or neither; either balance short answers 402 and changes nothing.
      */
@@ -345,7 +367,7 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       const members = await repo.membersOf(db, teamId);
       const ids = new Set([...members.map((m) => m.id), ...spending.map((s) => s.userId)]);
       const people = new Map((await repo.profilesOf(db, [...ids])).map((p) => [p.userId, p]));
-      const memberIds = new Set(members.map((m) => m.id));
+      const caps = new Map(members.map((m) => [m.id, m.monthlyCap]));
       const spent = (id: string, month: string) =>
         spending.filter((s) => s.userId === id && s.month === month).reduce((sum, s) => sum + s.spent, 0);
       return {
@@ -357,7 +379,8 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
           username: people.get(id)?.username ?? null,
           thisMonth: spent(id, thisMonth),
           lastMonth: spent(id, lastMonth),
-          member: memberIds.has(id),
+          member: caps.has(id),
+          monthlyCap: caps.get(id) ?? null,
         })),
       };
     },

@@ -22,6 +22,8 @@ export const teamsApi = {
   remove: (id: string, userId: string) => call(api.DELETE('/teams/{id}/members/{userId}', member(id, userId))),
   changeRole: (id: string, userId: string, role: TeamMemberRole) =>
     call(api.PATCH('/teams/{id}/members/{userId}', { ...member(id, userId), body: { role } })),
+  setCap: (id: string, userId: string, monthlyCap: number | null) =>
+    call(api.PUT('/teams/{id}/members/{userId}/cap', { ...member(id, userId), body: { monthlyCap } })),
   fund: (id: string, amount: number) => call(api.POST('/teams/{id}/credits', { ...team(id), body: { amount } })),
   usage: (id: string) => call(api.GET('/teams/{id}/usage', team(id))),
 };

@@ -32,9 +32,12 @@ export const teamMembers = pgTable(
     userId: text('user_id').notNull(),
     role: text('role').$type<TeamRole>().notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Credits the member's team runs may take per calendar month (UTC); null: no cap. */
+    monthlyCap: integer('monthly_cap'),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
+    check('team_members_cap_non_negative', sql`${t.monthlyCap} IS NULL OR ${t.monthlyCap} >= 0`),
     check('team_members_role_known', sql`${t.role} IN ('owner', 'admin', 'member')`),
     index('team_members_user_idx').on(t.userId),
     // One owner per team.
