@@ -3,8 +3,9 @@ import { signUpViaApi, subscribeToProViaApi, uniqueEmail } from './support/accou
 import { makePng } from './support/png.ts';
 
 // Studio teams (issue 31) as a small studio meets them: the owner makes a team, funds it and
-// invites; the invitee signs up from the mailed link, lands in the team, runs a tool on the
-// team's credits; the owner sees the run and the usage.
+// invites; the invitee signs up from the mailed link and lands in the team once the address is
+// confirmed, runs a tool on the team's credits until the owner's monthly cap stops them; the
+// owner sees the run and the usage, then deletes the team.
 
 const photo = { name: 'photo.png', mimeType: 'image/png', buffer: makePng(160, 120) };
 
@@ -75,8 +76,6 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   const saved = owner.waitForResponse((r) => r.url().endsWith('/cap'));
   await owner.getByRole('button', { name: 'Save limit' }).click();
   expect((await saved).status()).toBe(204);
-  await expect(owner.getByLabel(/^Monthly limit for /)).toHaveValue('1');
-  await owner.reload();
   await expect(owner.getByTestId('team-usage')).toContainText('of 1');
   await page.getByRole('button', { name: 'Edit photo' }).click();
   await expect(page.getByText('You have reached the monthly limit the team set for you').first()).toBeVisible();
@@ -94,4 +93,13 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await expect(
     owner.getByTestId('team-usage').getByRole('row', { name: new RegExp(invitee.split('@')[0]!) }),
   ).toContainText('1');
+  await owner.screenshot({ path: 'test-results/team-page-desktop.png', fullPage: true });
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.screenshot({ path: 'test-results/team-page-phone.png', fullPage: true });
+
+  // The owner deletes the team: back to Personal, with the form to make a team.
+  await owner.getByRole('button', { name: 'Delete team…' }).click();
+  await owner.getByRole('button', { name: 'Delete “Pixel Studio” for good' }).click();
+  await expect(owner.getByRole('button', { name: 'Create team' })).toBeVisible();
+  await expect(owner.getByTestId('workspace-switcher')).toHaveCount(0);
 });

@@ -84,13 +84,13 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     return { ...user, cookie: cookieOf(res) };
   }
 
-  /** Every balance equals the sum of its ledger rows: each user's own, and the team's. */
-  async function expectLedgerSumsToBalances(teamId: string, users: TestUser[]) {
+  /** Every balance equals the sum of its ledger rows: each user's own, and the team's (`pool` once deleted). */
+  async function expectLedgerSumsToBalances(teamId: string, users: TestUser[], pool?: number) {
     const [team] = await db()
       .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
       .from(creditLedger)
       .where(eq(creditLedger.teamId, teamId));
-    expect(team!.sum).toBe(await teamBalance(teamId));
+    expect(team!.sum).toBe(pool ?? (await teamBalance(teamId)));
     for (const user of users) {
       const [own] = await db()
         .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
@@ -410,5 +410,39 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
       .where(eq(securityEvents.userId, member.userId));
     expect(events.filter((e) => e.type === 'team_member_cap_changed')).toHaveLength(4);
     await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
+  });
+
+  it('lets the owner delete the team: the pool goes back to the owner, the work to its makers', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const [admin, member] = [await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(owner, team.id, member);
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 10 }))).status).toBe(200);
+    const res = await requestToolRun(rt, member, 'image-generation', { prompt: 'keep me', teamId: team.id });
+    const { run } = (await res.json()) as { run: Run };
+    await waitForRun(rt, member, run.id);
+
+    await expectError(await call(member, base, { method: 'DELETE' }), 403, 'FORBIDDEN');
+    await expectError(await call(admin, base, { method: 'DELETE' }), 403, 'FORBIDDEN');
+    expect((await call(owner, base, { method: 'DELETE' })).status).toBe(204);
+
+    // The 9 credits left in the pool are the owner's again (20 + 9); the member's run is theirs.
+    expect(await getCreditBalance(db(), owner.userId)).toBe(29);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    for (const user of [owner, admin, member]) expect((await call(user, base)).status).toBe(404);
+    const mine = (await (await call(member, '/api/runs')).json()) as RunListResponse;
+    expect(mine.runs.map((r) => r.id)).toEqual([run.id]);
+    expect((await call(owner, `/api/runs/${run.id}`)).status).toBe(404);
+    expect(((await (await call(member, '/api/teams')).json()) as { teams: Team[] }).teams).toEqual([]);
+    const events = await db()
+      .select({ userId: securityEvents.userId })
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'team_deleted'));
+    expect(events.map((e) => e.userId)).toEqual(expect.arrayContaining([owner.userId, admin.userId, member.userId]));
+    // The team's ledger rows stay, summing to the empty pool; each person's to their balance.
+    await expectLedgerSumsToBalances(team.id, [owner, admin, member], 0);
+    expect((await call(owner, base, { method: 'DELETE' })).status).toBe(404);
   });
 });

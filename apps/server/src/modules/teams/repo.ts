@@ -1,9 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
+  artworks,
   authUsers,
+  batches,
   creditLedger,
   profiles,
+  runs,
   type TeamInvitationRow,
   teamInvitations,
   teamMembers,
@@ -162,4 +165,21 @@ export function profilesOf(db: DbOrTx, userIds: string[]) {
     .select({ userId: profiles.userId, email: profiles.email, username: profiles.username })
     .from(profiles)
     .where(inArray(profiles.userId, userIds));
+}
+
+/** Whether a run charged to the team is still queued or running (its refund would go to the pool). */
+export async function hasActiveRuns(db: DbOrTx, teamId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.teamId, teamId), inArray(runs.status, ['queued', 'running'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Gives the team's runs, batches and artworks back to the people who made them (personal again). */
+export async function returnTeamWork(db: DbOrTx, teamId: string): Promise<void> {
+  await db.update(runs).set({ teamId: null }).where(eq(runs.teamId, teamId));
+  await db.update(batches).set({ teamId: null }).where(eq(batches.teamId, teamId));
+  await db.update(artworks).set({ teamId: null }).where(eq(artworks.teamId, teamId));
 }

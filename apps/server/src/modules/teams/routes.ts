@@ -70,6 +70,22 @@ const getTeam = apiRoute({
   responses: { 200: jsonContent(teamDetailResponseSchema, 'The team and its members'), 404: notMember },
 });
 
+const deleteTeam = apiRoute({
+  ...teamRoute,
+  method: 'delete',
+  path: '/teams/{id}',
+  operationId: 'deleteTeam',
+  summary:
+    "Delete the team (the owner only): its remaining credits go back to the owner's balance, each team run, batch and artwork becomes the personal one of whoever made it, the members and invitations go — in one transaction",
+  request: { params: teamParams },
+  responses: {
+    204: { description: 'Deleted' },
+    403: forbidden,
+    404: notMember,
+    409: errorResponse('A run of the team is still queued or running (CONFLICT): try again once it has ended'),
+  },
+});
+
 const createInvitation = apiRoute({
   ...teamRoute,
   method: 'post',
@@ -221,6 +237,10 @@ export function teamRoutes(service: TeamService) {
     .openapi(listTeams, async (c) => c.json({ teams: await service.listTeams(c.var.user.id) }, 200))
     .openapi(joinTeam, async (c) => c.json({ team: await service.join(c.var.user.id, c.req.valid('json').token) }, 200))
     .openapi(getTeam, async (c) => c.json(await service.getTeam(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(deleteTeam, async (c) => {
+      await service.deleteTeam(c.var.user.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
     .openapi(createInvitation, async (c) => {
       const body = c.req.valid('json');
       const invitation = await service.invite(c.var.user.id, c.req.valid('param').id, {

@@ -356,6 +356,52 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       });
     },
 
+    /**
+     * Deletes the team (the owner only), in one transaction: what is left in the pool goes back
+     * to the owner's balance through the ledger, each team run, batch and artwork becomes the
+     * personal one of the member who made it, and the memberships and invitations go. Refused
+     * (409) while a team run is queued or running, whose refund would have no pool to go to.
+     */
+    async deleteTeam(userId: string, teamId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { team, role } = await membershipOf(tx, teamId, userId, true);
+        assertOwner(role);
+        if (await repo.hasActiveRuns(tx, teamId)) {
+          throw new AppError('CONFLICT', 'A run of the team is still going: delete the team once it has ended');
+        }
+        if (team.credits > 0) {
+          const key = `team-delete:${teamId}`;
+          await chargeCredits(tx, {
+            userId,
+            teamId,
+            amount: team.credits,
+            reason: 'team',
+            reference: teamId,
+            idempotencyKey: `${key}:team`,
+          });
+          await grantCredits(tx, {
+            userId,
+            amount: team.credits,
+            reason: 'team',
+            reference: teamId,
+            idempotencyKey: `${key}:owner`,
+          });
+        }
+        await repo.returnTeamWork(tx, teamId);
+        const members = await repo.membersOf(tx, teamId);
+        for (const member of members) {
+          await teamEvent(tx, member.id, 'team_deleted', {
+            teamId,
+            name: team.name,
+            by: userId,
+            credits: team.credits,
+          });
+        }
+        // Memberships and invitations go with the row (ON DELETE CASCADE).
+        await tx.delete(teams).where(eq(teams.id, teamId));
+      });
+    },
+
     /** Spending from the pool per member, this month and last (owner and admins). */
     async usage(userId: string, teamId: string, now = new Date()): Promise<TeamUsage> {
       const { role } = await membershipOf(db, teamId, userId);

@@ -206,7 +206,56 @@ function TeamDetail({ team }: { team: Team }) {
 
       {manager && <Invitations team={team} />}
       {manager && <Usage team={team} />}
+      {team.role === 'owner' && <DeleteTeam team={team} />}
     </div>
+  );
+}
+
+/** The owner deletes the team, after a second press that names it. */
+function DeleteTeam({ team }: { team: Team }) {
+  const { t } = useTranslation('team');
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => teamsApi.deleteTeam(team.id),
+    onSuccess: async () => {
+      if (session.user) setWorkspace(session.user.id, null);
+      // The pool came back to the owner's own balance.
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    },
+  });
+  return (
+    <section className={`${CARD} border-red-200 dark:border-red-900`}>
+      <h2 className={H2}>{t('delete.title')}</h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('delete.body')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass('inverse', 'md')}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
+              {t('delete.confirm', { name: team.name })}
+            </button>
+            <button type="button" className={buttonClass('secondary', 'md')} onClick={() => setConfirming(false)}>
+              {t('delete.cancel')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className={buttonClass('secondary', 'md')} onClick={() => setConfirming(true)}>
+            {t('delete.start')}
+          </button>
+        )}
+      </div>
+      {remove.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {teamErrorText(t, remove.error)}
+        </p>
+      )}
+    </section>
   );
 }
 
