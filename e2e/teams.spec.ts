@@ -3,8 +3,9 @@ import { signUpViaApi, subscribeToProViaApi, uniqueEmail } from './support/accou
 import { makePng } from './support/png.ts';
 
 // Studio teams (issue 31) as a small studio meets them: the owner makes a team, funds it and
-// invites; the invitee signs up from the mailed link, lands in the team, runs a tool on the
-// team's credits; the owner sees the run and the usage.
+// invites; the invitee signs up from the mailed link and lands in the team once the address is
+// confirmed, runs a tool on the team's credits until the owner's monthly cap stops them; the
+// owner sees the run and the usage, then deletes the team.
 
 const photo = { name: 'photo.png', mimeType: 'image/png', buffer: makePng(160, 120) };
 
@@ -50,17 +51,15 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await page.getByLabel('Email').fill(invitee);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
-  // Back on the invitation: the address must be confirmed first.
+  // Back on the invitation: the address must be confirmed first, and confirming it is enough —
+  // the invitation is not opened again.
   await expect(page).toHaveURL(/\/teams\/join\?token=/);
-  const joinUrl = page.url();
-  await page.getByRole('button', { name: 'Join team' }).click();
-  await expect(page.getByRole('alert')).toContainText('Confirm your e-mail address first');
+  await expect(page.getByRole('status')).toContainText('confirming it adds you to the team');
   await openMailedLink(page, invitee, /Confirm your Atelier account/, /verify-email\?token=/);
   await expect(page).not.toHaveURL(/verify-email/);
-  await page.goto(joinUrl);
-  await page.getByRole('button', { name: 'Join team' }).click();
-  await expect(page).toHaveURL(/\/team$/);
+  await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Pixel Studio' })).toBeVisible();
+  await page.getByTestId('workspace-switcher').selectOption({ label: 'Pixel Studio' });
 
   // A run in the team's workspace is paid from the pool; the invitee's own 30 credits stay.
   await expect(page.getByTestId('credit-balance')).toHaveText('10');
@@ -68,6 +67,18 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await page.locator('input[type=file]').first().setInputFiles(photo);
   await page.getByRole('button', { name: 'Edit photo' }).click();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('credit-balance')).toHaveText('9');
+
+  // The owner caps the invitee at the 1 credit already spent this month: the next team run is
+  // refused with the reason, and nothing is charged.
+  await owner.goto('/team');
+  await owner.getByLabel(/^Monthly limit for /).fill('1');
+  const saved = owner.waitForResponse((r) => r.url().endsWith('/cap'));
+  await owner.getByRole('button', { name: 'Save limit' }).click();
+  expect((await saved).status()).toBe(204);
+  await expect(owner.getByTestId('team-usage')).toContainText('of 1');
+  await page.getByRole('button', { name: 'Edit photo' }).click();
+  await expect(page.getByText('You have reached the monthly limit the team set for you').first()).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toHaveText('9');
   await page.getByTestId('workspace-switcher').selectOption({ label: 'Personal' });
   await expect(page.getByTestId('credit-balance')).toHaveText('30');
@@ -82,4 +93,13 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await expect(
     owner.getByTestId('team-usage').getByRole('row', { name: new RegExp(invitee.split('@')[0]!) }),
   ).toContainText('1');
+  await owner.screenshot({ path: 'test-results/team-page-desktop.png', fullPage: true });
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.screenshot({ path: 'test-results/team-page-phone.png', fullPage: true });
+
+  // The owner deletes the team: back to Personal, with the form to make a team.
+  await owner.getByRole('button', { name: 'Delete team…' }).click();
+  await owner.getByRole('button', { name: 'Delete “Pixel Studio” for good' }).click();
+  await expect(owner.getByRole('button', { name: 'Create team' })).toBeVisible();
+  await expect(owner.getByTestId('workspace-switcher')).toHaveCount(0);
 });

@@ -104,12 +104,20 @@ export function createApp(deps: AppDeps) {
   app.use('*', limitRequestBodies(UPLOAD_ROUTES));
 
   const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
+  const teamService = createTeamService({ db: database.db, mailer, logger, publicUrl: config.publicUrl });
   const auth = createAuth({
     config,
     db: database.db,
     mailer,
     logger,
-    onEmailVerified: (userId) => accountVerified(billing.deps, userId),
+    onEmailVerified: async (userId) => {
+      try {
+        await accountVerified(billing.deps, userId);
+      } finally {
+        // An invitation opened before the address was verified is accepted now.
+        await teamService.acceptClaimedInvitations(userId);
+      }
+    },
   });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   app.use('*', planContext(database.db));
@@ -136,7 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', apiKeyRoutes(database.db));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
-  api.route('/', teamRoutes(createTeamService({ db: database.db, mailer, logger, publicUrl: config.publicUrl })));
+  api.route('/', teamRoutes(teamService));
 
   registerFileOperations(api);
   registerWebhookOperations(api);

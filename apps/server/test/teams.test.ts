@@ -84,13 +84,13 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     return { ...user, cookie: cookieOf(res) };
   }
 
-  /** Every balance equals the sum of its ledger rows: each user's own, and the team's. */
-  async function expectLedgerSumsToBalances(teamId: string, users: TestUser[]) {
+  /** Every balance equals the sum of its ledger rows: each user's own, and the team's (`pool` once deleted). */
+  async function expectLedgerSumsToBalances(teamId: string, users: TestUser[], pool?: number) {
     const [team] = await db()
       .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
       .from(creditLedger)
       .where(eq(creditLedger.teamId, teamId));
-    expect(team!.sum).toBe(await teamBalance(teamId));
+    expect(team!.sum).toBe(pool ?? (await teamBalance(teamId)));
     for (const user of users) {
       const [own] = await db()
         .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
@@ -302,13 +302,18 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     expect(pending.invitations).toHaveLength(4);
 
     const token = await invitationToken(first.email);
-    // Not verified yet: 403; another account: 403; then the invited one joins, once.
-    await expectError(await call(first, '/api/teams/join', postJson({ token })), 403, 'EMAIL_NOT_CONFIRMED');
-    const verified = await verifyFromAnyMail(first);
+    // Another account: 403 and no claim; not verified yet: 403, but the invitation is claimed and
+    // verifying the address joins the team without the link being opened again; then it is used.
     const other = await verifiedUser();
     await expectError(await call(other, '/api/teams/join', postJson({ token })), 403, 'INVITATION_EMAIL_MISMATCH');
-    expect((await call(verified, '/api/teams/join', postJson({ token }))).status).toBe(200);
+    await expectError(await call(first, '/api/teams/join', postJson({ token })), 403, 'EMAIL_NOT_CONFIRMED');
+    expect((await call(first, base)).status).toBe(404);
+    const verified = await verifyFromAnyMail(first);
+    const joined = (await (await call(verified, base)).json()) as TeamDetailResponse;
+    expect(joined.team.role).toBe('member');
+    expect(joined.members.map((m) => m.email)).toContain(first.email.toLowerCase());
     await expectError(await call(verified, '/api/teams/join', postJson({ token })), 410, 'INVITATION_GONE');
+    await expectError(await call(other, '/api/teams/join', postJson({ token })), 410, 'INVITATION_GONE');
 
     // Expired after 7 days.
     const expired = await invitationToken(second.email);
@@ -350,5 +355,94 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     for (const member of members) expect(await getCreditBalance(db(), member.userId)).toBe(30);
     expect(await getCreditBalance(db(), owner.userId)).toBe(18);
     await expectLedgerSumsToBalances(team.id, runners);
+  });
+
+  it('keeps each member within the monthly cap an owner or admin sets, under concurrent runs too', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const [admin, member, outsider] = [await verifiedUser(), await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(owner, team.id, member);
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 20 }))).status).toBe(200);
+    const cap = (by: TestUser, who: TestUser, monthlyCap: number | null) =>
+      call(by, `${base}/members/${who.userId}/cap`, json('PUT', { monthlyCap }));
+
+    // Who may set it: owner and admins on members; only the owner on an admin; nobody on the owner.
+    await expectError(await cap(member, member, 100), 403, 'FORBIDDEN');
+    await expectError(await cap(admin, admin, 1), 403, 'FORBIDDEN');
+    await expectError(await cap(owner, owner, 1), 409, 'CONFLICT');
+    await expectError(await cap(outsider, member, 1), 404, 'NOT_FOUND');
+    await expectError(await cap(owner, member, -1), 400, 'VALIDATION_ERROR');
+    expect((await cap(admin, member, 2)).status).toBe(204);
+    const detail = (await (await call(owner, base)).json()) as TeamDetailResponse;
+    expect(detail.members.find((m) => m.id === member.userId)?.monthlyCap).toBe(2);
+
+    const run = (i: number) => requestToolRun(rt, member, 'image-generation', { prompt: `cap ${i}`, teamId: team.id });
+    expect((await run(1)).status).toBe(202);
+    expect((await run(2)).status).toBe(202);
+    await expectError(await run(3), 402, 'TEAM_MEMBER_CAP_REACHED');
+    expect(await teamBalance(team.id)).toBe(18);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    // The member's own balance is not the team's: a personal run still works.
+    expect((await requestToolRun(rt, member, 'image-generation', { prompt: 'mine' })).status).toBe(202);
+
+    // Concurrent runs never pass a raised cap: 3 more of 8 go through.
+    expect((await cap(owner, member, 5)).status).toBe(204);
+    const statuses = (await Promise.all(Array.from({ length: 8 }, (_, i) => run(10 + i)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(5);
+    expect(await teamBalance(team.id)).toBe(15);
+    const usage = (await (await call(owner, `${base}/usage`)).json()) as TeamUsage;
+    expect(usage.members.find((m) => m.userId === member.userId)).toMatchObject({ thisMonth: 5, monthlyCap: 5 });
+
+    // Removed, the cap is gone; a failed run is refunded and does not count against a new one.
+    expect((await cap(owner, member, null)).status).toBe(204);
+    const failed = await requestToolRun(rt, member, 'vector-generation', { prompt: 'fails', teamId: team.id });
+    expect(failed.status).toBe(202);
+    expect((await waitForRun(rt, member, ((await failed.json()) as { run: Run }).run.id)).status).toBe('failed');
+    expect((await cap(owner, member, 6)).status).toBe(204);
+    expect((await run(30)).status).toBe(202);
+    await expectError(await run(31), 402, 'TEAM_MEMBER_CAP_REACHED');
+    const events = await db()
+      .select({ type: securityEvents.eventType })
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, member.userId));
+    expect(events.filter((e) => e.type === 'team_member_cap_changed')).toHaveLength(4);
+    await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
+  });
+
+  it('lets the owner delete the team: the pool goes back to the owner, the work to its makers', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const [admin, member] = [await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(owner, team.id, member);
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 10 }))).status).toBe(200);
+    const res = await requestToolRun(rt, member, 'image-generation', { prompt: 'keep me', teamId: team.id });
+    const { run } = (await res.json()) as { run: Run };
+    await waitForRun(rt, member, run.id);
+
+    await expectError(await call(member, base, { method: 'DELETE' }), 403, 'FORBIDDEN');
+    await expectError(await call(admin, base, { method: 'DELETE' }), 403, 'FORBIDDEN');
+    expect((await call(owner, base, { method: 'DELETE' })).status).toBe(204);
+
+    // The 9 credits left in the pool are the owner's again (20 + 9); the member's run is theirs.
+    expect(await getCreditBalance(db(), owner.userId)).toBe(29);
+    expect(await getCreditBalance(db(), member.userId)).toBe(30);
+    for (const user of [owner, admin, member]) expect((await call(user, base)).status).toBe(404);
+    const mine = (await (await call(member, '/api/runs')).json()) as RunListResponse;
+    expect(mine.runs.map((r) => r.id)).toEqual([run.id]);
+    expect((await call(owner, `/api/runs/${run.id}`)).status).toBe(404);
+    expect(((await (await call(member, '/api/teams')).json()) as { teams: Team[] }).teams).toEqual([]);
+    const events = await db()
+      .select({ userId: securityEvents.userId })
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'team_deleted'));
+    expect(events.map((e) => e.userId)).toEqual(expect.arrayContaining([owner.userId, admin.userId, member.userId]));
+    // The team's ledger rows stay, summing to the empty pool; each person's to their balance.
+    await expectLedgerSumsToBalances(team.id, [owner, admin, member], 0);
+    expect((await call(owner, base, { method: 'DELETE' })).status).toBe(404);
   });
 });

@@ -1328,7 +1328,11 @@ export interface paths {
         get: operations["getTeam"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete the team (the owner only): its remaining credits go back to the owner's balance, each team run, batch and artwork becomes the personal one of whoever made it, the members and invitations go — in one transaction
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        delete: operations["deleteTeam"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1440,6 +1444,26 @@ export interface paths {
          * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
          */
         patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/teams/{id}/members/{userId}/cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove (null) a member's monthly cap on the team's pool (owner or admin; only the owner caps an admin). A team run past it answers 402 TEAM_MEMBER_CAP_REACHED
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        put: operations["setTeamMemberCap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/teams/{id}/usage": {
@@ -2036,7 +2060,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "TEAM_MEMBER_CAP_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -2964,6 +2988,7 @@ export interface components {
             username: string | null;
             role: components["schemas"]["TeamRole"];
             joinedAt: string;
+            monthlyCap: number | null;
         };
         TeamInvitationResponse: {
             invitation: components["schemas"]["TeamInvitation"];
@@ -2990,6 +3015,9 @@ export interface components {
         ChangeTeamRole: {
             role: components["schemas"]["TeamMemberRole"];
         };
+        SetTeamMemberCap: {
+            monthlyCap: number | null;
+        };
         FundTeamResponse: {
             teamCredits: number;
             credits: number;
@@ -3008,6 +3036,7 @@ export interface components {
                 thisMonth: number;
                 lastMonth: number;
                 member: boolean;
+                monthlyCap: number | null;
             }[];
         };
     };
@@ -6742,6 +6771,62 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A run of the team is still queued or running (CONFLICT): try again once it has ended */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listTeamArtworks: {
         parameters: {
             query?: {
@@ -7145,6 +7230,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    setTeamMemberCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTeamMemberCap"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours, or no such member (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The owner has no cap (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getTeamUsage: {
         parameters: {
             query?: never;
@@ -7334,7 +7481,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits for the whole batch (INSUFFICIENT_CREDITS); nothing was charged */
+            /** @description Not enough credits for the whole batch (INSUFFICIENT_CREDITS), or with `teamId` the batch would pass the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7468,7 +7615,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7670,7 +7817,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7872,7 +8019,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8073,7 +8220,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8439,7 +8586,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8641,7 +8788,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8843,7 +8990,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9044,7 +9191,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9246,7 +9393,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9448,7 +9595,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9650,7 +9797,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9852,7 +9999,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged */
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

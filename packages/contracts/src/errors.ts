@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'SEATS_FULL',
   'INVITATION_GONE',
   'INVITATION_EMAIL_MISMATCH',
+  'TEAM_MEMBER_CAP_REACHED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_ACCEPTABLE',
@@ -137,6 +138,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVITATION_GONE: 410,
   /** A team invitation opened by an account whose verified e-mail is not the invited one. */
   INVITATION_EMAIL_MISMATCH: 403,
+  /**
+   * A team run or batch that would take the member past the monthly cap the team's owner or an
+   * admin set for them: nothing was charged.
+   */
+  TEAM_MEMBER_CAP_REACHED: 402,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */

@@ -17,6 +17,8 @@ export const TEAM_NAME_MAX_LENGTH = 60;
 export const TEAMS_OWNED_MAX = 3;
 /** The most credits one funding moves (the owner's balance is the real bound). */
 export const TEAM_FUNDING_MAX = 1_000_000;
+/** The largest monthly cap an owner or admin may set on a member (the form and the API bound it). */
+export const TEAM_MEMBER_CAP_MAX = 1_000_000;
 
 /**
  * `owner` (one): funds the team, changes roles, deletes the team. `admin`: invites and removes
@@ -65,6 +67,8 @@ export const teamMemberSchema = z
     username: z.string().nullable(),
     role: teamRoleSchema,
     joinedAt: z.string(),
+    /** Credits this member may take from the pool per calendar month (UTC); null: no cap. */
+    monthlyCap: z.number().int().nullable(),
   })
   .meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -106,6 +110,12 @@ export type TeamInvitationListResponse = z.infer<typeof teamInvitationListRespon
 
 export const joinTeamBodySchema = z.object({ token: opaqueText().min(1).max(200) }).meta({ id: 'JoinTeam' });
 export const changeTeamRoleBodySchema = z.object({ role: teamMemberRoleSchema }).meta({ id: 'ChangeTeamRole' });
+export const setTeamMemberCapBodySchema = z
+  .object({
+    /** Credits per calendar month (UTC) the member's team runs may take; null removes the cap. */
+    monthlyCap: z.number().int().min(0).max(TEAM_MEMBER_CAP_MAX).nullable(),
+  })
+  .meta({ id: 'SetTeamMemberCap' });
 export const fundTeamBodySchema = z
   .object({ amount: z.number().int().min(1).max(TEAM_FUNDING_MAX) })
   .meta({ id: 'FundTeam' });
@@ -134,6 +144,8 @@ export const teamUsageSchema = z
         lastMonth: z.number().int(),
         /** False for someone who has left: their spending stays on the team's account. */
         member: z.boolean(),
+        /** The member's monthly cap; null: none (or no longer a member). */
+        monthlyCap: z.number().int().nullable(),
       }),
     ),
   })

@@ -88,7 +88,9 @@ const startBatch = (deps: BatchDeps) =>
       400: errorResponse(
         'Invalid options, an invalid image, too many images, a refused webhookUrl (VALIDATION_ERROR, INVALID_IMAGE, …); nothing was charged',
       ),
-      402: errorResponse('Not enough credits for the whole batch (INSUFFICIENT_CREDITS); nothing was charged'),
+      402: errorResponse(
+        "Not enough credits for the whole batch (INSUFFICIENT_CREDITS), or with `teamId` the batch would pass the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged",
+      ),
       413: errorResponse('An image is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
     },
   });

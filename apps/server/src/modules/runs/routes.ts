@@ -80,7 +80,7 @@ const startRunResponses = {
     'Invalid options (VALIDATION_ERROR, `issues` names each field), image (INVALID_IMAGE, IMAGE_TOO_SMALL, IMAGE_TOO_LARGE) or webhookUrl (WEBHOOK_URL_NOT_ALLOWED); nothing was charged',
   ),
   402: errorResponse(
-    "Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool; nothing was charged",
+    "Not enough credits (INSUFFICIENT_CREDITS) — with `teamId`, in the team's pool — or, with `teamId`, past the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged",
   ),
   403: errorResponse(
     "The plan lacks a feature the request uses (PLAN_REQUIRED); with `teamId`, the team owner's plan no longer has teams (the team is read-only)",

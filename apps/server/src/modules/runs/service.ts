@@ -171,7 +171,7 @@ export async function insertChargedRun(
   const cost = runCost(request.tool, imageCountOf(request.options), demo);
   const teamId = request.teamId ?? null;
   // A team run is paid from the team's pool, never the member's own balance.
-  if (teamId) await teamForRun(tx, teamId, userId);
+  if (teamId) await teamForRun(tx, teamId, userId, cost);
   await chargeCredits(tx, {
     userId,
     teamId,

@@ -1,14 +1,18 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
+  artworks,
   authUsers,
+  batches,
   creditLedger,
   profiles,
+  runs,
   type TeamInvitationRow,
   teamInvitations,
   teamMembers,
   teams,
 } from '../../platform/db/schema/index.ts';
+import { TEAM_SPENDING_REASONS } from './team-access.ts';
 
 /** SQL of the teams module. Callers check membership first (team-access.ts). */
 
@@ -57,6 +61,7 @@ export function membersOf(db: DbOrTx, teamId: string) {
       username: profiles.username,
       role: teamMembers.role,
       joinedAt: teamMembers.joinedAt,
+      monthlyCap: teamMembers.monthlyCap,
     })
     .from(teamMembers)
     .innerJoin(profiles, eq(profiles.userId, teamMembers.userId))
@@ -103,6 +108,14 @@ export async function lockInvitationByToken(db: DbOrTx, tokenHash: string): Prom
   return row;
 }
 
+/** The pending invitations an account claimed before its address was verified. */
+export function claimedInvitations(db: DbOrTx, userId: string, now = new Date()) {
+  return db
+    .select({ teamId: teamInvitations.teamId, tokenHash: teamInvitations.tokenHash })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.claimedBy, userId), pending(now)));
+}
+
 /** Whether an account with this (lower-cased) address is already a member. */
 export async function memberWithEmail(db: DbOrTx, teamId: string, email: string): Promise<boolean> {
   const rows = await db
@@ -139,7 +152,7 @@ export function spendingByMonth(db: DbOrTx, teamId: string, since: Date) {
     .where(
       and(
         eq(creditLedger.teamId, teamId),
-        inArray(creditLedger.reason, ['run', 'demo', 'refund']),
+        inArray(creditLedger.reason, TEAM_SPENDING_REASONS),
         sql`${creditLedger.createdAt} >= ${since.toISOString()}::timestamptz`,
       ),
     )
@@ -152,4 +165,21 @@ export function profilesOf(db: DbOrTx, userIds: string[]) {
     .select({ userId: profiles.userId, email: profiles.email, username: profiles.username })
     .from(profiles)
     .where(inArray(profiles.userId, userIds));
+}
+
+/** Whether a run charged to the team is still queued or running (its refund would go to the pool). */
+export async function hasActiveRuns(db: DbOrTx, teamId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.teamId, teamId), inArray(runs.status, ['queued', 'running'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Gives the team's runs, batches and artworks back to the people who made them (personal again). */
+export async function returnTeamWork(db: DbOrTx, teamId: string): Promise<void> {
+  await db.update(runs).set({ teamId: null }).where(eq(runs.teamId, teamId));
+  await db.update(batches).set({ teamId: null }).where(eq(batches.teamId, teamId));
+  await db.update(artworks).set({ teamId: null }).where(eq(artworks.teamId, teamId));
 }

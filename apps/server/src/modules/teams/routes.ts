@@ -7,6 +7,7 @@ import {
   createTeamInvitationBodySchema,
   fundTeamBodySchema,
   fundTeamResponseSchema,
+  setTeamMemberCapBodySchema,
   joinTeamBodySchema,
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
@@ -26,6 +27,8 @@ import type { TeamService } from './service.ts';
 // Managing a team needs a signed-in person (an API key is refused: API_KEY_NOT_ALLOWED); a key
 // may read the teams, to start runs on a team's pool with `teamId`.
 
+/** Every team route: the teams tag, a signed-in caller (401 otherwise). */
+const teamRoute = { tag: 'teams' as const, access: 'user' as const, middleware: [requireUser] };
 const teamParams = z.object({ id: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.string().min(1).max(100) });
 const invitationParams = z.object({ id: z.uuid(), invitationId: z.uuid() });
@@ -33,14 +36,12 @@ const notMember = errorResponse('No such team of yours (NOT_FOUND): a non-member
 const forbidden = errorResponse("The caller's role does not allow this (FORBIDDEN)");
 
 const createTeam = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams',
   operationId: 'createTeam',
-  tag: 'teams',
-  access: 'user',
   feature: 'teams',
   summary: `Create a team (Studio and Lifetime plans): the caller is its owner; ${TEAM_SEATS_MAX} seats`,
-  middleware: [requireUser] as const,
   request: jsonBody(createTeamBodySchema),
   responses: {
     201: jsonContent(teamResponseSchema, 'The new team'),
@@ -49,38 +50,48 @@ const createTeam = apiRoute({
 });
 
 const listTeams = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams',
   operationId: 'listTeams',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: 'The teams the caller belongs to, with the caller’s role in each',
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(teamListResponseSchema, 'The teams, oldest first') },
 });
 
 const getTeam = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}',
   operationId: 'getTeam',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: 'A team of the caller’s with its members',
-  middleware: [requireUser] as const,
   request: { params: teamParams },
   responses: { 200: jsonContent(teamDetailResponseSchema, 'The team and its members'), 404: notMember },
 });
 
+const deleteTeam = apiRoute({
+  ...teamRoute,
+  method: 'delete',
+  path: '/teams/{id}',
+  operationId: 'deleteTeam',
+  summary:
+    "Delete the team (the owner only): its remaining credits go back to the owner's balance, each team run, batch and artwork becomes the personal one of whoever made it, the members and invitations go — in one transaction",
+  request: { params: teamParams },
+  responses: {
+    204: { description: 'Deleted' },
+    403: forbidden,
+    404: notMember,
+    409: errorResponse('A run of the team is still queued or running (CONFLICT): try again once it has ended'),
+  },
+});
+
 const createInvitation = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams/{id}/invitations',
   operationId: 'createTeamInvitation',
-  tag: 'teams',
-  access: 'user',
   summary: `Invite an e-mail address (owner or admin; only the owner invites admins). The mail, in the inviter's language, carries a link that works once for ${TEAM_INVITATION_DAYS} days; the invitation holds a seat`,
-  middleware: [requireUser] as const,
   request: { params: teamParams, ...jsonBody(createTeamInvitationBodySchema) },
   responses: {
     201: jsonContent(teamInvitationResponseSchema, 'The pending invitation'),
@@ -91,13 +102,11 @@ const createInvitation = apiRoute({
 });
 
 const listInvitations = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}/invitations',
   operationId: 'listTeamInvitations',
-  tag: 'teams',
-  access: 'user',
   summary: 'The pending invitations (owner and admins)',
-  middleware: [requireUser] as const,
   request: { params: teamParams },
   responses: {
     200: jsonContent(teamInvitationListResponseSchema, 'Pending invitations, newest first'),
@@ -107,13 +116,11 @@ const listInvitations = apiRoute({
 });
 
 const revokeInvitation = apiRoute({
+  ...teamRoute,
   method: 'delete',
   path: '/teams/{id}/invitations/{invitationId}',
   operationId: 'revokeTeamInvitation',
-  tag: 'teams',
-  access: 'user',
   summary: 'Revoke a pending invitation: its link stops working and its seat is free',
-  middleware: [requireUser] as const,
   request: { params: invitationParams },
   responses: {
     204: { description: 'Revoked' },
@@ -123,13 +130,11 @@ const revokeInvitation = apiRoute({
 });
 
 const joinTeam = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams/join',
   operationId: 'joinTeam',
-  tag: 'teams',
-  access: 'user',
   summary: "Join with an invitation's token, as the account whose verified e-mail was invited",
-  middleware: [requireUser] as const,
   request: jsonBody(joinTeamBodySchema),
   responses: {
     200: jsonContent(teamResponseSchema, 'The team joined'),
@@ -141,14 +146,12 @@ const joinTeam = apiRoute({
 });
 
 const removeMember = apiRoute({
+  ...teamRoute,
   method: 'delete',
   path: '/teams/{id}/members/{userId}',
   operationId: 'removeTeamMember',
-  tag: 'teams',
-  access: 'user',
   summary:
     'Remove a member (owner or admin; only the owner removes an admin), or leave (one’s own id). Access ends at once; what they made stays the team’s',
-  middleware: [requireUser] as const,
   request: { params: memberParams },
   responses: {
     204: { description: 'Removed' },
@@ -159,13 +162,11 @@ const removeMember = apiRoute({
 });
 
 const changeRole = apiRoute({
+  ...teamRoute,
   method: 'patch',
   path: '/teams/{id}/members/{userId}',
   operationId: 'changeTeamMemberRole',
-  tag: 'teams',
-  access: 'user',
   summary: "Change a member's role between admin and member (the owner only)",
-  middleware: [requireUser] as const,
   request: { params: memberParams, ...jsonBody(changeTeamRoleBodySchema) },
   responses: {
     204: { description: 'Changed' },
@@ -175,14 +176,28 @@ const changeRole = apiRoute({
   },
 });
 
+const setMemberCap = apiRoute({
+  ...teamRoute,
+  method: 'put',
+  path: '/teams/{id}/members/{userId}/cap',
+  operationId: 'setTeamMemberCap',
+  summary:
+    "Set or remove (null) a member's monthly cap on the team's pool (owner or admin; only the owner caps an admin). A team run past it answers 402 TEAM_MEMBER_CAP_REACHED",
+  request: { params: memberParams, ...jsonBody(setTeamMemberCapBodySchema) },
+  responses: {
+    204: { description: 'Set' },
+    403: forbidden,
+    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    409: errorResponse('The owner has no cap (CONFLICT)'),
+  },
+});
+
 const fundTeam = apiRoute({
+  ...teamRoute,
   method: 'post',
   path: '/teams/{id}/credits',
   operationId: 'fundTeam',
-  tag: 'teams',
-  access: 'user',
   summary: "Move credits from the owner's own balance to the team's pool, in one transaction (the owner only)",
-  middleware: [requireUser] as const,
   request: { params: teamParams, ...jsonBody(fundTeamBodySchema) },
   responses: {
     200: jsonContent(fundTeamResponseSchema, 'Both balances after the move'),
@@ -193,27 +208,23 @@ const fundTeam = apiRoute({
 });
 
 const teamUsage = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}/usage',
   operationId: 'getTeamUsage',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: "Credits spent from the team's pool per member, this month and last (owner and admins)",
-  middleware: [requireUser] as const,
   request: { params: teamParams },
   responses: { 200: jsonContent(teamUsageSchema, 'Spending per member'), 403: forbidden, 404: notMember },
 });
 
 const teamArtworks = apiRoute({
+  ...teamRoute,
   method: 'get',
   path: '/teams/{id}/artworks',
   operationId: 'listTeamArtworks',
-  tag: 'teams',
-  access: 'user',
   apiKey: true,
   summary: "The team's library: artworks saved from team runs, private ones included, newest first",
-  middleware: [requireUser] as const,
   request: { params: teamParams, query: artworkListQuerySchema },
   responses: { 200: jsonContent(artworkListResponseSchema, 'A page of artworks'), 404: notMember },
 });
@@ -226,6 +237,10 @@ export function teamRoutes(service: TeamService) {
     .openapi(listTeams, async (c) => c.json({ teams: await service.listTeams(c.var.user.id) }, 200))
     .openapi(joinTeam, async (c) => c.json({ team: await service.join(c.var.user.id, c.req.valid('json').token) }, 200))
     .openapi(getTeam, async (c) => c.json(await service.getTeam(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(deleteTeam, async (c) => {
+      await service.deleteTeam(c.var.user.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
     .openapi(createInvitation, async (c) => {
       const body = c.req.valid('json');
       const invitation = await service.invite(c.var.user.id, c.req.valid('param').id, {
@@ -250,6 +265,11 @@ export function teamRoutes(service: TeamService) {
     .openapi(changeRole, async (c) => {
       const { id, userId } = c.req.valid('param');
       await service.changeRole(c.var.user.id, id, userId, c.req.valid('json').role);
+      return c.body(null, 204);
+    })
+    .openapi(setMemberCap, async (c) => {
+      const { id, userId } = c.req.valid('param');
+      await service.setMemberCap(c.var.user.id, id, userId, c.req.valid('json').monthlyCap);
       return c.body(null, 204);
     })
     .openapi(fundTeam, async (c) =>

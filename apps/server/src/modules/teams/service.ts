@@ -61,6 +61,10 @@ function presentInvitation(row: TeamInvitationRow): TeamInvitation {
   };
 }
 
+/** Neither used, revoked nor expired. */
+const isPending = (row: TeamInvitationRow, now = new Date()) =>
+  !row.acceptedAt && !row.revokedAt && row.expiresAt > now;
+
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /** Studio teams (issue 31, ADR 0040). Each method checks the caller's membership and role first. */
@@ -76,6 +80,29 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       readOnly: !(await teamWorks(db, team)),
       createdAt: team.createdAt.toISOString(),
     };
+  }
+
+  /** Adds the invitation's account to its team (the invitation is locked and pending). */
+  async function accept(tx: DbOrTx, invitation: TeamInvitationRow, userId: string): Promise<Team> {
+    const [team] = await tx.select().from(teams).where(eq(teams.id, invitation.teamId)).for('update');
+    if (!team) throw new AppError('INVITATION_GONE', 'The team no longer exists');
+    await assertTeamWorks(tx, team);
+    const now = new Date();
+    await tx
+      .update(teamInvitations)
+      .set({ acceptedAt: now, acceptedBy: userId })
+      .where(eq(teamInvitations.id, invitation.id));
+    const inserted = await tx
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId, role: invitation.role, joinedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    const role = inserted[0]?.role ?? (await membershipOf(tx, team.id, userId)).role;
+    await teamEvent(tx, userId, 'team_joined', { teamId: team.id, role, invitedBy: invitation.invitedBy });
+    if (invitation.invitedBy) {
+      await teamEvent(tx, invitation.invitedBy, 'team_member_joined', { teamId: team.id, memberId: userId });
+    }
+    return present(tx, team, role);
   }
 
   return {
@@ -184,12 +211,14 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
 
     /**
      * Joins the team of an invitation: once, within its days, for the account whose verified
-     * address is the invited one. A used, revoked, expired or unknown token is 410.
+     * address is the invited one. A used, revoked, expired or unknown token is 410. The invited
+     * account whose address is not verified yet claims the invitation instead (403
+     * EMAIL_NOT_CONFIRMED): verifying the address then joins it (acceptClaimedInvitations).
      */
     async join(userId: string, token: string): Promise<Team> {
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const invitation = await repo.lockInvitationByToken(tx, hashToken(token));
-        if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date()) {
+        if (!invitation || !isPending(invitation)) {
           throw new AppError('INVITATION_GONE', 'This invitation was used, revoked or has expired');
         }
         const account = await repo.accountEmail(tx, userId);
@@ -197,31 +226,43 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
           throw new AppError('INVITATION_EMAIL_MISMATCH', 'This invitation is for another e-mail address');
         }
         if (!account.verified) {
-          throw new AppError(
-            'EMAIL_NOT_CONFIRMED',
-            'Confirm your e-mail address first, then open the invitation again',
+          await tx.update(teamInvitations).set({ claimedBy: userId }).where(eq(teamInvitations.id, invitation.id));
+          return null;
+        }
+        return accept(tx, invitation, userId);
+      });
+      // Thrown after the commit, so the claim stays.
+      if (!outcome) {
+        throw new AppError(
+          'EMAIL_NOT_CONFIRMED',
+          'Confirm your e-mail address with the link we sent you: you join the team as soon as it is confirmed',
+        );
+      }
+      return outcome;
+    },
+
+    /**
+     * Called once an account's address is verified: joins the teams whose invitations it claimed
+     * while unverified, if they are still pending and still for its address. One team that
+     * cannot take the member (read-only, gone) does not stop the others.
+     */
+    async acceptClaimedInvitations(userId: string): Promise<void> {
+      for (const claimed of await repo.claimedInvitations(db, userId)) {
+        try {
+          await db.transaction(async (tx) => {
+            const invitation = await repo.lockInvitationByToken(tx, claimed.tokenHash);
+            const account = await repo.accountEmail(tx, userId);
+            if (!invitation || !isPending(invitation) || invitation.claimedBy !== userId) return;
+            if (!account?.verified || account.email.toLowerCase() !== invitation.email) return;
+            await accept(tx, invitation, userId);
+          });
+        } catch (err) {
+          logger.warn(
+            { err: { message: (err as Error).message }, teamId: claimed.teamId },
+            'teams: a claimed invitation was not accepted on verification',
           );
         }
-        const [team] = await tx.select().from(teams).where(eq(teams.id, invitation.teamId)).for('update');
-        if (!team) throw new AppError('INVITATION_GONE', 'The team no longer exists');
-        await assertTeamWorks(tx, team);
-        const now = new Date();
-        await tx
-          .update(teamInvitations)
-          .set({ acceptedAt: now, acceptedBy: userId })
-          .where(eq(teamInvitations.id, invitation.id));
-        const inserted = await tx
-          .insert(teamMembers)
-          .values({ teamId: team.id, userId, role: invitation.role, joinedAt: now })
-          .onConflictDoNothing()
-          .returning();
-        const role = inserted[0]?.role ?? (await membershipOf(tx, team.id, userId)).role;
-        await teamEvent(tx, userId, 'team_joined', { teamId: team.id, role, invitedBy: invitation.invitedBy });
-        if (invitation.invitedBy) {
-          await teamEvent(tx, invitation.invitedBy, 'team_member_joined', { teamId: team.id, memberId: userId });
-        }
-        return present(tx, team, role);
-      });
+      }
     },
 
     /**
@@ -264,6 +305,28 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
     },
 
     /**
+     * Sets or removes a member's monthly cap on the pool: owner or admin; only the owner caps an
+     * admin; the owner (who funds the team) has no cap. Runs already charged stay charged.
+     */
+    async setMemberCap(userId: string, teamId: string, memberId: string, cap: number | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { role } = await membershipOf(tx, teamId, userId, true);
+        assertManager(role);
+        const target = await repo.findMember(tx, teamId, memberId);
+        if (!target) throw notFound('Member');
+        if (target.role === 'owner') throw new AppError('CONFLICT', 'The team owner has no monthly cap');
+        if (target.role === 'admin') assertOwner(role);
+        await tx
+          .update(teamMembers)
+          .set({ monthlyCap: cap })
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+        const details = { teamId, memberId, monthlyCap: cap, by: userId };
+        await teamEvent(tx, memberId, 'team_member_cap_changed', details);
+        if (memberId !== userId) await teamEvent(tx, userId, 'team_member_cap_changed', details);
+      });
+    },
+
+    /**
      * Moves credits from the owner's balance to the team's pool in one transaction: both ledger
      * rows or neither; either balance short answers 402 and changes nothing.
      */
@@ -293,6 +356,52 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       });
     },
 
+    /**
+     * Deletes the team (the owner only), in one transaction: what is left in the pool goes back
+     * to the owner's balance through the ledger, each team run, batch and artwork becomes the
+     * personal one of the member who made it, and the memberships and invitations go. Refused
+     * (409) while a team run is queued or running, whose refund would have no pool to go to.
+     */
+    async deleteTeam(userId: string, teamId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { team, role } = await membershipOf(tx, teamId, userId, true);
+        assertOwner(role);
+        if (await repo.hasActiveRuns(tx, teamId)) {
+          throw new AppError('CONFLICT', 'A run of the team is still going: delete the team once it has ended');
+        }
+        if (team.credits > 0) {
+          const key = `team-delete:${teamId}`;
+          await chargeCredits(tx, {
+            userId,
+            teamId,
+            amount: team.credits,
+            reason: 'team',
+            reference: teamId,
+            idempotencyKey: `${key}:team`,
+          });
+          await grantCredits(tx, {
+            userId,
+            amount: team.credits,
+            reason: 'team',
+            reference: teamId,
+            idempotencyKey: `${key}:owner`,
+          });
+        }
+        await repo.returnTeamWork(tx, teamId);
+        const members = await repo.membersOf(tx, teamId);
+        for (const member of members) {
+          await teamEvent(tx, member.id, 'team_deleted', {
+            teamId,
+            name: team.name,
+            by: userId,
+            credits: team.credits,
+          });
+        }
+        // Memberships and invitations go with the row (ON DELETE CASCADE).
+        await tx.delete(teams).where(eq(teams.id, teamId));
+      });
+    },
+
     /** Spending from the pool per member, this month and last (owner and admins). */
     async usage(userId: string, teamId: string, now = new Date()): Promise<TeamUsage> {
       const { role } = await membershipOf(db, teamId, userId);
@@ -304,7 +413,7 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       const members = await repo.membersOf(db, teamId);
       const ids = new Set([...members.map((m) => m.id), ...spending.map((s) => s.userId)]);
       const people = new Map((await repo.profilesOf(db, [...ids])).map((p) => [p.userId, p]));
-      const memberIds = new Set(members.map((m) => m.id));
+      const caps = new Map(members.map((m) => [m.id, m.monthlyCap]));
       const spent = (id: string, month: string) =>
         spending.filter((s) => s.userId === id && s.month === month).reduce((sum, s) => sum + s.spent, 0);
       return {
@@ -316,7 +425,8 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
           username: people.get(id)?.username ?? null,
           thisMonth: spent(id, thisMonth),
           lastMonth: spent(id, lastMonth),
-          member: memberIds.has(id),
+          member: caps.has(id),
+          monthlyCap: caps.get(id) ?? null,
         })),
       };
     },

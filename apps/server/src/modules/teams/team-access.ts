@@ -1,7 +1,7 @@
 import { hasFeature, type TeamRole } from '@atelier/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { type TeamRow, teamMembers, teams } from '../../platform/db/schema/index.ts';
+import { type CreditReason, creditLedger, type TeamRow, teamMembers, teams } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import { planRequired } from '../../platform/http/feature-gate.ts';
 import { effectivePlan } from '../entitlements/effective-plan.ts';
@@ -54,11 +54,45 @@ export function assertOwner(role: TeamRole): void {
 }
 
 /**
- * A team a run may be charged to: the caller is a member (404 otherwise) and the owner's plan
- * has `teams` (403 PLAN_REQUIRED otherwise).
+ * A team a run costing `cost` may be charged to: the caller is a member (404 otherwise), the
+ * owner's plan has `teams` (403 PLAN_REQUIRED otherwise), and the run keeps the member within
+ * their monthly cap (402 TEAM_MEMBER_CAP_REACHED otherwise). Called in the charge's transaction:
+ * the team row is locked first, so concurrent runs of one member are counted one after the other
+ * (each sees the ledger rows of those before it, a batch's earlier runs included).
  */
-export async function teamForRun(db: DbOrTx, teamId: string, userId: string): Promise<TeamRow> {
-  const { team } = await membershipOf(db, teamId, userId);
-  await assertTeamWorks(db, team);
+export async function teamForRun(tx: DbOrTx, teamId: string, userId: string, cost: number): Promise<TeamRow> {
+  const { team } = await membershipOf(tx, teamId, userId, true);
+  await assertTeamWorks(tx, team);
+  const [member] = await tx
+    .select({ cap: teamMembers.monthlyCap })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  const cap = member?.cap ?? null;
+  if (cap !== null && (await spentThisMonth(tx, teamId, userId)) + cost > cap) {
+    throw new AppError(
+      'TEAM_MEMBER_CAP_REACHED',
+      `This run would take you past your monthly limit of ${cap} credits in this team; nothing was charged`,
+    );
+  }
   return team;
 }
+
+/** Credits the member's team runs took from the pool this calendar month (UTC), net of refunds. */
+export async function spentThisMonth(db: DbOrTx, teamId: string, userId: string, now = new Date()): Promise<number> {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [row] = await db
+    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.amount}), 0)::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.teamId, teamId),
+        eq(creditLedger.userId, userId),
+        inArray(creditLedger.reason, TEAM_SPENDING_REASONS),
+        sql`${creditLedger.createdAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.spent ?? 0;
+}
+
+/** The ledger reasons that are a member's spending from the pool (a refund gives some back). */
+export const TEAM_SPENDING_REASONS: CreditReason[] = ['run', 'demo', 'refund'];

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { loginHref } from '../../lib/redirect-target.ts';
 import { setWorkspace } from '../../lib/workspace.ts';
 import { useSession } from '../auth/index.ts';
@@ -11,7 +13,8 @@ import { TEAMS_QUERY_KEY, teamsApi } from './teams-api.ts';
 /**
  * /teams/join?token=…: the mailed invitation's link. A visitor is sent to create an account (or
  * sign in) and comes back here (ADR 0036's `next`); a signed-in account joins with one press,
- * and the team becomes its workspace.
+ * and the team becomes its workspace. An account whose address is not confirmed yet claims the
+ * invitation at once on arrival: confirming the address then adds it to the team (ADR 0041).
  */
 export default function JoinTeamPage() {
   const { t } = useTranslation('team');
@@ -29,6 +32,12 @@ export default function JoinTeamPage() {
       navigate('/team');
     },
   });
+  const unverified = session.status === 'signed-in' && session.user.emailVerified === false;
+  const { mutate, isIdle } = join;
+  useEffect(() => {
+    if (token && unverified && isIdle) mutate();
+  }, [token, unverified, isIdle, mutate]);
+  const awaitingVerification = join.error instanceof ApiError && join.error.code === 'EMAIL_NOT_CONFIRMED';
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-16 sm:px-6">
       <h1 className="text-3xl font-semibold tracking-tight">{t('join.title')}</h1>
@@ -49,18 +58,26 @@ export default function JoinTeamPage() {
       ) : session.status === 'signed-in' ? (
         <div className="mt-8">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('join.as', { email: session.user.email })}</p>
-          <button
-            type="button"
-            className={buttonClass('primary', 'md', 'mt-4')}
-            disabled={join.isPending}
-            onClick={() => join.mutate()}
-          >
-            {t('join.submit')}
-          </button>
-          {join.isError && (
-            <p role="alert" className="mt-4 text-sm text-red-600 dark:text-red-400">
-              {teamErrorText(t, join.error)}
+          {awaitingVerification ? (
+            <p role="status" className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">
+              {t('join.pendingVerification', { email: session.user.email })}
             </p>
+          ) : (
+            <>
+              <button
+                type="button"
+                className={buttonClass('primary', 'md', 'mt-4')}
+                disabled={join.isPending}
+                onClick={() => join.mutate()}
+              >
+                {t('join.submit')}
+              </button>
+              {join.isError && (
+                <p role="alert" className="mt-4 text-sm text-red-600 dark:text-red-400">
+                  {teamErrorText(t, join.error)}
+                </p>
+              )}
+            </>
           )}
         </div>
       ) : null}

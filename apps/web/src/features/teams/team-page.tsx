@@ -1,4 +1,10 @@
-import { TEAM_MEMBER_ROLES, type Team, type TeamMemberRole } from '@atelier/contracts';
+import {
+  TEAM_MEMBER_CAP_MAX,
+  TEAM_MEMBER_ROLES,
+  type Team,
+  type TeamMember,
+  type TeamMemberRole,
+} from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -159,6 +165,20 @@ function TeamDetail({ team }: { team: Team }) {
                   </span>
                 )}
                 {m.role !== 'owner' &&
+                  (team.role === 'owner' || (team.role === 'admin' && m.role === 'member') ? (
+                    <MemberCap
+                      member={m}
+                      saving={act.isPending}
+                      onSave={(cap) => act.mutate(() => teamsApi.setCap(team.id, m.id, cap))}
+                    />
+                  ) : (
+                    m.monthlyCap !== null && (
+                      <span className="text-xs text-zinc-500">
+                        {t('members.capShown', { cap: number(m.monthlyCap) })}
+                      </span>
+                    )
+                  ))}
+                {m.role !== 'owner' &&
                   (m.id === session.user?.id ? (
                     <button
                       type="button"
@@ -186,7 +206,96 @@ function TeamDetail({ team }: { team: Team }) {
 
       {manager && <Invitations team={team} />}
       {manager && <Usage team={team} />}
+      {team.role === 'owner' && <DeleteTeam team={team} />}
     </div>
+  );
+}
+
+/** The owner deletes the team, after a second press that names it. */
+function DeleteTeam({ team }: { team: Team }) {
+  const { t } = useTranslation('team');
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => teamsApi.deleteTeam(team.id),
+    onSuccess: async () => {
+      if (session.user) setWorkspace(session.user.id, null);
+      // The pool came back to the owner's own balance.
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    },
+  });
+  return (
+    <section className={`${CARD} border-red-200 dark:border-red-900`}>
+      <h2 className={H2}>{t('delete.title')}</h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('delete.body')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass('inverse', 'md')}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
+              {t('delete.confirm', { name: team.name })}
+            </button>
+            <button type="button" className={buttonClass('secondary', 'md')} onClick={() => setConfirming(false)}>
+              {t('delete.cancel')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className={buttonClass('secondary', 'md')} onClick={() => setConfirming(true)}>
+            {t('delete.start')}
+          </button>
+        )}
+      </div>
+      {remove.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {teamErrorText(t, remove.error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A member's monthly cap on the pool (owner and admins); empty: no cap. */
+function MemberCap({
+  member,
+  saving,
+  onSave,
+}: {
+  member: TeamMember;
+  saving: boolean;
+  onSave: (cap: number | null) => void;
+}) {
+  const { t } = useTranslation('team');
+  const [value, setValue] = useState(member.monthlyCap === null ? '' : String(member.monthlyCap));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(value.trim() === '' ? null : Number(value));
+  };
+  return (
+    <form onSubmit={submit} className="flex items-center gap-2">
+      <label className="text-sm">
+        <span className="sr-only">{t('members.capFor', { name: member.username ?? member.email })}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={TEAM_MEMBER_CAP_MAX}
+          step={1}
+          value={value}
+          placeholder={t('members.noCap')}
+          title={t('members.cap')}
+          onChange={(e) => setValue(e.target.value)}
+          className="h-9 w-28 rounded-lg border border-zinc-200 bg-white px-2 tabular-nums dark:border-zinc-800 dark:bg-zinc-900"
+        />
+      </label>
+      <button type="submit" className={buttonClass('secondary', 'sm')} disabled={saving}>
+        {t('members.saveCap')}
+      </button>
+    </form>
   );
 }
 
@@ -349,7 +458,14 @@ function Usage({ team }: { team: Team }) {
                   {m.username ?? m.email}
                   {!m.member && <span className="ml-1 text-zinc-500">({t('usage.left')})</span>}
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{m.thisMonth.toLocaleString(i18n.language)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {m.thisMonth.toLocaleString(i18n.language)}
+                  {m.monthlyCap !== null && (
+                    <span className="ml-1 text-zinc-500">
+                      {t('usage.ofCap', { cap: m.monthlyCap.toLocaleString(i18n.language) })}
+                    </span>
+                  )}
+                </td>
                 <td className="py-2 text-right tabular-nums">{m.lastMonth.toLocaleString(i18n.language)}</td>
               </tr>
             ))}

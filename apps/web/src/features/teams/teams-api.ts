@@ -1,5 +1,5 @@
 import type { TeamMemberRole } from '@atelier/contracts';
-import { api, call } from '../../lib/api-client.ts';
+import { api, call, callWithoutContent } from '../../lib/api-client.ts';
 
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../auth/index.ts';
@@ -12,16 +12,22 @@ const member = (id: string, userId: string) => ({ params: { path: { id, userId }
 
 export const teamsApi = {
   create: async (name: string) => (await call(api.POST('/teams', { body: { name } }))).team,
+  deleteTeam: (id: string) => callWithoutContent(api.DELETE('/teams/{id}', team(id))),
   get: (id: string) => call(api.GET('/teams/{id}', team(id))),
   invitations: async (id: string) => (await call(api.GET('/teams/{id}/invitations', team(id)))).invitations,
   invite: async (id: string, email: string, role: TeamMemberRole) =>
     (await call(api.POST('/teams/{id}/invitations', { ...team(id), body: { email, role } }))).invitation,
   revoke: (id: string, invitationId: string) =>
-    call(api.DELETE('/teams/{id}/invitations/{invitationId}', { params: { path: { id, invitationId } } })),
+    callWithoutContent(
+      api.DELETE('/teams/{id}/invitations/{invitationId}', { params: { path: { id, invitationId } } }),
+    ),
   join: async (token: string) => (await call(api.POST('/teams/join', { body: { token } }))).team,
-  remove: (id: string, userId: string) => call(api.DELETE('/teams/{id}/members/{userId}', member(id, userId))),
+  remove: (id: string, userId: string) =>
+    callWithoutContent(api.DELETE('/teams/{id}/members/{userId}', member(id, userId))),
   changeRole: (id: string, userId: string, role: TeamMemberRole) =>
-    call(api.PATCH('/teams/{id}/members/{userId}', { ...member(id, userId), body: { role } })),
+    callWithoutContent(api.PATCH('/teams/{id}/members/{userId}', { ...member(id, userId), body: { role } })),
+  setCap: (id: string, userId: string, monthlyCap: number | null) =>
+    callWithoutContent(api.PUT('/teams/{id}/members/{userId}/cap', { ...member(id, userId), body: { monthlyCap } })),
   fund: (id: string, amount: number) => call(api.POST('/teams/{id}/credits', { ...team(id), body: { amount } })),
   usage: (id: string) => call(api.GET('/teams/{id}/usage', team(id))),
 };

@@ -32,9 +32,12 @@ export const teamMembers = pgTable(
     userId: text('user_id').notNull(),
     role: text('role').$type<TeamRole>().notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Credits the member's team runs may take per calendar month (UTC); null: no cap. */
+    monthlyCap: integer('monthly_cap'),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
+    check('team_members_cap_non_negative', sql`${t.monthlyCap} IS NULL OR ${t.monthlyCap} >= 0`),
     check('team_members_role_known', sql`${t.role} IN ('owner', 'admin', 'member')`),
     index('team_members_user_idx').on(t.userId),
     // One owner per team.
@@ -62,6 +65,11 @@ export const teamInvitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: text('accepted_by'),
+    /**
+     * The account (with the invited address, not yet verified) that opened the link: verifying
+     * the address then accepts the invitation for it, so the link need not be opened again.
+     */
+    claimedBy: text('claimed_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

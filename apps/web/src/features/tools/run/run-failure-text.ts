@@ -22,6 +22,7 @@ const TOOL_FAILURE: Partial<Record<ToolId, string>> = {
 /** Codes whose text says more than the tool's failure title. */
 const CODE_TEXT: Partial<Record<ErrorCode | 'NETWORK', string>> = {
   INSUFFICIENT_CREDITS: 'error.insufficientCredits',
+  TEAM_MEMBER_CAP_REACHED: 'error.teamMemberCap',
   PAYLOAD_TOO_LARGE: 'validation.fileTooLarge',
   INVALID_IMAGE: 'validation.invalidImage',
   UNSUPPORTED_MEDIA_TYPE: 'validation.invalidImage',

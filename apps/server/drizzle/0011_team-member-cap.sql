@@ -1,0 +1,2 @@
+ALTER TABLE "team_members" ADD COLUMN "monthly_cap" integer;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_cap_non_negative" CHECK ("team_members"."monthly_cap" IS NULL OR "team_members"."monthly_cap" >= 0);
