@@ -1,15 +1,15 @@
 import { DELETE_ACCOUNT_PHRASES, FREE_PLAN_CREDITS, LANGUAGE_STORAGE_KEY, type Language } from '@atelier/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
-import jaAuth from '../apps/web/src/locales/ja/auth.json' with { type: 'json' };
-import zhCnAuth from '../apps/web/src/locales/zh-CN/auth.json' with { type: 'json' };
-import zhTwAuth from '../apps/web/src/locales/zh-TW/auth.json' with { type: 'json' };
 import enProfile from '../apps/web/src/locales/en/profile.json' with { type: 'json' };
+import jaAuth from '../apps/web/src/locales/ja/auth.json' with { type: 'json' };
 import jaProfile from '../apps/web/src/locales/ja/profile.json' with { type: 'json' };
+import zhCnAuth from '../apps/web/src/locales/zh-CN/auth.json' with { type: 'json' };
 import zhCnProfile from '../apps/web/src/locales/zh-CN/profile.json' with { type: 'json' };
+import zhTwAuth from '../apps/web/src/locales/zh-TW/auth.json' with { type: 'json' };
 import zhTwProfile from '../apps/web/src/locales/zh-TW/profile.json' with { type: 'json' };
-import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signUpViaApi, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
 // Accounts as a person meets them (issue 3): sign-up, sign-in by username, password reset
 // through the dev mailbox, account deletion, and the pages in all four languages.

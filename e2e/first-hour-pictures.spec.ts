@@ -1,10 +1,10 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expectHydratedByReact } from './support/hydrated.ts';
 import { makePng } from './support/png.ts';
-import { VIEWPORTS } from './support/viewports.ts';
 import { expectRunSucceeded } from './support/runs.ts';
+import { VIEWPORTS } from './support/viewports.ts';
 
 // Issue 32's pictures: the home page's before/after pairs made by the local engines at build
 // time, the empty gallery's invitation, and an artwork's own title with its "Try this tool".

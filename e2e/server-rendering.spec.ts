@@ -1,8 +1,8 @@
 import { TOOLS } from '@atelier/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
-import { makePng } from './support/png.ts';
 import { collectProblems, expectHydratedByReact } from './support/hydrated.ts';
+import { makePng } from './support/png.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
 
 // Server-rendered public pages (ADR 0016): their text is in the first response, in the

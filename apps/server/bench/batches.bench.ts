@@ -7,15 +7,16 @@
 //    NODE_OPTIONS=--expose-gc), as a ratio to the bytes in the archive.
 //
 // Figures are ratios against baselines measured in the same run; nothing here asserts time.
+
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { grantCredits } from '../src/modules/credits/service.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime } from '../src/server.ts';
-import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 
 const IMAGES = 50;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));

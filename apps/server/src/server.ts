@@ -1,27 +1,27 @@
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
-import { createApp, type AppDeps } from './app.ts';
-import { createPaymentProvider } from './modules/billing/providers/create-provider.ts';
-import type { Config } from './platform/config/config.ts';
-import type { DatabaseHandle } from './platform/db/database.ts';
-import { openDatabase } from './platform/db/open-database.ts';
-import { createLogger, type Logger } from './platform/logging/logger.ts';
-import type { Mailer } from './platform/mail/mailer.ts';
-import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
-import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
-import type { Engine } from './engines/engine.ts';
-import { startRunPipeline } from './modules/runs/run-pipeline.ts';
-import * as rateLimiter from './modules/security/rate-limiter.ts';
-import { startPeriodicTask } from './platform/process/periodic-task.ts';
-import { type BillingDeps, processCancelRequests, renewDueSandboxSubscriptions } from './modules/billing/service.ts';
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MINUTES,
   SANDBOX_RENEWAL_CHECK_MINUTES,
   SUBSCRIPTION_CANCEL_RETRY_MINUTES,
 } from '@atelier/contracts';
-import { openStorage } from './platform/storage/open-storage.ts';
-import { warmPages } from './platform/http/ssr/warm-pages.ts';
+import { type ServerType, serve } from '@hono/node-server';
+import { type AppDeps, createApp } from './app.ts';
+import type { Engine } from './engines/engine.ts';
+import { createPaymentProvider } from './modules/billing/providers/create-provider.ts';
+import { type BillingDeps, processCancelRequests, renewDueSandboxSubscriptions } from './modules/billing/service.ts';
 import { startOperations } from './modules/health/operations.ts';
+import { startRunPipeline } from './modules/runs/run-pipeline.ts';
+import * as rateLimiter from './modules/security/rate-limiter.ts';
+import type { Config } from './platform/config/config.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
+import { openDatabase } from './platform/db/open-database.ts';
+import { warmPages } from './platform/http/ssr/warm-pages.ts';
+import { createLogger, type Logger } from './platform/logging/logger.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { OutboxMailer } from './platform/mail/outbox-mailer.ts';
+import { SmtpMailer } from './platform/mail/smtp-mailer.ts';
+import { startPeriodicTask } from './platform/process/periodic-task.ts';
+import { openStorage } from './platform/storage/open-storage.ts';
 
 export interface Runtime extends AppDeps {
   app: ReturnType<typeof createApp>;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { API_V1_PREFIX } from '@atelier/contracts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { API_V1_PREFIX } from '@atelier/contracts';
 
 /**
  * Checks answers of the API against its OpenAPI document (the checked-in copy, which

@@ -11,8 +11,8 @@ import { DATABASE_KINDS } from './databases.ts';
 import { paintingEngine } from './fake-engines.ts';
 import { batchForm, pngImage, runForm } from './images.ts';
 import { ledgerAndBalance } from './run-records.ts';
-import { requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 /**

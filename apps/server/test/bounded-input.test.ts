@@ -12,8 +12,8 @@ import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { paintingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
-import { requestToolRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { requestToolRun } from './tool-runs.ts';
 import { as, postJson, signUpTestUser, type TestUser } from './users.ts';
 
 /**

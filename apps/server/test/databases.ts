@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { openDatabase } from '../src/platform/db/open-database.ts';

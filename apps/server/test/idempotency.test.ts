@@ -4,8 +4,8 @@ import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { paintingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
-import { waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { waitForRun } from './tool-runs.ts';
 import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 /** A request as a script sends it: the API key, no cookie, and the idempotency key when given. */

@@ -5,9 +5,9 @@ import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeOpenAI, startFakeOpenAI } from './fakes/fake-openai.ts';
 import { pngImage, rectMask, runForm } from './images.ts';
-import { runToEnd } from './tool-runs.ts';
-import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { itHandlesProviderFailures } from './provider-failure-tests.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { runToEnd } from './tool-runs.ts';
 import { as, signUpTestUser } from './users.ts';
 
 const SIGN_UP_CREDITS = 30;

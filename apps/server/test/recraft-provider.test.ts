@@ -5,9 +5,9 @@ import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { type FakeRecraft, startFakeRecraft } from './fakes/fake-recraft.ts';
 import { pngImage, runForm } from './images.ts';
-import { LOCAL_MODEL_RUN_DEADLINE_MS, runToEnd } from './tool-runs.ts';
-import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { itHandlesProviderFailures } from './provider-failure-tests.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { LOCAL_MODEL_RUN_DEADLINE_MS, runToEnd } from './tool-runs.ts';
 import { as, signUpTestUser } from './users.ts';
 
 const SIGN_UP_CREDITS = 30;

@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { RUN_QUEUE } from '../src/modules/runs/service.ts';
+import type { DatabaseHandle } from '../src/platform/db/database.ts';
 
 /**
  * A run as the database holds it, with the queue's jobs that would start it: what a process

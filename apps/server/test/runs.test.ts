@@ -4,14 +4,14 @@ import { type CreatedBatch, type Run, type RunListResponse, TOOL_IDS, type ToolL
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/service.ts';
+import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
-import { startRunPipeline } from '../src/modules/runs/run-pipeline.ts';
 import { failingEngine, hangingEngine, linkingEngine, paintingEngine, slowEngine } from './fake-engines.ts';
 import { batchForm, pngImage, runForm } from './images.ts';
 import { ledgerAndBalance, runRecord } from './run-records.ts';
-import { getRun, LOCAL_MODEL_RUN_DEADLINE_MS, requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { getRun, LOCAL_MODEL_RUN_DEADLINE_MS, requestToolRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { as, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 /** The files stored for a user's runs in a local DATA_DIR. */

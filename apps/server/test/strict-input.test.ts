@@ -4,8 +4,8 @@ import { getCreditBalance } from '../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { paintingEngine } from './fake-engines.ts';
 import { pngImage, runForm } from './images.ts';
-import { requestToolRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { requestToolRun } from './tool-runs.ts';
 import { as, signUpTestUser, withPlan } from './users.ts';
 
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planGrants } from '../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { pngImage, runForm } from './images.ts';
-import { waitForRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { waitForRun } from './tool-runs.ts';
 import { as, postJson, signUpTestUser, type TestUser, withPlan } from './users.ts';
 
 type Credential = 'none' | 'session' | 'valid key' | 'invalid key' | 'key of a plan without keys';

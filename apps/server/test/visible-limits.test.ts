@@ -2,8 +2,8 @@ import { SIGN_IN_MAX_FAILURES, TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './databases.ts';
 import { pngImage, runForm } from './images.ts';
-import { requestToolRun } from './tool-runs.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { requestToolRun } from './tool-runs.ts';
 import { as, postJson, signUpTestUser } from './users.ts';
 
 describe.each(DATABASE_KINDS)('visible limits and unknown routes on %s', (kind) => {

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { THIRD_PARTY_LICENSES_PATH } from '../src/lib/ui-constants.ts';
 import type { Plugin } from 'vite';
+import { THIRD_PARTY_LICENSES_PATH } from '../src/lib/ui-constants.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { HOME_JS_BUDGET_BROTLI_BYTES } from './lib/ui-constants.ts';
 import { describe, expect, it } from 'vitest';
+import { HOME_JS_BUDGET_BROTLI_BYTES } from './lib/ui-constants.ts';
 
 // The home route's first load must stay within HOME_JS_BUDGET_BROTLI_BYTES of JS as it goes
 // over the wire: what index.html loads (its module script and modulepreloads) plus what the

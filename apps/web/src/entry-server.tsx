@@ -3,10 +3,10 @@
 // same route table and components as the browser, in the visitor's language, with the API
 // answers the page needs fetched ahead and handed over for hydration.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
 import type { Language } from '@atelier/contracts';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { PassThrough } from 'node:stream';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -22,15 +22,15 @@ import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { type SessionUser, sessionQuery } from './features/auth/use-session.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
+import { entitlementsQuery } from './features/pricing/use-entitlements.ts';
 import { creditsQuery } from './features/tools/api/tools-api.ts';
 import { toolCatalogueQuery } from './features/tools/api/use-tool-catalogue.ts';
-import { entitlementsQuery } from './features/pricing/use-entitlements.ts';
 import { setApiTransport } from './lib/api-client.ts';
-import { toolForPath } from './lib/tool-href.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
 import { SHELL_NAMESPACES } from './lib/i18n.ts';
 import { createServerI18n } from './lib/i18n-server.ts';
 import { redirectTargetOf } from './lib/redirect-target.ts';
+import { toolForPath } from './lib/tool-href.ts';
 
 export interface RenderRequest {
   /** The page's absolute URL. */

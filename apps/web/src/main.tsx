@@ -6,10 +6,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app.tsx';
 import { readHydrationState } from './app/hydration-state.ts';
 import { createAppRouter } from './app/router.tsx';
-import { initI18n, setLanguage } from './lib/i18n.ts';
-import { yieldToMain } from './lib/next-task.ts';
-import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
 import { replayEarlyPresses } from './lib/early-presses.ts';
+import { initI18n, setLanguage } from './lib/i18n.ts';
+import { initialLanguage, mirrorLanguageCookie, storedLanguage } from './lib/language.ts';
+import { yieldToMain } from './lib/next-task.ts';
 
 // A public page arrives server-rendered with its data (ADR 0016): the browser starts in the
 // language the server rendered in and with the same API answers, and hydrates that HTML.

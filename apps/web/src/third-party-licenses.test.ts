@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { THIRD_PARTY_LICENSES_PATH } from './lib/ui-constants.ts';
 import { describe, expect, it } from 'vitest';
+import { THIRD_PARTY_LICENSES_PATH } from './lib/ui-constants.ts';
 
 // The build writes the notices of every package it ships (build/third-party-licenses.ts, ADR 0011).
 // Run after `npm run build`; skipped without a build.

@@ -1,5 +1,5 @@
 import createClient, { type ClientOptions } from 'openapi-fetch';
-import type { paths as adminPaths, components as adminComponents } from './admin-schema.ts';
+import type { components as adminComponents, paths as adminPaths } from './admin-schema.ts';
 import type { components, operations, paths } from './schema.ts';
 
 export type { adminComponents, adminPaths, components, operations, paths };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CURSOR_MAX_LENGTH, ID_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
-import { planIdSchema } from './entitlements.ts';
 import { orderSchema, subscriptionStatusSchema } from './billing.ts';
+import { planIdSchema } from './entitlements.ts';
+import { CURSOR_MAX_LENGTH, ID_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
 import { runErrorSchema, runStatusSchema } from './runs.ts';
 import { securityEventSchema, sessionInfoSchema } from './security.ts';
-import { toolIdSchema } from './tool-schemas.ts';
 import { lineText, multilineText, opaqueText } from './text-fields.ts';
+import { toolIdSchema } from './tool-schemas.ts';
 
 // The admin console (issue 17): who may use it, what it may do, and the shapes of
 // /api/admin/*. Every action names a reason and lands in the append-only audit log.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CURSOR_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
+import { lineText, multilineText, opaqueText } from './text-fields.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
-import { lineText, multilineText, opaqueText } from './text-fields.ts';
 
 /** Gallery constants: 20 artworks a page, 8 placeholders while loading, 1 to 5 columns. */
 export const ARTWORKS_PAGE_SIZE = 20;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { API_KEY_NAME_MAX_LENGTH } from './limits.ts';
 import { BATCH_TOOLS, type WebhookEventType } from './run-constants.ts';
 import { runSchema } from './runs.ts';
-import { toolIdSchema } from './tool-schemas.ts';
 import { lineText } from './text-fields.ts';
+import { toolIdSchema } from './tool-schemas.ts';
 
 // Power use (issue 16): batches, personal API keys and signed webhooks.
 

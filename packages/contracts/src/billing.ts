@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './account.ts';
-import { CODE_MAX_LENGTH, DATETIME_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
 import { entitlementsSchema, planIdSchema } from './entitlements.ts';
+import { CODE_MAX_LENGTH, DATETIME_MAX_LENGTH, ID_MAX_LENGTH } from './limits.ts';
 import { CURRENCIES, SUBSCRIPTION_CYCLES, SUBSCRIPTION_PLAN_IDS } from './plans.ts';
 import { lineText, opaqueText } from './text-fields.ts';
 

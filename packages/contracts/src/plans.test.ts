@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_BY_LANGUAGE } from './plans.ts';
-import { creditsForPeriod, lifetimePrice, percentOff, planAction, subscriptionPrice, toMinorUnits } from './plans.ts';
+import {
+  CURRENCY_BY_LANGUAGE,
+  creditsForPeriod,
+  lifetimePrice,
+  percentOff,
+  planAction,
+  subscriptionPrice,
+  toMinorUnits,
+} from './plans.ts';
 
 describe('plans and prices', () => {
   it('labels plan buttons by rank, Free always Get Started', () => {

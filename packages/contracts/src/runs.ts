@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors.ts';
 import { CURSOR_MAX_LENGTH, REASON_MAX_LENGTH, URL_MAX_LENGTH } from './limits.ts';
-import { toolIdSchema } from './tool-schemas.ts';
-
 import { RUN_EVENTS, RUN_STATUSES } from './run-constants.ts';
+import { toolIdSchema } from './tool-schemas.ts';
 
 export {
   BATCH_TOOLS,
   type BatchToolId,
-  CHAINABLE_TOOLS,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
   BROWSER_FAILURE_WINDOW_MINUTES,
   BROWSER_REFUNDS_PER_DAY,
+  CHAINABLE_TOOLS,
   isFinishedStatus,
   RUN_EVENTS,
   RUN_STATUSES,
   type RunStatus,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
 } from './run-constants.ts';
+
 import { multilineText, opaqueText } from './text-fields.ts';
 export const runStatusSchema = z
   .enum(RUN_STATUSES)

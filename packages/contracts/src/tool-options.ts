@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPTION_NAME_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
 import { CHAINABLE_TOOLS } from './run-constants.ts';
+import { multilineText } from './text-fields.ts';
 import {
   BACKGROUND_BLUR,
   BACKGROUND_KINDS,
@@ -22,8 +23,8 @@ import {
   SIZES,
   STYLE_CREATION_BASES,
   STYLES,
-  SUBSTYLES,
   type Style,
+  SUBSTYLES,
   TOOLS_BY_ID,
   type ToolId,
   UPLOAD_MAX_BYTES,
@@ -32,7 +33,6 @@ import {
   VECTOR_COMPLEXITY,
   VECTOR_STYLES,
 } from './tools.ts';
-import { multilineText } from './text-fields.ts';
 
 /**
  * The options each tool accepts, named as the run endpoint's fields. Multipart

@@ -10,9 +10,9 @@ import {
   postJson,
   signIn,
   signUpTestUser,
-  withPlan,
   type TestUser,
   verifyTestUser,
+  withPlan,
 } from '../users.ts';
 
 // The squatting story of the security review (issue 28): with ADMIN_EMAILS=boss@…, a stranger

@@ -7,6 +7,7 @@ import {
 } from '@atelier/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import {
   invitationCodes,
   orders,
@@ -15,12 +16,11 @@ import {
   referrals,
   sandboxCheckoutSessions,
 } from '../../src/platform/db/schema/index.ts';
-import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, mailedLinks, type TestUser, verifyTestUser } from '../users.ts';
+import { as, cookieOf, mailedLinks, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
 
 /**
  * Issue #28, "Trust under attack" — High: one single-use discount code paid four orders, and

@@ -1,8 +1,8 @@
-import { TOAST_DURATION_MS } from '../lib/ui-constants.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';
 import { toasterIsMounted } from '../lib/notify.ts';
+import { TOAST_DURATION_MS } from '../lib/ui-constants.ts';
 import { useAppliedDark } from '../lib/use-theme.ts';
 
 /**

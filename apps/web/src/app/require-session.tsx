@@ -1,4 +1,3 @@
-import { ACCESS_DENIED_REDIRECT_MS } from '../lib/ui-constants.ts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +5,7 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { notify } from '../lib/notify.ts';
 import { loginHref, redirectTargetOf } from '../lib/redirect-target.ts';
+import { ACCESS_DENIED_REDIRECT_MS } from '../lib/ui-constants.ts';
 
 /**
  * Guards login-required routes: a spinner while the session loads; a visitor gets the

@@ -1,5 +1,5 @@
-import { clsx } from 'clsx';
 import type { ToolId } from '@atelier/contracts';
+import { clsx } from 'clsx';
 import {
   Brush,
   Eraser,

@@ -1,7 +1,7 @@
-import { act, fireEvent } from '@testing-library/react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { act, fireEvent } from '@testing-library/react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@atelier/contracts';
-import { THEMES, type Theme } from './ui-constants.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialLanguage } from './language.ts';
 import { isDarkTheme } from './theme.ts';
+import { THEMES, type Theme } from './ui-constants.ts';
 
 // public/theme-init.js repeats the theme and language rules in plain JS (it runs before the
 // bundle); this test runs it against the TypeScript rules so the two cannot drift apart.

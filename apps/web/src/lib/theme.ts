@@ -1,5 +1,5 @@
-import { DEFAULT_THEME, isDarkHour, THEME_STORAGE_KEY, THEMES, type Theme } from './ui-constants.ts';
 import { safeLocalStorage } from './safe-storage.ts';
+import { DEFAULT_THEME, isDarkHour, THEME_STORAGE_KEY, THEMES, type Theme } from './ui-constants.ts';
 
 /**
  * Theme rules: light, dark, the system's, or by the clock (dark from 18:00 to 06:00, looked at

@@ -1,5 +1,5 @@
-import { DEFAULT_THEME, TIME_THEME_RECHECK_MS, type Theme } from './ui-constants.ts';
 import { useEffect, useSyncExternalStore } from 'react';
+import { externalValue } from './external-value.ts';
 import {
   applyDarkClass,
   DARK_SCHEME_QUERY,
@@ -8,7 +8,7 @@ import {
   storeTheme,
   systemPrefersDark,
 } from './theme.ts';
-import { externalValue } from './external-value.ts';
+import { DEFAULT_THEME, type Theme, TIME_THEME_RECHECK_MS } from './ui-constants.ts';
 
 // The preference has one writer (the theme selector) and many readers, so a tiny external
 // store is enough; no context provider is needed.

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { AppError } from '../../platform/http/app-error.ts';
 import type { AppEnv, SessionUser } from '../../platform/http/app-env.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { apiNotFound } from '../../platform/http/error-handler.ts';
 
 export interface AdminGateOptions {

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   adminAuditQuerySchema,
   adminAuditResponseSchema,
@@ -18,15 +17,16 @@ import {
   ID_MAX_LENGTH,
   opaqueText,
 } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createApiRouter } from '../../platform/http/api-router.ts';
 import { type ApiRouteSpec, apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { ADMIN_API_DOCUMENT, serveApiDocument } from '../api-docs/api-document.ts';
 import { requireAdmin } from './require-admin.ts';
-import * as service from './service.ts';
 import type { AdminDeps, ConsoleAdmin } from './service.ts';
+import * as service from './service.ts';
 
 const userParams = z.object({ id: opaqueText().min(1).max(ID_MAX_LENGTH) });
 const runParams = z.object({ id: z.uuid() });

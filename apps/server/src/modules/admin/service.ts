@@ -17,14 +17,14 @@ import { AppError, notFound } from '../../platform/http/app-error.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { thumbnailUrls } from '../artworks/artwork-files.ts';
 import { decodeCursor, encodeCursor } from '../artworks/feed-cursor.ts';
-import * as billing from '../billing/service.ts';
 import type { BillingDeps } from '../billing/service.ts';
+import * as billing from '../billing/service.ts';
 import { chargeCredits, grantCredits, refundCredits } from '../credits/service.ts';
+import { effectivePlan } from '../entitlements/effective-plan.ts';
+import * as planGrants from '../entitlements/plan-grants.ts';
 import { listSecurityEvents } from '../security/security-overview.ts';
 import { listSessions } from '../security/session-list.ts';
 import { type RevocationReason, revokeSession } from '../security/session-revocation.ts';
-import { effectivePlan } from '../entitlements/effective-plan.ts';
-import * as planGrants from '../entitlements/plan-grants.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.ts';
 import * as repo from './repo.ts';
 

@@ -1,14 +1,14 @@
 import { API_V1_PREFIX, LEGACY_API_SUNSET } from '@atelier/contracts';
 import { z } from '@hono/zod-openapi';
-import type { ApiRouter } from '../../platform/http/api-router.ts';
 import {
   ADMIN_API_TAGS,
   API_TAGS,
   apiRoute,
-  registerSharedResponses,
   BEARER_API_KEY_SCHEME,
+  registerSharedResponses,
   SESSION_COOKIE_SCHEME,
 } from '../../platform/http/api-route.ts';
+import type { ApiRouter } from '../../platform/http/api-router.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { documentIdempotency, IDEMPOTENCY_DESCRIPTION } from './idempotency-docs.ts';
 import { documentResponseHeaders } from './response-headers-docs.ts';

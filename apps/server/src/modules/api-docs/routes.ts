@@ -2,8 +2,8 @@ import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from '@hono/zod-openapi';
-import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 
 const require = createRequire(import.meta.url);

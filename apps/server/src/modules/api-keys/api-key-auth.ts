@@ -1,12 +1,12 @@
 import { hasFeature } from '@atelier/contracts';
 import type { MiddlewareHandler } from 'hono';
-import { planRequired } from '../../platform/http/feature-gate.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { apiNotFound } from '../../platform/http/error-handler.ts';
-import type { AppEnv } from '../../platform/http/app-env.ts';
-import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
+import { planRequired } from '../../platform/http/feature-gate.ts';
 import { apiKeyMayCall, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
 import { resolveApiKey } from './service.ts';
 
 /**

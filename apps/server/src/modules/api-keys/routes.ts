@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   API_KEYS_PER_USER,
   apiKeyListResponseSchema,
@@ -6,11 +5,12 @@ import {
   createdApiKeyResponseSchema,
   webhookSecretResponseSchema,
 } from '@atelier/contracts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
+import { z } from '@hono/zod-openapi';
+import type { Database } from '../../platform/db/database.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import type { Database } from '../../platform/db/database.ts';
 import * as service from './service.ts';
 
 // Key management is for a signed-in person only: an API key is refused here (API_KEY_NOT_ALLOWED).

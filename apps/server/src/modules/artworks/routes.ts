@@ -9,11 +9,11 @@ import {
   updateArtworkBodySchema,
 } from '@atelier/contracts';
 import { Hono } from 'hono';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { notFound } from '../../platform/http/app-error.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { optionalUser, viewerOf } from '../auth/optional-user.ts';
 import { requireUser } from '../auth/require-user.ts';
 import {

@@ -3,9 +3,9 @@ import {
   ARTWORKS_PAGE_SIZE,
   type Artwork,
   type ArtworkListResponse,
-  type LikeResponse,
-  LIKE_RATE_LIMIT_PER_MINUTE,
   type createArtworkBodySchema,
+  LIKE_RATE_LIMIT_PER_MINUTE,
+  type LikeResponse,
 } from '@atelier/contracts';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
@@ -25,6 +25,7 @@ import {
 } from './artwork-files.ts';
 import { decodeCursor, encodeCursor } from './feed-cursor.ts';
 import {
+  type ArtworkChanges,
   type ArtworkListRow,
   deleteOwnArtwork,
   type FeedCursor,
@@ -35,10 +36,9 @@ import {
   findVisibleArtworkFiles,
   insertArtwork,
   ownArtworksQuery,
-  teamArtworksQuery,
   publicFeedQuery,
   setLike,
-  type ArtworkChanges,
+  teamArtworksQuery,
   updateOwnArtwork,
 } from './repo.ts';
 

@@ -1,15 +1,14 @@
 import {
   authProvidersSchema,
   backupCodeRequestSchema,
-  disableTwoFactorRequestSchema,
-  enableTwoFactorRequestSchema,
-  enableTwoFactorResponseSchema,
-  twoFactorChallengeSchema,
-  twoFactorCodeRequestSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  disableTwoFactorRequestSchema,
   emailSignInRequestSchema,
+  enableTwoFactorRequestSchema,
+  enableTwoFactorResponseSchema,
   passwordResetRequestSchema,
+  redirectUrlResponseSchema,
   resetPasswordRequestSchema,
   sessionResponseSchema,
   signInResponseSchema,
@@ -18,26 +17,27 @@ import {
   signUpResponseSchema,
   socialSignInRequestSchema,
   statusResponseSchema,
-  redirectUrlResponseSchema,
+  twoFactorChallengeSchema,
+  twoFactorCodeRequestSchema,
   usernameSignInSchema,
   verifyEmailQuerySchema,
 } from '@atelier/contracts';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { promoteListedAdmin } from '../admin/roles.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { routedRequest } from '../../platform/http/api-version.ts';
-import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError, rateLimited } from '../../platform/http/app-error.ts';
-import type { RateLimitRule } from '../security/rate-limiter.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
+import { promoteListedAdmin } from '../admin/roles.ts';
 import { findProfileByUsername } from '../profiles/repo.ts';
-import * as rateLimiter from '../security/rate-limiter.ts';
 import { reportTightestRateLimit } from '../security/enforce-rate-limit.ts';
+import type { RateLimitRule } from '../security/rate-limiter.ts';
+import * as rateLimiter from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { revokeOtherSessions } from '../security/session-revocation.ts';
 import {
@@ -47,13 +47,13 @@ import {
   issueResetToken,
   vouchForNewSessions,
 } from './account-claim.ts';
-import { APPLE_PROVIDER_ID, type Auth, AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from './auth.ts';
+import { APPLE_PROVIDER_ID, AUTH_BASE_PATH, type Auth, CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { toApiErrorResponse } from './auth-errors.ts';
 import { passwordResetLimits, signUpLimits } from './auth-limits.ts';
 import { findAuthUserByEmail, isEmailVerified, verificationTokenEmail } from './email-verification.ts';
-import { totpQrCodeSvg, totpSecretOf } from './totp-qr-code.ts';
 import { requireUser } from './require-user.ts';
 import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, type SignInAttempt } from './sign-in-guard.ts';
+import { totpQrCodeSvg, totpSecretOf } from './totp-qr-code.ts';
 
 /** Turning two-factor sign-in on or off (each needs the password): a handful an hour. */
 const TWO_FACTOR_SETUP_RULE: RateLimitRule = { maxAttempts: 10, windowMinutes: 60, blockMinutes: 60 };

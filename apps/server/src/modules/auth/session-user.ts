@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, SessionUser } from '../../platform/http/app-env.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import type { AppEnv, SessionUser } from '../../platform/http/app-env.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import { assertSessionActive } from '../security/session-activity.ts';
 import { accountStanding } from './account-gate.ts';

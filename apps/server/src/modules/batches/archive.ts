@@ -1,5 +1,5 @@
-import { archiveEntryNames } from '@atelier/contracts';
 import { PassThrough, type Readable } from 'node:stream';
+import { archiveEntryNames } from '@atelier/contracts';
 import yazl from 'yazl';
 import type { RunRow } from '../../platform/db/schema/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';

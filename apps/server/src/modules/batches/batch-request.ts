@@ -1,7 +1,7 @@
 import { BATCH_MAX_IMAGES, type BatchToolId } from '@atelier/contracts';
 import type { Context } from 'hono';
-import { AppError } from '../../platform/http/app-error.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import {
   assertPlanAllowsOptions,
   checkUpload,

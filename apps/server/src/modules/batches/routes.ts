@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   BATCH_MAX_IMAGES,
   batchResponseSchema,
@@ -8,19 +7,20 @@ import {
   UPLOAD_MAX_BYTES,
   URL_MAX_LENGTH,
 } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
-import { AppError } from '../../platform/http/app-error.ts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { runRateLimit } from '../runs/routes.ts';
 import { assertRunAllowed } from '../runs/service.ts';
-import * as service from './service.ts';
-import type { BatchDeps } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 import { readBatchRequest } from './batch-request.ts';
+import type { BatchDeps } from './service.ts';
+import * as service from './service.ts';
 
 const batchIdParams = z.object({ id: z.uuid() });
 const notYours = errorResponse('No such batch of yours (NOT_FOUND)');

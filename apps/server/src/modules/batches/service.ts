@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Batch, CreatedBatch } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/app-error.ts';
-import { insertChargedRun, type RunDeps, type RunRequest, withStoredInputs } from '../runs/service.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
+import { runPriority } from '../entitlements/effective-plan.ts';
+import { insertChargedRun, type RunDeps, type RunRequest, withStoredInputs } from '../runs/service.ts';
 import { archiveEntries, streamArchive } from './archive.ts';
 import type { BatchRequest } from './batch-request.ts';
 import { presentBatch } from './present-batch.ts';
 import * as repo from './repo.ts';
-import { runPriority } from '../entitlements/effective-plan.ts';
 
 /** A batch is runs: it needs what they need. */
 export type BatchDeps = RunDeps;

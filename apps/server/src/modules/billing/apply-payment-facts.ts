@@ -7,6 +7,8 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
 import { grantCredits } from '../credits/service.ts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
+import { countDiscountUse } from './discount-codes.ts';
+import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 import {
   getProfilePlan,
   insertInvoiceOrder,
@@ -20,8 +22,6 @@ import {
   updateSubscription,
   upsertSubscription,
 } from './repo.ts';
-import { countDiscountUse } from './discount-codes.ts';
-import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 
 type FactOf<T extends PaymentFact['type']> = Extract<PaymentFact, { type: T }>;
 

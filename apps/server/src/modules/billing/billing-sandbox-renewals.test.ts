@@ -14,9 +14,9 @@ import {
 import { createLogger } from '../../platform/logging/logger.ts';
 import { getCreditBalance } from '../credits/service.ts';
 import { addCalendarMonths } from './billing-period.ts';
+import { SandboxProvider } from './providers/sandbox-provider.ts';
 import { makeLifetime } from './repo.ts';
 import { type BillingDeps, renewDueSandboxSubscriptions } from './service.ts';
-import { SandboxProvider } from './providers/sandbox-provider.ts';
 
 const SECOND = 1000;
 const DAY = 86_400_000;

@@ -2,9 +2,9 @@ import { applyDiscount, CHECKOUT_EXPIRES_MINUTES, type Currency } from '@atelier
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import { orders, type PaymentProviderName } from '../../platform/db/schema/index.ts';
-import { lockProfile, newOrderId } from './repo.ts';
 import { resolveDiscountForCheckout, type UsableDiscount } from './discount-codes.ts';
 import type { PaidCycle, PaidPlan } from './providers/payment-provider.ts';
+import { lockProfile, newOrderId } from './repo.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -1,15 +1,15 @@
 import {
   CURRENCY_BY_LANGUAGE,
   ENTITLEMENTS,
-  LIFETIME_SLOTS_TOTAL,
   type Language,
+  LIFETIME_SLOTS_TOTAL,
+  lifetimePrice,
   PLAN_IDS,
   PLANS,
   type PlansResponse,
   type Price,
-  type SubscriptionCycle,
-  lifetimePrice,
   percentOff,
+  type SubscriptionCycle,
   subscriptionPrice,
 } from '@atelier/contracts';
 

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   CHECKOUT_EXPIRES_MINUTES,
   checkoutRequestSchema,
@@ -7,27 +6,28 @@ import {
   lifetimeRequestSchema,
   ordersResponseSchema,
   planChangePreviewSchema,
+  planChangeRequestSchema,
   plansQuerySchema,
   plansResponseSchema,
   redirectResponseSchema,
   subscriptionStatusSchema,
   syncOrdersResponseSchema,
-  planChangeRequestSchema,
   upgradeRequestSchema,
   upgradeResponseSchema,
   verifyRequestSchema,
   verifyResponseSchema,
 } from '@atelier/contracts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
+import { z } from '@hono/zod-openapi';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import * as billing from './service.ts';
-import type { BillingDeps } from './service.ts';
 import { WebhookSignatureError } from './providers/payment-provider.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
 import { sandboxCheckoutRoutes } from './sandbox-checkout-routes.ts';
+import type { BillingDeps } from './service.ts';
+import * as billing from './service.ts';
 
 const conflict = errorResponse('ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT');
 const providerFailed = errorResponse('PAYMENT_ERROR: the payment provider failed');

@@ -1,9 +1,9 @@
 import { MINOR_UNITS_PER_MAJOR } from '@atelier/contracts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import { type BillingDeps, handleEvent } from './service.ts';
 import type { CheckoutRequest } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
+import { type BillingDeps, handleEvent } from './service.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

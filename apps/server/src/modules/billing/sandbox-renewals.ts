@@ -2,8 +2,8 @@ import type { Database } from '../../platform/db/database.ts';
 import type { SubscriptionRow } from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { applyProviderEvent } from './apply-payment-facts.ts';
-import { listDueSandboxSubscriptions, lockProfile, lockSubscriptionByProviderId } from './repo.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
+import { listDueSandboxSubscriptions, lockProfile, lockSubscriptionByProviderId } from './repo.ts';
 
 /** Due subscriptions taken per query; a sweep repeats the query until none is left. */
 const BATCH = 50;

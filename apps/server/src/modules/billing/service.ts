@@ -1,45 +1,33 @@
 import {
+  type CheckoutRequest as CheckoutBody,
   CURRENCIES,
+  CURRENCY_BY_LANGUAGE,
+  type Currency,
   creditsForPeriod,
   creditsForPlanChange,
-  CURRENCY_BY_LANGUAGE,
-  type CheckoutRequest as CheckoutBody,
-  type Currency,
   type DiscountCheckRequest,
   type DiscountCheckResponse,
-  LIFETIME_SLOTS_TOTAL,
   type Language,
+  LIFETIME_SLOTS_TOTAL,
   type LifetimeRequest,
+  lifetimePrice,
   type Order,
+  PLAN_CHANGE_QUOTE_MINUTES,
   type PlanChangePreview,
+  type PlanChangeRequestBody,
   type PlansResponse,
   type SubscriptionStatus,
-  type PlanChangeRequestBody,
-  PLAN_CHANGE_QUOTE_MINUTES,
-  type UpgradeRequest,
-  type VerifyResponse,
-  lifetimePrice,
   subscriptionPrice,
   toMinorUnits,
+  type UpgradeRequest,
+  type VerifyResponse,
 } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import { applyPaymentFacts, applyProviderEvent } from './apply-payment-facts.ts';
-import {
-  countPaidLifetimeOrders,
-  findCustomerId,
-  findOrderBySession,
-  findSubscription,
-  getProfilePlan,
-  listCancelRequests,
-  listPendingCheckouts,
-  listVisibleOrders,
-  saveCustomerId,
-  settleCancelRequest,
-} from './repo.ts';
 import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
+import { applyPaymentFacts, applyProviderEvent } from './apply-payment-facts.ts';
 import { attachSession, releaseReservation, reserveCheckout } from './checkout-reservations.ts';
 import { enforceDiscountAttempts, previewDiscount } from './discount-codes.ts';
 import { buildPlansResponse } from './plans-response.ts';
@@ -52,6 +40,18 @@ import {
   UnsupportedByProviderError,
 } from './providers/payment-provider.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
+import {
+  countPaidLifetimeOrders,
+  findCustomerId,
+  findOrderBySession,
+  findSubscription,
+  getProfilePlan,
+  listCancelRequests,
+  listPendingCheckouts,
+  listVisibleOrders,
+  saveCustomerId,
+  settleCancelRequest,
+} from './repo.ts';
 import { renewSandboxSubscriptions, type SandboxRenewalResult } from './sandbox-renewals.ts';
 
 /** The caller as the billing service needs it. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { afterCommit } from '../../platform/db/after-commit.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type CreditReason, creditLedger, profiles, teams } from '../../platform/db/schema/index.ts';
-import { afterCommit } from '../../platform/db/after-commit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordCreditChange } from '../../platform/metrics/registry.ts';
 

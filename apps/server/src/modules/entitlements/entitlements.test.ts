@@ -11,7 +11,6 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { pngImage, runForm } from '../../../test/images.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { requestToolRun, startToolRun, waitForRun } from '../../../test/tool-runs.ts';
-import { createLogger } from '../../platform/logging/logger.ts';
 import { as, postJson, signUpTestUser, type TestUser, verifyTestUser, withPlan } from '../../../test/users.ts';
 import {
   adminAuditLog,
@@ -23,6 +22,7 @@ import {
   runs,
   subscriptions,
 } from '../../platform/db/schema/index.ts';
+import { createLogger } from '../../platform/logging/logger.ts';
 import { setAdminRole } from '../admin/roles.ts';
 import { getCreditBalance } from '../credits/service.ts';
 import { startRunPipeline } from '../runs/run-pipeline.ts';

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import type { ApiRouter } from '../../platform/http/api-router.ts';
 import { type Access, apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import type { ApiRouter } from '../../platform/http/api-router.ts';
 
 /**
  * The file URLs that runs, artworks and profiles point to, served by files/routes.ts and

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
+import type { Database } from '../../platform/db/database.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import type { Database } from '../../platform/db/database.ts';
 import { mayReadRunFile } from '../runs/repo.ts';
 import { runFileOwner } from '../runs/storage-keys.ts';
 

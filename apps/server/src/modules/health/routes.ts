@@ -1,8 +1,8 @@
 import { healthResponseSchema, readinessResponseSchema } from '@atelier/contracts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
+import { apiRoute } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { serviceUnavailable } from '../../platform/http/app-error.ts';
-import { apiRoute } from '../../platform/http/api-route.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import type { Readiness } from './readiness.ts';
 

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   AVATAR_MAX_BYTES,
   ENTITLEMENTS,
@@ -6,12 +5,13 @@ import {
   profileResponseSchema,
   updateProfileSchema,
 } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../../platform/db/database.ts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
-import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/require-user.ts';

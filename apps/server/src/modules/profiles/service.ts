@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import {
   artworks,
   authUsers,
+  batches,
   billingCustomers,
   creditLedger,
   orders,
@@ -18,7 +19,6 @@ import {
   profiles,
   rateLimits,
   runs,
-  batches,
   securityEvents,
   subscriptions,
 } from '../../platform/db/schema/index.ts';
@@ -26,9 +26,9 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { artworkFolder } from '../artworks/artwork-keys.ts';
+import { signInAccountKey } from '../auth/auth-limits.ts';
 import { grantCredits } from '../credits/service.ts';
 import { userRunsFolder } from '../runs/storage-keys.ts';
-import { signInAccountKey } from '../auth/auth-limits.ts';
 import { normalizeAvatar } from './avatar-image.ts';
 import { newReferralCode } from './referral-code.ts';
 import { findProfile, insertProfile, updateProfileRow } from './repo.ts';

@@ -1,14 +1,14 @@
 import {
   EXPERIENCE_CODES_PER_MONTH,
+  hasFeature,
   INVITATION_CODE_EXPIRY_DAYS,
   INVITATION_CODE_MAX_USES,
   INVITATION_CODES_PER_HOUR,
   type InvitationCode,
   type InvitationCodeType,
+  isPlanId,
   NEW_USER_DISCOUNT_MINOR,
   newUserDiscountCurrency,
-  hasFeature,
-  isPlanId,
 } from '@atelier/contracts';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../platform/db/database.ts';

@@ -1,4 +1,4 @@
-import { referralProgress, type ReferralsResponse } from '@atelier/contracts';
+import { type ReferralsResponse, referralProgress } from '@atelier/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';

@@ -6,8 +6,8 @@ import {
   referralsResponseSchema,
 } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { createInvitationCode } from './invitation-codes.ts';

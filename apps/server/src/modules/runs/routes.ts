@@ -1,20 +1,18 @@
-import { isServiceUnavailable } from '../../platform/db/unavailable.ts';
-import { z } from '@hono/zod-openapi';
 import {
   ACCEPT_HEADER_MAX_LENGTH,
   API_V1_PREFIX,
   browserRunFailureBodySchema,
-  type ErrorBody,
   ERROR_STATUS,
+  type ErrorBody,
   isFinishedStatus,
   MAX_RUN_BODY_BYTES,
   PREFER_HEADER_MAX_LENGTH,
   PREFER_WAIT_MAX_SECONDS,
   RUN_EVENTS,
   type Run,
+  runEventSchema,
   runListQuerySchema,
   runListResponseSchema,
-  runEventSchema,
   runResponseSchema,
   TOOL_IDS,
   type ToolId,
@@ -23,28 +21,30 @@ import {
   toolSchemaName,
   UPLOAD_MAX_BYTES,
 } from '@atelier/contracts';
-import { bodyLimit } from 'hono/body-limit';
-import { readMultipart } from '../../platform/http/multipart.ts';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { streamSSE } from 'hono/streaming';
-import { AppError } from '../../platform/http/app-error.ts';
-import type { AppEnv } from '../../platform/http/app-env.ts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
+import { isServiceUnavailable } from '../../platform/db/unavailable.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
+import type { AppEnv } from '../../platform/http/app-env.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
+import { readMultipart } from '../../platform/http/multipart.ts';
 import { curlBlock } from '../api-docs/curl-examples.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { RESULT_MESSAGES } from './browser-runs.ts';
-import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
-import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
-import { preferredWaitSeconds } from './prefer-wait.ts';
-import { type AcceptedAnswers, acceptedAnswers } from './accept-image.ts';
-import type { RunWatcher } from './run-events.ts';
-import * as browserRuns from './browser-runs.ts';
-import * as service from './service.ts';
-import type { RunDeps } from './service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
+import { type AcceptedAnswers, acceptedAnswers } from './accept-image.ts';
+import * as browserRuns from './browser-runs.ts';
+import { RESULT_MESSAGES } from './browser-runs.ts';
+import { preferredWaitSeconds } from './prefer-wait.ts';
+import type { RunWatcher } from './run-events.ts';
+import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
+import { anyToolRunBody, toolRunBody } from './run-request-docs.ts';
+import type { RunDeps } from './service.ts';
+import * as service from './service.ts';
 
 const runIdParams = z.object({ id: z.uuid() });
 const notYours = errorResponse('No such run of yours (NOT_FOUND)');

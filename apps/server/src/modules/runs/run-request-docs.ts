@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   CHAINABLE_TOOLS,
   IMAGE_MAX_SIDE,
@@ -16,6 +15,7 @@ import {
   toolSchemaName,
   UPLOAD_MAX_BYTES,
 } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
 
 /**
  * How `POST /tools/{tool}/runs` is described, per tool. The options are the contracts' zod

@@ -1,5 +1,5 @@
 import type { ErrorCode, ImageField, RunError, ToolOptions } from '@atelier/contracts';
-import { type EngineImage, EngineError } from '../../engines/engine.ts';
+import { EngineError, type EngineImage } from '../../engines/engine.ts';
 import type { EnginePool } from '../../engines/local/pool/engine-pool.ts';
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database } from '../../platform/db/database.ts';

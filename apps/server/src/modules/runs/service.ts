@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEMO_ENGINE_ID,
-  LOCAL_ENGINE_ID,
-  runsLocally,
   type ImageField,
   imageCountOf,
+  LOCAL_ENGINE_ID,
+  RATE_LIMIT_BLOCK_MINUTES,
+  RATE_LIMIT_WINDOW_MINUTES,
   type Run,
   type RunError,
   type RunListResponse,
-  RATE_LIMIT_BLOCK_MINUTES,
-  RATE_LIMIT_WINDOW_MINUTES,
   runCost,
+  runsLocally,
   runsOnDemo,
   TOOL_RUNS_PER_HOUR,
   type ToolId,
@@ -18,22 +18,22 @@ import {
 import type { EngineRegistry } from '../../engines/registry.ts';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import type { RunRow, RunSourceRef, StoredInput, StoredOutput } from '../../platform/db/schema/index.ts';
-import type { IdentifiedImage } from '../../platform/images/identify-image.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
+import type { IdentifiedImage } from '../../platform/images/identify-image.ts';
 import { identifyImage } from '../../platform/images/identify-image.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { runMetrics } from '../../platform/metrics/registry.ts';
 import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts';
 import { chargeCredits, refundCredits } from '../credits/service.ts';
+import { runPriority } from '../entitlements/effective-plan.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
+import { membershipOf, teamForRun } from '../teams/team-access.ts';
+import { announceRunEnd, type RunEnds, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
-import { announceRunEnd, type RunEnds, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { notifyRunChanged } from './run-events.ts';
 import { inputKey } from './storage-keys.ts';
-import { runPriority } from '../entitlements/effective-plan.ts';
-import { membershipOf, teamForRun } from '../teams/team-access.ts';
 
 export const RUN_QUEUE = 'tool-run';
 export interface RunJob {

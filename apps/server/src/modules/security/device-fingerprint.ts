@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../platform/db/database.ts';
 import { authSessions, sessionActivity } from '../../platform/db/schema/index.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
 import { logSecurityEvent } from './security-events.ts';
-import { revokeSession } from './session-revocation.ts';
 import { sessionExpired } from './session-activity.ts';
+import { revokeSession } from './session-revocation.ts';
 
 /** Which fields of a reported fingerprint differ from the known one (for the event's details). */
 function differingFields(known: DeviceFingerprint, reported: DeviceFingerprint): string[] {

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { rateLimited } from '../../platform/http/app-error.ts';
 import { type RateLimitStanding, reportRateLimit } from '../../platform/http/rate-limit-headers.ts';
-import * as rateLimiter from './rate-limiter.ts';
 import type { RateLimitRule, RateLimitState } from './rate-limiter.ts';
+import * as rateLimiter from './rate-limiter.ts';
 import { logSecurityEvent } from './security-events.ts';
 
 export interface RateLimitedAction {

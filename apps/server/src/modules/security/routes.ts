@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   heartbeatSchema,
   ID_MAX_LENGTH,
@@ -12,10 +11,11 @@ import {
   sessionsResponseSchema,
   updateSecuritySettingsSchema,
 } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
 import type { Database } from '../../platform/db/database.ts';
+import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { notFound } from '../../platform/http/app-error.ts';
-import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { checkDeviceFingerprint } from './device-fingerprint.ts';

@@ -2,9 +2,9 @@ import {
   FAILED_LOGIN_EVENT_TYPES,
   RATE_LIMIT_EVENT_TYPES,
   SECURITY_METRICS_WINDOW_DAYS,
-  SUSPICIOUS_EVENT_TYPES,
   type SecurityEventDto,
   type SecurityMetrics,
+  SUSPICIOUS_EVENT_TYPES,
   securityScore,
 } from '@atelier/contracts';
 import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';

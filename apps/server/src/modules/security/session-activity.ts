@@ -6,11 +6,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { authSessions, securitySettings, sessionActivity } from '../../platform/db/schema/index.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { revokeSession } from './session-revocation.ts';
-import * as suspiciousPatterns from './suspicious-patterns.ts';
 import type { RequestClient } from './suspicious-patterns.ts';
+import * as suspiciousPatterns from './suspicious-patterns.ts';
 
 export const sessionExpired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
 

@@ -1,10 +1,10 @@
 import {
   type DeviceFingerprint,
+  type SecurityMetrics,
   SUSPICIOUS_EVENT_TYPES,
   SUSPICIOUS_FAILED_LOGINS,
   SUSPICIOUS_KEYSTROKES_WITHOUT_MOUSE,
   SUSPICIOUS_REQUESTS_PER_WINDOW,
-  type SecurityMetrics,
   type SuspiciousEventType,
 } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';

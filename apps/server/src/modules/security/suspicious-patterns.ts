@@ -1,4 +1,5 @@
 import {
+  type Heartbeat,
   isFailedLoginBurstStart,
   isRequestBurstStart,
   isScriptedInput,
@@ -7,12 +8,11 @@ import {
   SUSPICIOUS_REQUESTS_PER_WINDOW,
   type SuspiciousEventType,
   UNUSUAL_HOURS_EVENT_QUIET_MINUTES,
-  type Heartbeat,
 } from '@atelier/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { authSessions } from '../../platform/db/schema/index.ts';
 import type { SecuritySeverity } from '../../platform/db/schema/index.ts';
+import { authSessions } from '../../platform/db/schema/index.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
 import { NO_SOCKET } from '../../platform/http/client-address.ts';
 import * as rateLimiter from './rate-limiter.ts';

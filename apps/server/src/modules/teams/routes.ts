@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   artworkListQuerySchema,
   artworkListResponseSchema,
@@ -7,8 +6,8 @@ import {
   createTeamInvitationBodySchema,
   fundTeamBodySchema,
   fundTeamResponseSchema,
-  setTeamMemberCapBodySchema,
   joinTeamBodySchema,
+  setTeamMemberCapBodySchema,
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
   teamDetailResponseSchema,
@@ -18,8 +17,9 @@ import {
   teamResponseSchema,
   teamUsageSchema,
 } from '@atelier/contracts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
+import { z } from '@hono/zod-openapi';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import type { TeamService } from './service.ts';

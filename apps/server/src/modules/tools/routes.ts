@@ -1,8 +1,8 @@
-import { z } from '@hono/zod-openapi';
 import { TOOLS, toolListResponseSchema, toolOptionSchemas } from '@atelier/contracts';
+import { z } from '@hono/zod-openapi';
 import type { EngineRegistry } from '../../engines/registry.ts';
-import { createApiRouter } from '../../platform/http/api-router.ts';
 import { apiRoute } from '../../platform/http/api-route.ts';
+import { createApiRouter } from '../../platform/http/api-router.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 
 const route = apiRoute({

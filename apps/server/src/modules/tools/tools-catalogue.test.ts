@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolListResponse } from '@atelier/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 describe('GET /api/tools', () => {

@@ -3,8 +3,8 @@ import type { WebhookEvent, WebhookEventType } from '@atelier/contracts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { RunRow } from '../../platform/db/schema/index.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import { completeBatchIfDone, runsOfBatch } from '../batches/repo.ts';
 import { presentBatch } from '../batches/present-batch.ts';
+import { completeBatchIfDone, runsOfBatch } from '../batches/repo.ts';
 import { presentRun } from '../runs/present-run.ts';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';

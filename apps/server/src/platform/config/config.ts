@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { booleanFromEnv } from './boolean-from-env.ts';
-import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pipeline-config.ts';
-import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
 import { operationsConfig, operationsEnv } from './operations-config.ts';
+import { checkPaymentsEnv, paymentsConfig, paymentsEnv } from './payments-config.ts';
+import { checkRunPipelineEnv, runPipelineConfig, runPipelineEnv } from './run-pipeline-config.ts';
 
 /** A container platform's usual wait between SIGTERM and SIGKILL. */
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;

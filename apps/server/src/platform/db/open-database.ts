@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { trackCommits } from './after-commit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database, DatabaseHandle } from './database.ts';
 import { migrationsFolder } from './migrations-folder.ts';
-import { retryDelayMs } from './unavailable.ts';
 import * as schema from './schema/index.ts';
+import { retryDelayMs } from './unavailable.ts';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; without it PGlite is used. */

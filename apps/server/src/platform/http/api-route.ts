@@ -1,5 +1,5 @@
-import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { errorBodySchema, type Feature, REQUEST_BODY_MAX_BYTES } from '@atelier/contracts';
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { requireFeature } from './feature-gate.ts';
 import { jsonContent } from './json-content.ts';
 

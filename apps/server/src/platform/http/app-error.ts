@@ -1,11 +1,11 @@
 import {
   ERROR_STATUS,
-  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
   type ErrorBody,
   type ErrorCode,
   type FieldIssue,
   fieldIssuesOf,
   type PlanId,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from '@atelier/contracts';
 import type { z } from 'zod';
 

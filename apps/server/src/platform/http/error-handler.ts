@@ -1,10 +1,10 @@
+import type { ErrorCode } from '@atelier/contracts';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '@atelier/contracts';
 import { isServiceUnavailable } from '../db/unavailable.ts';
-import { AppError, issuesOfFields, serviceUnavailable } from './app-error.ts';
 import type { AppEnv } from './app-env.ts';
+import { AppError, issuesOfFields, serviceUnavailable } from './app-error.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_ERROR',

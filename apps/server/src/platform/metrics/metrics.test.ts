@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failingEngine, paintingEngine } from '../../../test/fake-engines.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { failingEngine, paintingEngine } from '../../../test/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { runToEnd } from '../../../test/tool-runs.ts';
 import { as, signUpTestUser } from '../../../test/users.ts';

@@ -1,5 +1,5 @@
 import { AI_PROVIDERS, type ErrorCode, type ToolId } from '@atelier/contracts';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
  * Every Prometheus metric of Atelier, defined once per process (docs/operations.md says what

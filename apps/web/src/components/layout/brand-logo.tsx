@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /** The Atelier mark and name, linking home. */
 export function BrandLogo({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,8 +1,8 @@
 import { TOOLS_BY_ID } from '@atelier/contracts';
-import { THIRD_PARTY_LICENSES_PATH } from '../../lib/ui-constants.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolHref } from '../../lib/tool-href.ts';
+import { THIRD_PARTY_LICENSES_PATH } from '../../lib/ui-constants.ts';
 import { BrandLogo } from './brand-logo.tsx';
 
 interface FooterLink {

@@ -1,6 +1,6 @@
-import { THEMES, type Theme } from '../../lib/ui-constants.ts';
 import { Clock, type LucideIcon, Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { THEMES, type Theme } from '../../lib/ui-constants.ts';
 import { setThemePreference, useThemePreference } from '../../lib/use-theme.ts';
 import { ChoiceMenu } from '../ui/choice-menu.tsx';
 

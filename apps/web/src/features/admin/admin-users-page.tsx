@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ADMIN_QUERY_KEY, adminApi } from './admin-api.ts';
 import { AccountBadges } from './account-badges.tsx';
+import { ADMIN_QUERY_KEY, adminApi } from './admin-api.ts';
 import { useFormatDate } from './use-format-date.ts';
 
 /** /admin: find a user by e-mail, username or id. */

@@ -1,4 +1,3 @@
-import { AUTH_CALLBACK_REDIRECT_MS } from '../../lib/ui-constants.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
 import { redirectTargetOf } from '../../lib/redirect-target.ts';
+import { AUTH_CALLBACK_REDIRECT_MS } from '../../lib/ui-constants.ts';
 import { fetchSessionUser, SESSION_QUERY_KEY } from './use-session.ts';
 
 type Outcome = { state: 'working' } | { state: 'error'; message: string } | { state: 'issue' } | { state: 'success' };

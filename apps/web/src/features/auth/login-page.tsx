@@ -2,10 +2,10 @@ import { FREE_PLAN_CREDITS } from '@atelier/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { MODE_PARAM, SIGN_UP_MODE } from '../../lib/redirect-target.ts';
 import { AppleSignInButton } from './apple-sign-in-button.tsx';
 import { CredentialsForm } from './credentials-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { MODE_PARAM, SIGN_UP_MODE } from '../../lib/redirect-target.ts';
 import { rememberReferralCode } from './referral-code.ts';
 
 type Mode = 'signIn' | 'signUp' | 'forgot';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys, formatMinorAmount } from '../../lib/billing-api.ts';
-import { notify } from '../../lib/notify.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { notify } from '../../lib/notify.ts';
 
 /**
  * The profile's billing history (its orders): newest first, amounts in minor

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingApi, billingKeys } from '../../lib/billing-api.ts';
-import { BillingPortalButton } from './billing-portal-button.tsx';
 import { formatDate } from '../../lib/format-date.ts';
+import { BillingPortalButton } from './billing-portal-button.tsx';
 
 /** The profile's subscription status card, with Upgrade Plan (to /pricing). */
 export function SubscriptionCard() {

@@ -4,11 +4,11 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
-import { useArtworkTitle } from './artwork-card.tsx';
-import { ArtworkLinkActions } from './artwork-link-actions.tsx';
-import { ArtworkFact } from './artwork-fact.tsx';
-import { ArtworkTitleForm } from './artwork-title-form.tsx';
 import { formatDate } from '../../lib/format-date.ts';
+import { useArtworkTitle } from './artwork-card.tsx';
+import { ArtworkFact } from './artwork-fact.tsx';
+import { ArtworkLinkActions } from './artwork-link-actions.tsx';
+import { ArtworkTitleForm } from './artwork-title-form.tsx';
 
 /** The full image with its prompt, author and tool; `actions` is the like button or owner controls. */
 export function ArtworkLightbox({

@@ -2,8 +2,8 @@ import { Link2, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { copyWithToast } from '../../lib/copy-with-toast.ts';
-import { useHydrated } from '../../lib/use-hydrating.ts';
 import { notify } from '../../lib/notify.ts';
+import { useHydrated } from '../../lib/use-hydrating.ts';
 
 /** A public artwork's own page (server-rendered, with a preview for shared links). */
 export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery/${id}`;

@@ -1,23 +1,23 @@
 import type { Artwork, ToolId } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Heart, Sparkles } from 'lucide-react';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { pageMeta } from '../../app/page-meta.ts';
 import { publicPageHead } from '../../app/seo/head-tags.ts';
 import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
-import { ArrowLeft, Heart, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { formatDate } from '../../lib/format-date.ts';
+import { loginHref } from '../../lib/redirect-target.ts';
+import { toolHref } from '../../lib/tool-href.ts';
+import { useSession } from '../auth/index.ts';
 import { NotFoundPage } from '../errors/index.ts';
 import { useArtworkTitle } from './artwork-card.tsx';
 import { ArtworkFact } from './artwork-fact.tsx';
 import { ArtworkLinkActions } from './artwork-link-actions.tsx';
 import { publicArtworkQuery } from './use-artworks.ts';
-import { formatDate } from '../../lib/format-date.ts';
-import { loginHref } from '../../lib/redirect-target.ts';
-import { toolHref } from '../../lib/tool-href.ts';
-import { useSession } from '../auth/index.ts';
 
 /** The artwork page's image takes two thirds of a wide screen, the whole width of a narrow one. */
 const ARTWORK_PAGE_IMAGE_SIZES = '(min-width: 1024px) 66vw, 100vw';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { openRunHref } from '../../lib/tool-href.ts';
 import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 import { RUNS_QUERY_KEY, rerunRun } from './runs-api.ts';
-import { formatDate } from '../../lib/format-date.ts';
 
 const STATUS_CLASS: Record<RunStatus, string> = {
   queued: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',

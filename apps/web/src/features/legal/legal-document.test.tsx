@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en/legal.json';
 import ja from '../../locales/ja/legal.json';
 import zhCN from '../../locales/zh-CN/legal.json';

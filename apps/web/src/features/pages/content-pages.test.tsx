@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en/pages.json';
 import ja from '../../locales/ja/pages.json';
 import AboutPage from './about-page.tsx';

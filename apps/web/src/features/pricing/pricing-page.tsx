@@ -20,8 +20,8 @@ import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { LifetimeCard } from './lifetime-card.tsx';
 import { PlanCard } from './plan-card.tsx';
-import { useDiscountCode } from './use-discount-code.ts';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
+import { useDiscountCode } from './use-discount-code.ts';
 import { usePlanChoice } from './use-plan-choice.ts';
 
 const CARD_PLANS = ['free', ...SUBSCRIPTION_PLAN_IDS] as const;

@@ -1,8 +1,8 @@
 import type { ProfileDto } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format-date.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { UsernameEditor } from './username-editor.tsx';
-import { formatDate } from '../../lib/format-date.ts';
 
 /** Account information: avatar, username, the read-only e-mail and when it last changed. */
 export function AccountInfoCard({ profile }: { profile: ProfileDto }) {

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
+import { PlanLock, useEntitlements } from '../pricing/index.ts';
 import { API_KEYS_QUERY_KEY, automationApi, WEBHOOK_SECRET_QUERY_KEY } from './automation-api.ts';
 import { CopyButton } from './copy-button.tsx';
-import { PlanLock, useEntitlements } from '../pricing/index.ts';
-import { formatDate } from '../../lib/format-date.ts';
 
 const KNOWN_CODES = new Set(['API_KEY_NOT_ALLOWED', 'RUN_NOT_RERUNNABLE', 'WEBHOOK_URL_NOT_ALLOWED']);
 

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BILLING_ANCHOR } from '../../components/layout/account-links.ts';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { BILLING_ANCHOR } from '../../components/layout/account-links.ts';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { BillingHistory, SubscriptionCard } from '../billing/index.ts';

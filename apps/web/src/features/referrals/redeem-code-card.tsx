@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { notify } from '../../lib/notify.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { notify } from '../../lib/notify.ts';
 import { ReferralSection } from './referral-section.tsx';
 import { referralsApi } from './referrals-api.ts';
 

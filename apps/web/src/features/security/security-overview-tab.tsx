@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { securityApi, securityKeys } from './security-api.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { securityApi, securityKeys } from './security-api.ts';
 
 const LEVEL_STYLE = {
   high: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { securityApi, securityKeys } from './security-api.ts';
-import { formatDate } from '../../lib/format-date.ts';
 
 /** Session Security: this session and the others (at most 3), each other one revocable. */
 export function SessionSecurityTab() {

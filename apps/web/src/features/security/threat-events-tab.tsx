@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 import { eventDetailFields } from './event-details.ts';
 import { securityApi, securityKeys } from './security-api.ts';
-import { formatDate } from '../../lib/format-date.ts';
 
 /** Threat Events: the caller's recent security events, newest first. */
 export function ThreatEventsTab() {

@@ -1,7 +1,6 @@
 import type { TeamMemberRole } from '@atelier/contracts';
-import { api, call, callWithoutContent } from '../../lib/api-client.ts';
-
 import { useQuery } from '@tanstack/react-query';
+import { api, call, callWithoutContent } from '../../lib/api-client.ts';
 import { useSession } from '../auth/index.ts';
 import { teamsQuery } from './workspace-team.ts';
 

@@ -2,15 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { toolPageMeta } from '../../app/page-meta.ts';
 import { signedInPageHead } from '../../app/seo/head-tags.ts';
 import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
+import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { toolForPath } from '../../lib/tool-href.ts';
 import { NotFoundPage } from '../errors/index.ts';
-import { TOOL_PAGES } from './definitions/tool-definitions.ts';
 import { creditsQuery } from './api/tools-api.ts';
 import { toolCatalogueQuery } from './api/use-tool-catalogue.ts';
+import { TOOL_PAGES } from './definitions/tool-definitions.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
 
 /** One page for every tool route; what differs between tools comes from TOOL_PAGES. */

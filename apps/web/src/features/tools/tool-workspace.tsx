@@ -1,8 +1,8 @@
 import { isAdvancedOption } from '@atelier/contracts';
 import { type ReactElement, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyResultActions } from './result/lazy-result-actions.tsx';
 import { useEntitlements } from '../pricing/index.ts';
+import { useToolInfo } from './api/use-tool-catalogue.ts';
 import { BatchCostNote } from './batch/batch-cost-note.tsx';
 import { takesBatch } from './batch/batch-plan.ts';
 import { BatchStage } from './batch/batch-stage.tsx';
@@ -16,7 +16,6 @@ import {
   withoutDemoChoices,
   withoutIgnoredOptions,
 } from './definitions/tool-definitions.ts';
-import { useToolInfo } from './api/use-tool-catalogue.ts';
 import { mainImageRules } from './intake/check-image-file.ts';
 import { MainImageInput, OtherImageInput } from './intake/main-image-input.tsx';
 import { useImageIntake } from './intake/use-image-intake.ts';
@@ -27,15 +26,16 @@ import { useMaskPainter } from './mask/use-mask-painter.ts';
 import { usePendingMask } from './mask/use-pending-mask.ts';
 import { PromptFields } from './options/prompt-fields.tsx';
 import { ToolOptionsForm } from './options/tool-options-form.tsx';
+import { LazyResultActions } from './result/lazy-result-actions.tsx';
 import { EngineNotice } from './run/engine-notice.tsx';
 import { LeaveGuard } from './run/leave-guard.tsx';
 import { RunBar } from './run/run-bar.tsx';
-import { useRunPrice } from './run/use-run-price.ts';
-import { useToolInputs } from './run/use-tool-inputs.ts';
-import { useWorkspaceRun } from './run/use-workspace-run.ts';
 import { useFailureNotice } from './run/use-failure-notice.ts';
+import { useRunPrice } from './run/use-run-price.ts';
 import { useRunSource } from './run/use-run-source.ts';
+import { useToolInputs } from './run/use-tool-inputs.ts';
 import { useToolRun } from './run/use-tool-run.ts';
+import { useWorkspaceRun } from './run/use-workspace-run.ts';
 import { samplesFor } from './samples/sample-images.ts';
 import { useSampleChoice } from './samples/use-sample-choice.ts';
 import { ShortcutsDialog } from './shortcuts/shortcuts-dialog.tsx';

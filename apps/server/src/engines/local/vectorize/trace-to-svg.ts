@@ -1,7 +1,7 @@
 import type { Config } from '@neplex/vectorizer';
+import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import type { EngineContext, EngineImage } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
-import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import { decodeUpright } from '../image-io.ts';
 
 /**

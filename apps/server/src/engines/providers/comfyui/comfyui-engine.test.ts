@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { engineInput } from '../../../../test/engine-inputs.ts';
 import type { ToolId } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { engineInput } from '../../../../test/engine-inputs.ts';
 import { type FakeComfyUI, startFakeComfyUI } from '../../../../test/fakes/fake-comfyui.ts';
 import type { EngineContext, EngineImage } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';

@@ -5,8 +5,8 @@ import type { Engine, EngineContext, EngineImage, EngineInput, EngineOutput } fr
 import { EngineError, needImage } from '../../engine.ts';
 import { binaryMaskFor, binaryMaskPixels } from '../recraft/binary-mask.ts';
 import {
-  ComfyUIClient,
   type ComfyFile,
+  ComfyUIClient,
   executionErrorMessage,
   type HistoryEntry,
   sleep,

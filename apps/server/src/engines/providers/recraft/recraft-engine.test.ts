@@ -1,5 +1,5 @@
-import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { type FakeRecraft, startFakeRecraft } from '../../../../test/fakes/fake-recraft.ts';
 import type { Engine } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';

@@ -1,7 +1,7 @@
-import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { SIZES, STYLES, SUBSTYLES } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { type FakeStability, startFakeStability } from '../../../../test/fakes/fake-stability.ts';
 import type { EngineImage } from '../../engine.ts';
 import { StabilityClient } from './stability-client.ts';

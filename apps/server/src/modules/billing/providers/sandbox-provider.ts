@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  type Currency,
   CURRENCIES,
+  type Currency,
   type SubscriptionCycle,
   type SubscriptionPlanId,
   subscriptionPrice,

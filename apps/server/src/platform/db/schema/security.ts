@@ -1,5 +1,5 @@
+import { type DeviceFingerprint, INACTIVITY_TIMEOUT_DEFAULT_MINUTES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { INACTIVITY_TIMEOUT_DEFAULT_MINUTES, type DeviceFingerprint } from '@atelier/contracts';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { authSessions, authUsers } from './auth.ts';
 

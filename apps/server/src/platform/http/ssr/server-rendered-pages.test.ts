@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { Artwork, ArtworkResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES } from '../../../../../../e2e/support/public-pages.ts';
 import { DATABASE_KINDS } from '../../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../../test/test-runtime.ts';
 import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../../../../test/users.ts';
 import { runs } from '../../db/schema/index.ts';
-import { PUBLIC_PAGES } from '../../../../../../e2e/support/public-pages.ts';
 import { serverRendererFile } from './server-renderer.ts';
 
 // The real renderer, from the web app's source: a web "build" in a temporary folder whose

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env.ts';
 import type { Logger } from '../../logging/logger.ts';
+import type { AppEnv } from '../app-env.ts';
 import { pageDocument } from './page-document.ts';
 import { pageLanguage } from './page-language.ts';
 import { routePreloads } from './route-preloads.ts';

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import studioBatch from '../../../locales/en/studio-batch.json';
 import toolRun from '../../../locales/en/tool-run.json';
 import tools from '../../../locales/en/tools.json';
-import { BatchStage } from './batch-stage.tsx';
 import { TOOL_PAGES } from '../definitions/tool-definitions.ts';
+import { BatchStage } from './batch-stage.tsx';
 import { type BatchTile, tileOf } from './use-batch-run.ts';
 
 // The batch grid as the user sees each tile: its progress, its result with Continue with…,

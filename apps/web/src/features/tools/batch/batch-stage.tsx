@@ -5,18 +5,18 @@ import { forwardRef, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { notify } from '../../../lib/notify.ts';
-import { zipResults } from './batch-zip.ts';
+import { batchArchiveUrl, toolsApi } from '../api/tools-api.ts';
+import type { ToolPageDefinition } from '../definitions/tool-definitions.ts';
+import { useObjectUrl } from '../intake/use-object-url.ts';
 import type { OutputRef } from '../result/continue-with-menu.tsx';
 import { LazyContinueWithMenu } from '../result/lazy-continue-with-menu.tsx';
+import { fetchBlob, saveAs } from '../result/save-file.ts';
 import { failureText } from '../run/run-failure-text.ts';
 import { CHECKERBOARD, DropOverlay, STAGE_FRAME_CLASS, useFileDrop } from '../stage/stage-frame.tsx';
 import { ProgressTrack } from '../stage/stage-progress.tsx';
-import { fetchBlob, saveAs } from '../result/save-file.ts';
-import type { ToolPageDefinition } from '../definitions/tool-definitions.ts';
-import { batchArchiveUrl, toolsApi } from '../api/tools-api.ts';
+import { zipResults } from './batch-zip.ts';
 import type { BatchTile } from './use-batch-run.ts';
 import { isWorking } from './use-batch-run.ts';
-import { useObjectUrl } from '../intake/use-object-url.ts';
 
 interface BatchStageProps {
   definition: ToolPageDefinition;

@@ -1,10 +1,10 @@
 import { isFinishedStatus, type Run, type RunOutput, type RunStatus, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isServerBatchTool } from './batch-plan.ts';
+import { PROFILE_QUERY_KEY, toolsApi } from '../api/tools-api.ts';
 import { BrowserWorkFailed, runInBrowser } from '../browser-engine/browser-run.ts';
 import { removeBackgroundInBrowser } from '../browser-engine/remove-background-in-browser.ts';
-import { PROFILE_QUERY_KEY, toolsApi } from '../api/tools-api.ts';
+import { isServerBatchTool } from './batch-plan.ts';
 
 /** One image of a batch: its input, then its run's state and result. */
 export interface BatchTile {

@@ -1,7 +1,7 @@
 import type { Run, RunOutput, ToolId } from '@atelier/contracts';
-import type { BrowserProgress } from './browser-stages.ts';
-import { imageSize } from '../intake/check-image-file.ts';
 import { toolsApi } from '../api/tools-api.ts';
+import { imageSize } from '../intake/check-image-file.ts';
+import type { BrowserProgress } from './browser-stages.ts';
 
 /** The work of a browser run failed after it was recorded; `run` is the run as the server has it after the report (refunded or not). */
 export class BrowserWorkFailed extends Error {

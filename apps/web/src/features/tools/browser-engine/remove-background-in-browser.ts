@@ -1,6 +1,6 @@
 import type { RunOutput } from '@atelier/contracts';
-import type { BrowserProgress } from './browser-stages.ts';
 import type { WorkerReply, WorkerRequest } from './background-removal.worker.ts';
+import type { BrowserProgress } from './browser-stages.ts';
 
 /** Set by the build (apps/web/build/background-removal-assets.ts): where Atelier serves the model and runtime. */
 declare const __BACKGROUND_REMOVAL_PATH__: string;

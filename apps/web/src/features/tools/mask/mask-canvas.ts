@@ -1,13 +1,13 @@
+import type { Size } from '../stage/stage-view.ts';
 import {
   isBlankLayer,
   layerFromMaskPixels,
+  type MaskOp,
   maskFitsImage,
   maskPixelsFromLayer,
   type Stroke,
   visibleLayer,
-  type MaskOp,
 } from './mask-layer.ts';
-import type { Size } from '../stage/stage-view.ts';
 
 /** The canvas side of the mask layer (mask-layer.ts): drawing strokes, uploads and the export. */
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   BRUSH_SIZE,
-  nextBrushSize,
   canClear,
   emptyHistory,
   isBlankLayer,
@@ -10,6 +9,7 @@ import {
   type MaskOp,
   maskFitsImage,
   maskPixelsFromLayer,
+  nextBrushSize,
   record,
   redo,
   type Stroke,

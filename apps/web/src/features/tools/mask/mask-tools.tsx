@@ -7,8 +7,8 @@ import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { notify } from '../../../lib/notify.ts';
 import { acceptAttribute } from '../intake/check-image-file.ts';
 import { IconButton } from '../stage/icon-button.tsx';
-import { BRUSH_SIZE } from './mask-layer.ts';
 import type { Size } from '../stage/stage-view.ts';
+import { BRUSH_SIZE } from './mask-layer.ts';
 import type { MaskPainter } from './use-mask-painter.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Point, Size } from '../stage/stage-view.ts';
 import { drawStrokes, exportMask, layerFromMaskFile, type MaskLayerImage, renderLayer } from './mask-canvas.ts';
 import {
   BRUSH_SIZE,
@@ -12,7 +13,6 @@ import {
   type Stroke,
   undo,
 } from './mask-layer.ts';
-import type { Point, Size } from '../stage/stage-view.ts';
 
 /** The colour the mask is shown in over the image (the canvas itself is semi-transparent). */
 const OVERLAY_TINT = 'rgb(139 92 246)';

@@ -2,8 +2,8 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration.ts';
 import { PlanLock } from '../../pricing/index.ts';
-import type { RunInputs } from '../run/run-inputs.ts';
 import { showsPrompt, type ToolPageDefinition } from '../definitions/tool-definitions.ts';
+import type { RunInputs } from '../run/run-inputs.ts';
 
 const textareaClass =
   'min-h-24 w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';

@@ -1,6 +1,8 @@
 import { MAX_IMAGES, MIN_IMAGES } from '@atelier/contracts';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration.ts';
+import { PlanLock } from '../../pricing/index.ts';
 import {
   type CountOptionField,
   fieldShown,
@@ -8,9 +10,7 @@ import {
   type OptionValues,
   type SelectOptionField,
 } from '../definitions/tool-definitions.ts';
-import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration.ts';
 import { parseStrength } from '../run/run-inputs.ts';
-import { PlanLock } from '../../pricing/index.ts';
 
 export const fieldClass =
   'h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 text-base text-zinc-900 outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';

@@ -8,8 +8,8 @@ import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { MENU_ITEM_CLASS, MENU_PANEL_CLASS } from '../../../components/ui/menu-styles.ts';
 import { notify } from '../../../lib/notify.ts';
 import { continueHref } from '../../../lib/tool-href.ts';
-import { PHONE_LABELLED_ACTION_CLASS } from '../stage/icon-button.tsx';
 import { continueTargets } from '../definitions/tool-links.ts';
+import { PHONE_LABELLED_ACTION_CLASS } from '../stage/icon-button.tsx';
 
 /** The stored run output a result is (a browser result is uploaded first: see `resolve`). */
 export interface OutputRef {

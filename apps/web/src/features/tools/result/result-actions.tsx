@@ -6,9 +6,13 @@ import { notify } from '../../../lib/notify.ts';
 // The one cross-feature import of the tool pages: the gallery owns its save dialog
 // (a make-public checkbox, Cancel and Save), and the tool pages open it.
 import { SaveToGalleryDialog } from '../../gallery/index.ts';
+import { toolsApi } from '../api/tools-api.ts';
+import type { ToolPageDefinition } from '../definitions/tool-definitions.ts';
+import { saveResultText } from '../run/run-failure-text.ts';
+import type { ToolResult } from '../run/use-tool-run.ts';
+import { PHONE_LABELLED_ACTION_CLASS } from '../stage/icon-button.tsx';
 import { ContinueWithMenu, type OutputRef } from './continue-with-menu.tsx';
 import { convert, copyImage, isTransparent } from './convert-image.ts';
-import { PHONE_LABELLED_ACTION_CLASS } from '../stage/icon-button.tsx';
 import {
   conversionFor,
   type DownloadFormat,
@@ -18,10 +22,6 @@ import {
 } from './download-formats.ts';
 import { downloadName } from './download-name.ts';
 import { fetchBlob, saveAs } from './save-file.ts';
-import { saveResultText } from '../run/run-failure-text.ts';
-import type { ToolPageDefinition } from '../definitions/tool-definitions.ts';
-import { toolsApi } from '../api/tools-api.ts';
-import type { ToolResult } from '../run/use-tool-run.ts';
 
 const FORMAT_NAMES: Record<DownloadFormat, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', svg: 'SVG' };
 

@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useIsAdmin } from '../../../app/require-admin.tsx';
-import type { OptionValues } from '../definitions/tool-definitions.ts';
 import { runIsDemo } from '../api/use-tool-catalogue.ts';
+import type { OptionValues } from '../definitions/tool-definitions.ts';
 
 // The demo engine is a warning (its output is not AI); the others are plain information.
 const WARNING =

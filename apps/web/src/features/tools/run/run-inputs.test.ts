@@ -1,12 +1,12 @@
 import { IMAGE_TO_IMAGE_STRENGTH, PHOTO_EDIT_STRENGTH } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
-import { costOf, missingInput, parseStrength, type RunInputs, runFormData } from './run-inputs.ts';
 import {
   defaultOptionValues,
   type SelectOptionField,
   TOOL_PAGES,
   withoutDemoChoices,
 } from '../definitions/tool-definitions.ts';
+import { costOf, missingInput, parseStrength, type RunInputs, runFormData } from './run-inputs.ts';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
 

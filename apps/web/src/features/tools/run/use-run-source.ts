@@ -5,8 +5,8 @@ import { useLocation } from 'react-router';
 import { notify } from '../../../lib/notify.ts';
 import { parseToolSource } from '../../../lib/tool-href.ts';
 import { toolsApi } from '../api/tools-api.ts';
-import { formFromRun, outputFileName } from '../definitions/tool-links.ts';
 import type { ToolPageDefinition } from '../definitions/tool-definitions.ts';
+import { formFromRun, outputFileName } from '../definitions/tool-links.ts';
 import { fileFromUrl } from '../intake/input-sources.ts';
 import type { RunInputs } from './run-inputs.ts';
 

@@ -1,9 +1,9 @@
 import { isFinishedStatus, RUN_EVENTS, type Run, type RunOutput, type ToolId } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BrowserProgress } from '../browser-engine/browser-stages.ts';
-import { BrowserWorkFailed, runInBrowser } from '../browser-engine/browser-run.ts';
 import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from '../api/tools-api.ts';
+import { BrowserWorkFailed, runInBrowser } from '../browser-engine/browser-run.ts';
+import type { BrowserProgress } from '../browser-engine/browser-stages.ts';
 
 /** What a finished run shows. */
 export interface ToolResult {

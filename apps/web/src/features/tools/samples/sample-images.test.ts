@@ -1,7 +1,7 @@
 import { TOOLS } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
-import { samplesFor } from './sample-images.ts';
 import { TOOL_PAGES } from '../definitions/tool-definitions.ts';
+import { samplesFor } from './sample-images.ts';
 
 describe('sample images', () => {
   it('every image-in tool offers three, and only those tools offer any', () => {

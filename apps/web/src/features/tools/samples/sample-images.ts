@@ -1,13 +1,13 @@
 import type { ToolId } from '@atelier/contracts';
-import astronautMask from './astronaut-mask.png';
 import astronaut from './astronaut.jpg';
+import astronautMask from './astronaut-mask.png';
 import chelsea from './chelsea.jpg';
-import coffeeMask from './coffee-mask.png';
 import coffee from './coffee.jpg';
+import coffeeMask from './coffee-mask.png';
 import horse from './horse.png';
 import mountains from './mountains.png';
-import rocketMask from './rocket-mask.png';
 import rocket from './rocket.jpg';
+import rocketMask from './rocket-mask.png';
 
 /**
  * "Try a sample": images that ship with Atelier (samples/README.md, licences in

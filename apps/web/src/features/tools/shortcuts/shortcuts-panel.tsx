@@ -1,10 +1,10 @@
-import type { ShortcutsDialogProps } from './shortcuts-dialog.tsx';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { isApplePlatform, type KeyCap, SHORTCUT_GROUPS } from './shortcuts.ts';
+import type { ShortcutsDialogProps } from './shortcuts-dialog.tsx';
 
 const WORDS = new Set(['shift', 'space', 'enter', 'backspace', 'delete', 'wheel', 'drag', 'middleDrag', 'pinch']);
 

@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import toolRunJa from '../../../locales/ja/tool-run.json';
 import toolRun from '../../../locales/en/tool-run.json';
+import toolRunJa from '../../../locales/ja/tool-run.json';
 import type { BrowserProgress } from '../browser-engine/browser-stages.ts';
 import { StageProgress } from './stage-progress.tsx';
 

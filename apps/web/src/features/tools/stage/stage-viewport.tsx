@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isTextField } from '../shortcuts/shortcuts.ts';
 import {
   isTrackpadScroll,
-  panBy,
   type Point,
+  panBy,
   pinchView,
   type Size,
   toContent,
