@@ -1,5 +1,5 @@
 import { createAtelierClient, formDataBody, runOf } from '@atelier/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_KINDS } from './databases.ts';
 import { pngImage } from './images.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
@@ -74,11 +74,15 @@ describe.each(DATABASE_KINDS)('the generated API client on %s', (kind) => {
     let run = runOf(started);
     expect(run).toMatchObject({ tool: 'ai-photo-editor', credits: 1 });
 
-    for (let polls = 0; run.status !== 'succeeded' && run.status !== 'failed'; polls++) {
-      expect(polls, 'the run takes too long').toBeLessThan(600);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      run = data(await client.GET('/runs/{id}', { params: { path: { id: run.id } } })).run;
-    }
+    const runId = run.id;
+    run = await vi.waitFor(
+      async () => {
+        const now = data(await client.GET('/runs/{id}', { params: { path: { id: runId } } })).run;
+        if (now.status !== 'succeeded' && now.status !== 'failed') throw new Error(`the run is still ${now.status}`);
+        return now;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     expect(run.status).toBe('succeeded');
     const [output] = run.outputs;
     expect(output?.url).toMatch(/^https?:\/\/[^/]+\/api\/v1\/files\/runs\//);

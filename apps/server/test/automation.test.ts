@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ApiKey, Batch, CreatedApiKeyResponse, CreatedBatch, Run, WebhookEvent } from '@atelier/contracts';
 import { unzipSync } from 'fflate';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../src/modules/credits/service.ts';
 import { createWebhookDelivery } from '../src/modules/webhooks/webhook-delivery.ts';
 import { publicApiConformance } from './api-conformance.ts';
@@ -42,16 +42,17 @@ async function createKey(rt: TestRuntime, user: TestUser, name = 'script') {
   return (await res.json()) as CreatedApiKeyResponse;
 }
 
-async function waitForBatch(rt: TestRuntime, user: TestUser, id: string): Promise<Batch> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await rt.request(`/api/batches/${id}`, as(user));
-    expect(res.status).toBe(200);
-    const { batch } = (await res.json()) as { batch: Batch };
-    if (batch.status === 'completed') return batch;
-    if (Date.now() > deadline) throw new Error(`batch ${id} stayed ${JSON.stringify(batch.counts)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function waitForBatch(rt: TestRuntime, user: TestUser, id: string): Promise<Batch> {
+  return vi.waitFor(
+    async () => {
+      const res = await rt.request(`/api/batches/${id}`, as(user));
+      expect(res.status).toBe(200);
+      const { batch } = (await res.json()) as { batch: Batch };
+      if (batch.status !== 'completed') throw new Error(`batch ${id} stayed ${JSON.stringify(batch.counts)}`);
+      return batch;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 /** A local webhook receiver: every POST it gets, with its headers and raw body. */
@@ -67,15 +68,15 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  const waitFor = async (type: string) => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const hit = received.find((r) => (JSON.parse(r.body) as WebhookEvent).type === type);
-      if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`no ${type} webhook arrived`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const waitFor = (type: string) =>
+    vi.waitFor(
+      () => {
+        const hit = received.find((r) => (JSON.parse(r.body) as WebhookEvent).type === type);
+        if (!hit) throw new Error(`no ${type} webhook arrived`);
+        return hit;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
   return { url, received, waitFor, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 

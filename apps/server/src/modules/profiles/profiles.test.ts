@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
@@ -161,12 +161,16 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
       );
       expect(started.status).toBe(202);
       const runId = ((await started.json()) as { run: { id: string } }).run.id;
-      let run: { status: string; outputs: { url: string }[] } | undefined;
-      for (let i = 0; i < 200 && !['succeeded', 'failed'].includes(run?.status ?? ''); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        run = ((await (await rt.request(`/api/runs/${runId}`, as(user))).json()) as { run: typeof run }).run;
-      }
-      expect(run?.status).toBe('succeeded');
+      type Run = { status: string; outputs: { url: string }[] };
+      const run = await vi.waitFor(
+        async () => {
+          const { run } = (await (await rt.request(`/api/runs/${runId}`, as(user))).json()) as { run: Run };
+          if (run.status !== 'succeeded' && run.status !== 'failed') throw new Error(`run still ${run.status}`);
+          return run;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(run.status).toBe('succeeded');
       const saved = await rt.request(
         '/api/artworks',
         as(user, {

@@ -245,7 +245,7 @@ describe('ComfyUIEngine against the ComfyUI stand-in', () => {
     const controller = new AbortController();
     const { calls, context } = recorder(controller.signal);
     const running = engine.run(engineInput('image-generation', { prompt: 'slow' }), context);
-    while (!calls.some((c) => c.stage === 'sampling')) await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => calls.some((c) => c.stage === 'sampling'), { interval: 10 }).toBe(true);
     const before = fake.interrupts.length;
     controller.abort(new Error('worker stopping'));
     await expect(running).rejects.toThrow('worker stopping');
