@@ -22,8 +22,7 @@ import { type SeoPage, staticPageMeta } from './app/seo/seo-pages.ts';
 import { authProvidersQuery } from './features/auth/apple-sign-in-button.tsx';
 import { type SessionUser, sessionQuery } from './features/auth/use-session.ts';
 import { artworkFeedQuery, publicArtworkQuery } from './features/gallery/use-artworks.ts';
-import { entitlementsQuery } from './features/pricing/use-entitlements.ts';
-import { creditsQuery } from './features/tools/api/tools-api.ts';
+import { meQuery } from './features/profile/profile-api.ts';
 import { toolCatalogueQuery } from './features/tools/api/use-tool-catalogue.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { plansQuery, subscriptionQuery } from './lib/billing-api.ts';
@@ -95,7 +94,7 @@ async function prefetch(
 
 /** The top bar shows a signed-in user's credit balance, on every page. */
 function prefetchBalance(client: QueryClient, user: SessionUser | null) {
-  return user ? client.prefetchQuery(creditsQuery) : undefined;
+  return user ? client.prefetchQuery(meQuery) : undefined;
 }
 
 async function prefetchPage(
@@ -246,11 +245,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       }
       // A tool page, signed in: rendered here with what it waits for, the catalogue and credits,
       // and the plan, whose locks (batches, advanced options) are in the HTML as in the browser.
-      await Promise.all([
-        queryClient.prefetchQuery(toolCatalogueQuery),
-        queryClient.prefetchQuery(creditsQuery),
-        queryClient.prefetchQuery(entitlementsQuery),
-      ]);
+      await Promise.all([queryClient.prefetchQuery(toolCatalogueQuery), queryClient.prefetchQuery(meQuery)]);
       const i18n = createServerI18n(language);
       const { html, preloads } = await renderPage(url, queryClient, i18n, hints);
       const tool = toolForPath(url.pathname);

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/use-session.ts';
-import { PROFILE_QUERY_KEY, profileApi } from '../features/profile/profile-api.ts';
+import { meQuery } from '../features/profile/index.ts';
 import { adminApiClient } from '../lib/api-client.ts';
 
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
@@ -42,12 +42,12 @@ export const adminQuery = (userId: string | undefined) =>
  */
 export function useIsAdmin(): boolean {
   const session = useSession();
-  const profile = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: profileApi.get,
+  const admin = useQuery({
+    ...meQuery,
     enabled: session.status === 'signed-in',
+    select: (me) => me.profile.role === 'admin',
   });
-  return session.status === 'signed-in' && profile.data?.role === 'admin';
+  return session.status === 'signed-in' && admin.data === true;
 }
 
 /**

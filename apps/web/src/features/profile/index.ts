@@ -1,2 +1,3 @@
-// What other features use of the profile: the query key that a change to the account refreshes.
-export { PROFILE_QUERY_KEY } from './profile-api.ts';
+// What other features use of the profile: the account's one query, and its key, which a change
+// to the account (credits, plan) refreshes.
+export { type Me, meQuery, PROFILE_QUERY_KEY } from './profile-api.ts';

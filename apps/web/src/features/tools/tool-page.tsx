@@ -8,7 +8,7 @@ import { type OwnPageHead, usePageHead } from '../../app/seo/use-page-head.ts';
 import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { toolForPath } from '../../lib/tool-href.ts';
 import { NotFoundPage } from '../errors/index.ts';
-import { creditsQuery } from './api/tools-api.ts';
+import { meQuery } from '../profile/index.ts';
 import { toolCatalogueQuery } from './api/use-tool-catalogue.ts';
 import { TOOL_PAGES } from './definitions/tool-definitions.ts';
 import { ToolWorkspace } from './tool-workspace.tsx';
@@ -23,7 +23,7 @@ export default function ToolPage() {
   // The balance and the engine notice sit at the top of the panel: the page waits for them (the
   // layout's spinner) rather than showing without them and pushing everything down when they come.
   useSuspenseQuery(toolCatalogueQuery);
-  useSuspenseQuery(creditsQuery);
+  useSuspenseQuery(meQuery);
   const tool = toolForPath(pathname);
   const toolId = tool?.id;
   // The tab says which tool it is (the server's render put the same head in the HTML).

@@ -21,7 +21,6 @@ function inWorkspace(body: FormData): FormData {
 
 export const toolsApi = {
   catalogue: () => call(api.GET('/tools')),
-  credits: async () => (await call(api.GET('/me'))).profile,
   /** Starts a run with the page's multipart form (images and options, as the API names them). */
   startRun: async (tool: ToolId, form: FormData): Promise<Run> => {
     const body = inWorkspace(form);
@@ -82,18 +81,3 @@ export const batchArchiveUrl = (id: string) => `/api/batches/${encodeURIComponen
 
 /** The URL of a run's server-sent events (`progress`, then `end`). */
 export const runEventsUrl = (id: string) => `/api/runs/${id}/events`;
-
-/** The caller's credits, which a tool page waits for (the server sends them with its shell). */
-/** How long a fetched balance is taken as current before a page that shows it asks again. */
-const CREDITS_STALE_MS = 10_000;
-
-/**
- * The balance. Fresh for a few seconds: a page rendered with it (the server's, ADR 0024) does
- * not ask again the moment it mounts, which re-rendered the whole tool page; a run refreshes
- * it when it ends (use-tool-run.ts), whatever its age.
- */
-export const creditsQuery = queryOptions({
-  queryKey: PROFILE_QUERY_KEY,
-  queryFn: toolsApi.credits,
-  staleTime: CREDITS_STALE_MS,
-});
