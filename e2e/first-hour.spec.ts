@@ -51,8 +51,15 @@ test.describe('the top bar of a signed-in user', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     expect(problems).toEqual([]);
 
-    await page.goto('/tools/vectorization');
+    // The balance, the plan's locks and the admin link come from one account query, which the
+    // server's page already carries: loading a tool page does not ask /api/me again.
+    const accountRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/api/me')) accountRequests.push(request.url());
+    });
+    await page.goto('/tools/vectorization', { waitUntil: 'networkidle' });
     await expect(balance(page)).toHaveText('30');
+    expect(accountRequests).toEqual([]);
     await page.locator('input[type=file]').first().setInputFiles(photo);
     await page.getByRole('button', { name: /^Vectorize/ }).click();
     await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
