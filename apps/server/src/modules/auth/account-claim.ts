@@ -1,18 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_RESET_EXPIRES_MINUTES } from '@atelier/contracts';
-import { and, eq, gte, isNotNull, like, lt, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
-import {
-  apiKeys,
-  authAccounts,
-  authSessions,
-  authTwoFactors,
-  authUsers,
-  authVerifications,
-  profiles,
-  webhookSecrets,
-} from '../../platform/db/schema/index.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
+import * as repo from './repo.ts';
 
 /** Better Auth keeps a password-reset token as a verification row named by this prefix. */
 const RESET_TOKEN_PREFIX = 'reset-password:';
@@ -44,46 +34,20 @@ export interface ClaimFacts {
  */
 export async function claimAccount(db: Database, facts: ClaimFacts): Promise<{ passwordVoided: boolean }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ claimedAt: profiles.claimedAt })
-      .from(profiles)
-      .where(eq(profiles.userId, facts.userId))
-      .for('update');
-    await tx
-      .update(profiles)
-      .set({ claimedAt: facts.at, updatedAt: facts.at })
-      .where(eq(profiles.userId, facts.userId));
-    if (before && !before.claimedAt) {
-      await tx.delete(apiKeys).where(eq(apiKeys.userId, facts.userId));
-      await tx.delete(webhookSecrets).where(eq(webhookSecrets.userId, facts.userId));
-      await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, facts.userId));
-      await tx.update(authUsers).set({ twoFactorEnabled: false }).where(eq(authUsers.id, facts.userId));
-    }
-    const ended = await tx
-      .delete(authSessions)
-      .where(and(eq(authSessions.userId, facts.userId), lt(authSessions.createdAt, facts.at)))
-      .returning({ id: authSessions.id });
-    const voided = facts.keepPassword
-      ? []
-      : await tx
-          .update(authAccounts)
-          .set({ password: null, updatedAt: facts.at })
-          .where(
-            and(
-              eq(authAccounts.userId, facts.userId),
-              eq(authAccounts.providerId, CREDENTIAL_PROVIDER_ID),
-              isNotNull(authAccounts.password),
-            ),
-          )
-          .returning({ id: authAccounts.id });
+    const before = await repo.findClaimedAt(tx, facts.userId, { forUpdate: true });
+    await repo.updateClaimedAt(tx, facts.userId, facts.at);
+    if (before && !before.claimedAt) await repo.deleteAccessOf(tx, facts.userId);
+    const sessionsEnded = await repo.deleteSessionsBefore(tx, facts.userId, facts.at);
+    const passwordVoided =
+      !facts.keepPassword && (await repo.updatePasswordToNull(tx, facts.userId, CREDENTIAL_PROVIDER_ID, facts.at));
     await deleteResetTokens(tx, facts.userId);
     await logSecurityEvent(tx, {
       eventType: 'account_claimed',
       userId: facts.userId,
       severity: 'medium',
-      details: { via: facts.via, sessionsEnded: ended.length, passwordVoided: voided.length > 0 },
+      details: { via: facts.via, sessionsEnded, passwordVoided },
     });
-    return { passwordVoided: voided.length > 0 };
+    return { passwordVoided };
   });
 }
 
@@ -93,21 +57,12 @@ export async function claimAccount(db: Database, facts: ClaimFacts): Promise<{ p
  * a newer one is sent, when one is used, and when the password changes.
  */
 export async function deleteResetTokens(db: DbOrTx, userId: string, keep?: string): Promise<void> {
-  await db
-    .delete(authVerifications)
-    .where(
-      and(
-        like(authVerifications.identifier, `${RESET_TOKEN_PREFIX}%`),
-        eq(authVerifications.value, userId),
-        keep ? ne(authVerifications.identifier, `${RESET_TOKEN_PREFIX}${keep}`) : sql`true`,
-      ),
-    );
+  await repo.deleteVerificationsOf(db, userId, RESET_TOKEN_PREFIX, keep ? `${RESET_TOKEN_PREFIX}${keep}` : undefined);
 }
 
 /** The account's claim moment, or null while it is only a claim on its address. */
 export async function claimedAt(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db.select({ claimedAt: profiles.claimedAt }).from(profiles).where(eq(profiles.userId, userId));
-  return row?.claimedAt ?? null;
+  return (await repo.findClaimedAt(db, userId))?.claimedAt ?? null;
 }
 
 /**
@@ -117,7 +72,7 @@ export async function claimedAt(db: DbOrTx, userId: string): Promise<Date | null
  */
 export async function issueResetToken(db: DbOrTx, userId: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await db.insert(authVerifications).values({
+  await repo.insertVerification(db, {
     id: randomUUID(),
     identifier: `${RESET_TOKEN_PREFIX}${token}`,
     value: userId,
@@ -128,7 +83,7 @@ export async function issueResetToken(db: DbOrTx, userId: string): Promise<strin
 
 /** Ends the account's sessions made at or after `since` (the claim's own, when it cannot stay). */
 export async function endSessionsSince(db: DbOrTx, userId: string, since: Date): Promise<void> {
-  await db.delete(authSessions).where(and(eq(authSessions.userId, userId), gte(authSessions.createdAt, since)));
+  await repo.deleteSessionsSince(db, userId, since);
 }
 
 /**
@@ -136,13 +91,5 @@ export async function endSessionsSince(db: DbOrTx, userId: string, since: Date):
  * opened where the account was signed in, by someone who holds its password.
  */
 export async function vouchForNewSessions(db: DbOrTx, userId: string, since: Date) {
-  return db
-    .update(authSessions)
-    .set({ signInMethod: 'password' })
-    .where(and(eq(authSessions.userId, userId), gte(authSessions.createdAt, since)))
-    .returning({
-      userId: authSessions.userId,
-      createdAt: authSessions.createdAt,
-      signInMethod: authSessions.signInMethod,
-    });
+  return repo.updateSessionsSinceToPassword(db, userId, since);
 }

@@ -1,7 +1,6 @@
 import type { UserRole } from '@atelier/contracts';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { profiles } from '../../platform/db/schema/index.ts';
+import * as repo from './repo.ts';
 
 export interface AccountStanding {
   role: UserRole;
@@ -15,10 +14,7 @@ export interface AccountStanding {
  * Undefined when the account has no profile (being deleted).
  */
 export async function accountStanding(db: DbOrTx, userId: string): Promise<AccountStanding | undefined> {
-  const [row] = await db
-    .select({ role: profiles.role, disabledAt: profiles.disabledAt, claimedAt: profiles.claimedAt })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const row = await repo.findProfileStanding(db, userId);
   return row ? { role: row.role, disabled: row.disabledAt !== null, claimedAt: row.claimedAt } : undefined;
 }
 

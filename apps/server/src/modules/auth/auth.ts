@@ -6,7 +6,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config/config.ts';
 import { resolveSessionSecret } from '../../platform/config/session-secret.ts';
 import type { Database, Transaction } from '../../platform/db/database.ts';
@@ -30,6 +29,7 @@ import { claimAccount, deleteResetTokens } from './account-claim.ts';
 import { ACCOUNT_DISABLED_MESSAGE, accountStanding } from './account-gate.ts';
 import { appleClientSecret } from './apple-client-secret.ts';
 import { activationMail, passwordResetMail } from './mail-templates.ts';
+import * as repo from './repo.ts';
 import { requestLanguage } from './request-language.ts';
 import { signInMethodOf } from './sign-in-method.ts';
 
@@ -124,12 +124,7 @@ export function createAuth({ config, db, mailer, logger, onEmailVerified }: Auth
         await logSecurityEvent(db, { eventType: 'password_reset', userId: user.id, severity: 'medium' });
         // The link came to the address: whoever used it proved it, and the password is theirs.
         // Claiming ends every session and the reset links still outstanding.
-        const [flipped] = await db
-          .update(authUsers)
-          .set({ emailVerified: true })
-          .where(and(eq(authUsers.id, user.id), eq(authUsers.emailVerified, false)))
-          .returning({ id: authUsers.id });
-        if (flipped) await afterVerified(user.id);
+        if (await repo.updateEmailVerified(db, user.id)) await afterVerified(user.id);
         await claimAccount(db, { userId: user.id, at: new Date(), keepPassword: true, via: 'password_reset' });
       },
     },

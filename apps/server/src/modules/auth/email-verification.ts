@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { authUsers } from '../../platform/db/schema/index.ts';
+import * as repo from './repo.ts';
 
 /**
  * The address a verification link's token names. The token is Better Auth's signed JWT: this
@@ -18,15 +17,7 @@ export function verificationTokenEmail(token: string): string | null {
   }
 }
 
-export async function findAuthUserByEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: authUsers.id, emailVerified: authUsers.emailVerified })
-    .from(authUsers)
-    .where(eq(authUsers.email, email));
-  return row;
-}
+/** The account a verification link is about, and whether its address is verified yet. */
+export const findAuthUserByEmail = (db: DbOrTx, email: string) => repo.findAuthUserByEmail(db, email);
 
-export async function isEmailVerified(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, userId));
-  return row?.verified ?? false;
-}
+export const isEmailVerified = (db: DbOrTx, userId: string) => repo.findEmailVerified(db, userId);

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
-import { authUsers } from '../../platform/db/schema/index.ts';
 import { rateLimited } from '../../platform/http/app-error.ts';
 import { reportRateLimit } from '../../platform/http/rate-limit-headers.ts';
 import { standingOf } from '../security/enforce-rate-limit.ts';
@@ -8,6 +6,7 @@ import * as rateLimiter from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { reportFailedLogins } from '../security/suspicious-patterns.ts';
 import { SIGN_IN_ACCOUNT_DELAY_RULE, SIGN_IN_FAILURE_RULE, signInAccountKey, signInAddressKey } from './auth-limits.ts';
+import * as repo from './repo.ts';
 
 export interface SignInAttempt {
   /** The account's e-mail, or null when a username matched no account. */
@@ -93,9 +92,5 @@ export async function recordSignInSuccess(db: Database, attempt: SignInAttempt):
 }
 
 async function userIdOf(db: Database, email: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: authUsers.id })
-    .from(authUsers)
-    .where(eq(authUsers.email, email.trim().toLowerCase()));
-  return row?.id ?? null;
+  return (await repo.findAuthUserByEmail(db, email.trim().toLowerCase()))?.id ?? null;
 }

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterCommit } from '../../platform/db/after-commit.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { type CreditReason, creditLedger, profiles, teams } from '../../platform/db/schema/index.ts';
+import type { CreditReason } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordCreditChange } from '../../platform/metrics/registry.ts';
+import * as repo from './repo.ts';
 
 export interface CreditChange {
   /** Whose balance changes; with `teamId`, the member whose action changes the team's pool. */
@@ -40,34 +40,21 @@ async function applyCreditChange(tx: DbOrTx, change: CreditChange, sign: 1 | -1)
     throw new Error(`Credit amount must be an integer of at least ${least}, got ${change.amount}`);
   }
   const teamId = change.teamId ?? null;
-  const [profile] = teamId
-    ? await tx.select({ credits: teams.credits }).from(teams).where(eq(teams.id, teamId)).for('update')
-    : await tx
-        .select({ credits: profiles.credits })
-        .from(profiles)
-        .where(eq(profiles.userId, change.userId))
-        .for('update');
-  if (!profile) throw new AppError('NOT_FOUND', teamId ? 'Team not found' : 'Profile not found');
+  const current = teamId
+    ? await repo.findTeamBalanceForUpdate(tx, teamId)
+    : await repo.findUserBalanceForUpdate(tx, change.userId);
+  if (current === undefined) throw new AppError('NOT_FOUND', teamId ? 'Team not found' : 'Profile not found');
 
-  const [previous] = await tx
-    .select({ id: creditLedger.id })
-    .from(creditLedger)
-    .where(eq(creditLedger.idempotencyKey, change.idempotencyKey));
-  if (previous) return { applied: false, balance: profile.credits };
+  if (await repo.findLedgerEntryByKey(tx, change.idempotencyKey)) return { applied: false, balance: current };
 
   const delta = sign * change.amount;
-  const balance = profile.credits + delta;
+  const balance = current + delta;
   if (balance < 0) {
     throw new AppError('INSUFFICIENT_CREDITS', "You don't have enough credits to perform this action.");
   }
-  if (teamId) await tx.update(teams).set({ credits: balance, updatedAt: new Date() }).where(eq(teams.id, teamId));
-  else {
-    await tx
-      .update(profiles)
-      .set({ credits: balance, updatedAt: new Date() })
-      .where(eq(profiles.userId, change.userId));
-  }
-  await tx.insert(creditLedger).values({
+  if (teamId) await repo.updateTeamBalance(tx, teamId, balance);
+  else await repo.updateUserBalance(tx, change.userId, balance);
+  await repo.insertLedgerEntry(tx, {
     userId: change.userId,
     teamId,
     amount: delta,
@@ -97,7 +84,7 @@ export function grantCredits(tx: DbOrTx, change: CreditChange): Promise<CreditCh
 }
 
 export async function getCreditBalance(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.userId, userId));
-  if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
-  return row.credits;
+  const credits = await repo.findUserBalance(db, userId);
+  if (credits === undefined) throw new AppError('NOT_FOUND', 'Profile not found');
+  return credits;
 }

@@ -1,8 +1,8 @@
 import { ENTITLEMENTS, higherPlan, isPlanId, type PlanId } from '@atelier/contracts';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { planGrants, profiles, subscriptions } from '../../platform/db/schema/index.ts';
+import { findSubscription } from '../billing/repo.ts';
 import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
+import * as repo from './repo.ts';
 
 /**
  * The plan an account has right now (ADR 0032): the best of every way to hold one, all equal —
@@ -14,13 +14,9 @@ import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
  * with nothing to undo, and a new one brings them back the same way.
  */
 export async function effectivePlan(db: DbOrTx, userId: string, now = new Date()): Promise<PlanId> {
-  const [profile] = await db
-    .select({ plan: profiles.subscriptionType })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  if (profile?.plan === 'lifetime') return 'lifetime';
+  if ((await repo.findProfilePlan(db, userId)) === 'lifetime') return 'lifetime';
   let plan: PlanId = 'free';
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const subscription = await findSubscription(db, userId);
   if (
     subscription &&
     (subscription.status === 'active' || subscription.status === 'past_due') &&
@@ -29,11 +25,9 @@ export async function effectivePlan(db: DbOrTx, userId: string, now = new Date()
     plan = higherPlan(plan, subscription.plan);
   }
   if (await runningExperiencePassEnd(db, userId, now)) plan = higherPlan(plan, 'studio');
-  const grants = await db
-    .select({ plan: planGrants.plan })
-    .from(planGrants)
-    .where(and(eq(planGrants.userId, userId), or(isNull(planGrants.endsAt), gt(planGrants.endsAt, now))));
-  for (const grant of grants) if (isPlanId(grant.plan)) plan = higherPlan(plan, grant.plan);
+  for (const granted of await repo.listRunningGrantPlansOf(db, userId, now)) {
+    if (isPlanId(granted)) plan = higherPlan(plan, granted);
+  }
   return plan;
 }
 

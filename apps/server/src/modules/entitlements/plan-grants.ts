@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { type PlanGrantSource, planGrants } from '../../platform/db/schema/index.ts';
+import type { PlanGrantSource } from '../../platform/db/schema/index.ts';
+import { insertPlanGrant } from './repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A referral reward's "one month of Pro" (one referral earns it): Pro's entitlements for this long. */
@@ -20,16 +21,12 @@ export async function grantPlan(
   },
   now = new Date(),
 ) {
-  const [row] = await tx
-    .insert(planGrants)
-    .values({
-      userId: grant.userId,
-      plan: grant.plan,
-      source: grant.source,
-      reason: grant.reason,
-      endsAt: grant.days === undefined ? null : new Date(now.getTime() + grant.days * DAY_MS),
-      createdAt: now,
-    })
-    .returning();
-  return row!;
+  return insertPlanGrant(tx, {
+    userId: grant.userId,
+    plan: grant.plan,
+    source: grant.source,
+    reason: grant.reason,
+    endsAt: grant.days === undefined ? null : new Date(now.getTime() + grant.days * DAY_MS),
+    createdAt: now,
+  });
 }

@@ -10,12 +10,12 @@ import {
   NEW_USER_DISCOUNT_MINOR,
   newUserDiscountCurrency,
 } from '@atelier/contracts';
-import { and, count, desc, eq, gte } from 'drizzle-orm';
-import type { Database, DbOrTx, Transaction } from '../../platform/db/database.ts';
-import { type InvitationCodeRow, invitationCodes, profiles } from '../../platform/db/schema/index.ts';
+import type { Database, Transaction } from '../../platform/db/database.ts';
+import type { InvitationCodeRow, invitationCodes } from '../../platform/db/schema/index.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../platform/http/app-error.ts';
 import { newReferralCode } from '../profiles/referral-code.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
+import * as repo from './repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CREATION_RULE = { maxAttempts: INVITATION_CODES_PER_HOUR, windowMinutes: 60, blockMinutes: 60 };
@@ -38,14 +38,6 @@ export function toInvitationCodeDto(row: InvitationCodeRow, now = new Date()): I
   };
 }
 
-export function listInvitationCodes(db: DbOrTx, creatorId: string): Promise<InvitationCodeRow[]> {
-  return db
-    .select()
-    .from(invitationCodes)
-    .where(eq(invitationCodes.creatorId, creatorId))
-    .orderBy(desc(invitationCodes.createdAt));
-}
-
 const startOfUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
@@ -66,7 +58,7 @@ export async function createInvitationCode(
     message: 'Too many invitation codes; try again later',
   });
   return db.transaction(async (tx) => {
-    const [creator] = await tx.select().from(profiles).where(eq(profiles.userId, creatorId)).for('update');
+    const creator = await repo.findProfileForUpdate(tx, creatorId);
     if (!creator) throw notFound('Profile');
     const now = new Date();
     if (codeType === 'experience_7day') await checkExperienceAllowance(tx, creator, now);
@@ -94,17 +86,9 @@ async function checkExperienceAllowance(
   if (!mayCreateExperienceCodes(creator.subscriptionType)) {
     throw forbidden('Only Studio subscribers can create experience codes');
   }
-  const [made] = await tx
-    .select({ n: count() })
-    .from(invitationCodes)
-    .where(
-      and(
-        eq(invitationCodes.creatorId, creator.userId),
-        eq(invitationCodes.codeType, 'experience_7day'),
-        gte(invitationCodes.createdAt, startOfUtcMonth(now)),
-      ),
-    );
-  if ((made?.n ?? 0) >= EXPERIENCE_CODES_PER_MONTH) {
+  if (
+    (await repo.countExperienceCodesOfSince(tx, creator.userId, startOfUtcMonth(now))) >= EXPERIENCE_CODES_PER_MONTH
+  ) {
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     throw rateLimited(
       Math.ceil((nextMonth.getTime() - now.getTime()) / 1000),
@@ -119,11 +103,7 @@ async function insertUniqueCode(
   values: Omit<typeof invitationCodes.$inferInsert, 'code'>,
 ): Promise<InvitationCodeRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await tx
-      .insert(invitationCodes)
-      .values({ ...values, code: newReferralCode() })
-      .onConflictDoNothing({ target: invitationCodes.code })
-      .returning();
+    const row = await repo.insertInvitationCode(tx, { ...values, code: newReferralCode() });
     if (row) return row;
   }
   throw new AppError('INTERNAL', 'Could not find a free invitation code');

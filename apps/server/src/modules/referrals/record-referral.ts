@@ -1,7 +1,6 @@
 import { REFERRAL_CODE_COOKIE } from '@atelier/contracts';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { profiles, referrals } from '../../platform/db/schema/index.ts';
+import * as repo from './repo.ts';
 
 /** The referral code a sign-up request carries: the body's `referralCode`, else the cookie. */
 export function referralCodeOf(body: unknown, cookieHeader: string | null | undefined): string | undefined {
@@ -21,13 +20,8 @@ export function referralCodeOf(body: unknown, cookieHeader: string | null | unde
  * unknown code or the user's own code is ignored without a word: the visitor signs up anyway.
  */
 export async function recordReferral(tx: DbOrTx, referredId: string, code: string): Promise<void> {
-  const [referrer] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.referralCode, code));
-  if (!referrer || referrer.userId === referredId) return;
-  const [recorded] = await tx
-    .insert(referrals)
-    .values({ referrerId: referrer.userId, referredId })
-    .onConflictDoNothing({ target: referrals.referredId })
-    .returning({ id: referrals.id });
-  if (!recorded) return;
-  await tx.update(profiles).set({ referredBy: referrer.userId }).where(eq(profiles.userId, referredId));
+  const referrerId = await repo.findUserIdByReferralCode(tx, code);
+  if (!referrerId || referrerId === referredId) return;
+  if (!(await repo.insertReferral(tx, referrerId, referredId))) return;
+  await repo.updateReferredBy(tx, referredId, referrerId);
 }

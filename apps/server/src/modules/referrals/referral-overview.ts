@@ -1,29 +1,16 @@
 import { type ReferralsResponse, referralProgress } from '@atelier/contracts';
-import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
 import { getProfile } from '../profiles/service.ts';
-import { listInvitationCodes, mayCreateExperienceCodes, toInvitationCodeDto } from './invitation-codes.ts';
+import { mayCreateExperienceCodes, toInvitationCodeDto } from './invitation-codes.ts';
+import * as repo from './repo.ts';
 
 /** The referral centre's data for one user: progress, link, history, rewards and codes. */
 export async function referralOverview(db: DbOrTx, userId: string, publicUrl: string): Promise<ReferralsResponse> {
   const profile = await getProfile(db, userId);
   const [history, rewards, codes] = await Promise.all([
-    db
-      .select({
-        id: referrals.id,
-        status: referrals.status,
-        createdAt: referrals.createdAt,
-        completedAt: referrals.completedAt,
-        username: profiles.username,
-        email: profiles.email,
-      })
-      .from(referrals)
-      .innerJoin(profiles, eq(profiles.userId, referrals.referredId))
-      .where(eq(referrals.referrerId, userId))
-      .orderBy(desc(referrals.createdAt)),
-    db.select().from(referralRewards).where(eq(referralRewards.userId, userId)).orderBy(referralRewards.createdAt),
-    listInvitationCodes(db, userId),
+    repo.listReferralsOf(db, userId),
+    repo.listReferralRewardsOf(db, userId),
+    repo.listInvitationCodesOf(db, userId),
   ]);
   const now = new Date();
   const link = new URL('/login', publicUrl);

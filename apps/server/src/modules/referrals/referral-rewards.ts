@@ -1,10 +1,9 @@
 import { PLANS, REFERRALS_FOR_LIFETIME, REFERRALS_FOR_PRO_MONTH, type ReferralRewardType } from '@atelier/contracts';
-import { and, eq, exists, gt, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database.ts';
-import { authUsers, orders, profiles, referralRewards, referrals } from '../../platform/db/schema/index.ts';
 import { makeLifetime } from '../billing/repo.ts';
 import { grantCredits } from '../credits/service.ts';
 import { grantPlan, REFERRAL_PRO_MONTH_DAYS } from '../entitlements/plan-grants.ts';
+import * as repo from './repo.ts';
 
 /**
  * What each reward gives (ADR 0009, 0030): "one month of Pro" is Pro's monthly credit allotment
@@ -31,54 +30,24 @@ const REWARD_CREDITS: Record<ReferralRewardType, number> = {
  * nothing to do, and the rewards' unique key guards each grant again.
  */
 export async function completeReferralIfEarned(tx: Transaction, referredId: string): Promise<void> {
-  const [earned] = await tx
-    .select({ id: referrals.id })
-    .from(referrals)
-    .innerJoin(authUsers, eq(authUsers.id, referrals.referredId))
-    .innerJoin(profiles, eq(profiles.userId, referrals.referredId))
-    .where(
-      and(
-        eq(referrals.referredId, referredId),
-        eq(referrals.status, 'pending'),
-        eq(authUsers.emailVerified, true),
-        ne(profiles.subscriptionType, 'free'),
-        exists(
-          tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.userId, referredId), eq(orders.status, 'paid'), gt(orders.amount, 0))),
-        ),
-      ),
-    );
+  const earned = await repo.findEarnedReferralOf(tx, referredId);
   if (!earned) return;
-  const [completed] = await tx
-    .update(referrals)
-    .set({ status: 'completed', completedAt: new Date() })
-    .where(and(eq(referrals.id, earned.id), eq(referrals.status, 'pending')))
-    .returning({ referrerId: referrals.referrerId });
-  if (!completed) return;
-  const [referrer] = await tx
-    .update(profiles)
-    .set({ referralCount: sql`${profiles.referralCount} + 1`, updatedAt: new Date() })
-    .where(eq(profiles.userId, completed.referrerId))
-    .returning({ referralCount: profiles.referralCount });
-  if (!referrer) return;
-  if (referrer.referralCount >= REFERRALS_FOR_PRO_MONTH) await grantReward(tx, completed.referrerId, 'pro_month');
-  if (referrer.referralCount >= REFERRALS_FOR_LIFETIME) await grantReward(tx, completed.referrerId, 'lifetime');
+  const referrerId = await repo.updateReferralCompleted(tx, earned.id);
+  if (!referrerId) return;
+  const referralCount = await repo.updateReferralCount(tx, referrerId);
+  if (referralCount === undefined) return;
+  if (referralCount >= REFERRALS_FOR_PRO_MONTH) await grantReward(tx, referrerId, 'pro_month');
+  if (referralCount >= REFERRALS_FOR_LIFETIME) await grantReward(tx, referrerId, 'lifetime');
 }
 
 async function grantReward(tx: Transaction, userId: string, rewardType: ReferralRewardType) {
-  const [reward] = await tx
-    .insert(referralRewards)
-    .values({ userId, rewardType, rewardValue: REWARD_CREDITS[rewardType] })
-    .onConflictDoNothing({ target: [referralRewards.userId, referralRewards.rewardType] })
-    .returning({ id: referralRewards.id });
-  if (!reward) return;
+  const rewardId = await repo.insertReferralReward(tx, { userId, rewardType, rewardValue: REWARD_CREDITS[rewardType] });
+  if (!rewardId) return;
   await grantCredits(tx, {
     userId,
     amount: REWARD_CREDITS[rewardType],
     reason: 'referral',
-    reference: reward.id,
+    reference: rewardId,
     idempotencyKey: `referral-reward:${userId}:${rewardType}`,
   });
   // A running subscription is then cancelled at its provider once the payment commits

@@ -1,8 +1,7 @@
 import { type DeviceFingerprint, fingerprintsMatch, MAX_FINGERPRINT_MISMATCHES } from '@atelier/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { authSessions, sessionActivity } from '../../platform/db/schema/index.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
+import * as repo from './repo.ts';
 import { logSecurityEvent } from './security-events.ts';
 import { sessionExpired } from './session-activity.ts';
 import { revokeSession } from './session-revocation.ts';
@@ -25,26 +24,11 @@ export async function checkDeviceFingerprint(
   reported: DeviceFingerprint,
   options: { endSessionOnMismatches: boolean; userAgent: string | null },
 ): Promise<void> {
-  // The first report of a session is kept; later ones are compared with it. A new row starts
-  // its activity at the session's creation: a report is not activity.
-  const createdAt = sql`(SELECT ${authSessions.createdAt} FROM ${authSessions} WHERE ${authSessions.id} = ${user.sessionId})`;
-  const [stored] = await db
-    .insert(sessionActivity)
-    .values({ sessionId: user.sessionId, userId: user.id, fingerprint: reported, lastActiveAt: createdAt })
-    .onConflictDoUpdate({
-      target: sessionActivity.sessionId,
-      set: { fingerprint: sql`coalesce(${sessionActivity.fingerprint}, excluded.fingerprint)` },
-    })
-    .returning({ fingerprint: sessionActivity.fingerprint });
-  const known = stored?.fingerprint;
+  // The first report of a session is kept; later ones are compared with it.
+  const known = await repo.upsertFirstFingerprint(db, user.id, user.sessionId, reported);
   if (!known || fingerprintsMatch(known, reported)) return;
 
-  const [counted] = await db
-    .update(sessionActivity)
-    .set({ fingerprintMismatches: sql`${sessionActivity.fingerprintMismatches} + 1` })
-    .where(eq(sessionActivity.sessionId, user.sessionId))
-    .returning({ mismatches: sessionActivity.fingerprintMismatches });
-  const mismatches = counted?.mismatches ?? 1;
+  const mismatches = (await repo.updateFingerprintMismatches(db, user.sessionId)) ?? 1;
   await logSecurityEvent(db, {
     eventType: 'device_fingerprint_mismatch',
     userId: user.id,

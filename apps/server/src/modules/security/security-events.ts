@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { type SecuritySeverity, securityEvents } from '../../platform/db/schema/index.ts';
+import type { SecuritySeverity } from '../../platform/db/schema/index.ts';
+import * as repo from './repo.ts';
 
 export interface SecurityEventInput {
   eventType: string;
@@ -14,7 +15,7 @@ export interface SecurityEventInput {
 
 /** Records one security event (type, details, severity, client) for a user. */
 export async function logSecurityEvent(db: DbOrTx, event: SecurityEventInput): Promise<void> {
-  await db.insert(securityEvents).values({
+  await repo.insertSecurityEvent(db, {
     eventType: event.eventType,
     userId: event.userId ?? null,
     severity: event.severity ?? 'medium',

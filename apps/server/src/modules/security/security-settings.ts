@@ -5,10 +5,9 @@ import {
   type SecuritySettings,
   type UpdateSecuritySettings,
 } from '@atelier/contracts';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { authAccounts, securitySettings } from '../../platform/db/schema/index.ts';
 import { CREDENTIAL_PROVIDER_ID } from '../auth/account-claim.ts';
+import * as repo from './repo.ts';
 
 type StoredSettings = Pick<
   SecuritySettings,
@@ -22,33 +21,13 @@ const DEFAULTS: StoredSettings = {
   securityMonitoring: true,
 };
 
-const columns = {
-  inactivityTimeoutMinutes: securitySettings.inactivityTimeoutMinutes,
-  enableDeviceFingerprinting: securitySettings.enableDeviceFingerprinting,
-  enableSuspiciousActivityDetection: securitySettings.enableSuspiciousActivityDetection,
-  securityMonitoring: securitySettings.securityMonitoring,
-};
-
 /**
  * Whether the account has a password of its own. One made with Sign in with Apple has none, nor
  * has one whose unvouched password was voided when its address was proven: it sets one through a
  * reset link, and until then cannot change a password or turn on two-factor sign-in (both ask
  * for the current one).
  */
-async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: authAccounts.id })
-    .from(authAccounts)
-    .where(
-      and(
-        eq(authAccounts.userId, userId),
-        eq(authAccounts.providerId, CREDENTIAL_PROVIDER_ID),
-        isNotNull(authAccounts.password),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+const hasPassword = (db: DbOrTx, userId: string) => repo.findPasswordAccountOf(db, userId, CREDENTIAL_PROVIDER_ID);
 
 const withServerFacts = async (db: DbOrTx, userId: string, stored: StoredSettings): Promise<SecuritySettings> => ({
   ...stored,
@@ -62,8 +41,7 @@ const withServerFacts = async (db: DbOrTx, userId: string, stored: StoredSetting
  * the heartbeat and the activity checks read, on every report: no account facts besides.
  */
 export async function storedSecuritySettings(db: DbOrTx, userId: string): Promise<StoredSettings> {
-  const [row] = await db.select(columns).from(securitySettings).where(eq(securitySettings.userId, userId));
-  return row ?? DEFAULTS;
+  return (await repo.findSecuritySettings(db, userId)) ?? DEFAULTS;
 }
 
 /** The security page's settings: the stored choices, the server's limits and whether there is a password. */
@@ -77,10 +55,5 @@ export async function updateSecuritySettings(
   userId: string,
   changes: UpdateSecuritySettings,
 ): Promise<SecuritySettings> {
-  const [row] = await db
-    .insert(securitySettings)
-    .values({ ...DEFAULTS, ...changes, userId })
-    .onConflictDoUpdate({ target: securitySettings.userId, set: { ...changes, updatedAt: sql`now()` } })
-    .returning(columns);
-  return withServerFacts(db, userId, row!);
+  return withServerFacts(db, userId, await repo.upsertSecuritySettings(db, userId, DEFAULTS, changes));
 }

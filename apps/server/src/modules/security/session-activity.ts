@@ -3,11 +3,10 @@ import {
   SESSION_ACTIVITY_WRITE_INTERVAL_SECONDS,
   type SessionState,
 } from '@atelier/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { authSessions, securitySettings, sessionActivity } from '../../platform/db/schema/index.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import * as repo from './repo.ts';
 import { revokeSession } from './session-revocation.ts';
 import type { RequestClient } from './suspicious-patterns.ts';
 import * as suspiciousPatterns from './suspicious-patterns.ts';
@@ -52,10 +51,7 @@ export async function assertSessionActive(
 
 /** Records activity now (a request, or the Extend Session button). */
 export async function touchSession(db: DbOrTx, user: SessionUser): Promise<void> {
-  await db
-    .insert(sessionActivity)
-    .values({ sessionId: user.sessionId, userId: user.id, lastActiveAt: sql`now()` })
-    .onConflictDoUpdate({ target: sessionActivity.sessionId, set: { lastActiveAt: sql`now()` } });
+  await repo.upsertSessionActivity(db, user.id, user.sessionId);
 }
 
 /** The session as the page's monitor sees it: when it ends unless there is activity. */
@@ -76,21 +72,7 @@ export async function sessionState(db: DbOrTx, user: SessionUser): Promise<Sessi
 
 /** One query: the session's last activity (its creation if none recorded yet) and timeout. */
 async function read(db: DbOrTx, sessionId: string): Promise<ActivityRow | undefined> {
-  const [row] = await db
-    .select({
-      createdAt: authSessions.createdAt,
-      lastActiveAt: sessionActivity.lastActiveAt,
-      timeoutMinutes: securitySettings.inactivityTimeoutMinutes,
-      mismatches: sessionActivity.fingerprintMismatches,
-      detect: securitySettings.enableSuspiciousActivityDetection,
-      ipAddress: authSessions.ipAddress,
-      // The database's clock, like the rate limiter's, so API processes agree.
-      now: sql<string>`now()`,
-    })
-    .from(authSessions)
-    .leftJoin(sessionActivity, eq(sessionActivity.sessionId, authSessions.id))
-    .leftJoin(securitySettings, eq(securitySettings.userId, authSessions.userId))
-    .where(eq(authSessions.id, sessionId));
+  const row = await repo.findSessionActivity(db, sessionId);
   if (!row) return undefined;
   return {
     lastActiveAt: new Date(row.lastActiveAt ?? row.createdAt),

@@ -1,7 +1,6 @@
 import { MAX_CONCURRENT_SESSIONS } from '@atelier/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { authSessions } from '../../platform/db/schema/index.ts';
+import * as repo from './repo.ts';
 import { logSecurityEvent } from './security-events.ts';
 
 export type RevocationReason =
@@ -24,11 +23,7 @@ export async function revokeSession(
   reason: RevocationReason,
   by?: { sessionId: string; userAgent?: string | null },
 ): Promise<boolean> {
-  const deleted = await db
-    .delete(authSessions)
-    .where(and(eq(authSessions.id, session.id), eq(authSessions.userId, session.userId)))
-    .returning({ id: authSessions.id });
-  if (deleted.length === 0) return false;
+  if (!(await repo.deleteSessionOf(db, session.userId, session.id))) return false;
   await logSecurityEvent(db, {
     eventType: 'session_revoked',
     userId: session.userId,
@@ -50,13 +45,9 @@ export async function revokeOtherSessions(
   reason: RevocationReason,
   by?: { sessionId: string; userAgent?: string | null },
 ): Promise<number> {
-  const others = await db
-    .select({ id: authSessions.id })
-    .from(authSessions)
-    .where(and(eq(authSessions.userId, keep.userId), ne(authSessions.id, keep.id)));
   let ended = 0;
-  for (const other of others) {
-    if (await revokeSession(db, { id: other.id, userId: keep.userId }, reason, by)) ended += 1;
+  for (const id of await repo.listOtherSessionIdsOf(db, keep.userId, keep.id)) {
+    if (await revokeSession(db, { id, userId: keep.userId }, reason, by)) ended += 1;
   }
   return ended;
 }
@@ -66,12 +57,8 @@ export async function revokeOtherSessions(
  * sign-in has created its session, it ends the oldest ones beyond the limit.
  */
 export async function enforceSessionLimit(db: DbOrTx, userId: string): Promise<void> {
-  const sessions = await db
-    .select({ id: authSessions.id })
-    .from(authSessions)
-    .where(eq(authSessions.userId, userId))
-    .orderBy(desc(authSessions.createdAt), desc(authSessions.id));
-  for (const old of sessions.slice(MAX_CONCURRENT_SESSIONS)) {
-    await revokeSession(db, { id: old.id, userId }, 'session_limit');
+  const sessions = await repo.listSessionIdsOf(db, userId);
+  for (const id of sessions.slice(MAX_CONCURRENT_SESSIONS)) {
+    await revokeSession(db, { id, userId }, 'session_limit');
   }
 }

@@ -9,13 +9,12 @@ import {
   type SuspiciousEventType,
   UNUSUAL_HOURS_EVENT_QUIET_MINUTES,
 } from '@atelier/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { SecuritySeverity } from '../../platform/db/schema/index.ts';
-import { authSessions } from '../../platform/db/schema/index.ts';
 import type { SessionUser } from '../../platform/http/app-env.ts';
 import { NO_SOCKET } from '../../platform/http/client-address.ts';
 import * as rateLimiter from './rate-limiter.ts';
+import * as repo from './repo.ts';
 import { logSecurityEvent } from './security-events.ts';
 import { storedSecuritySettings } from './security-settings.ts';
 
@@ -95,13 +94,9 @@ export async function onHeartbeat(
  * that changes it logs the change. A session without a recorded address just records one.
  */
 async function onAddress(db: DbOrTx, user: SessionUser, session: KnownSession, client: RequestClient): Promise<void> {
-  const changed = await db
-    .update(authSessions)
-    .set({ ipAddress: client.address })
-    .where(and(eq(authSessions.id, user.sessionId), eqOrNull(session.ipAddress)))
-    .returning({ id: authSessions.id });
+  const changed = await repo.updateSessionAddress(db, user.sessionId, session.ipAddress, client.address);
   // Another request of the session may have recorded the same change first.
-  if (changed.length && isLocation(session.ipAddress)) {
+  if (changed && isLocation(session.ipAddress)) {
     await record(db, 'suspicious_location_change', user, client, { from: session.ipAddress, to: client.address });
   }
 }
@@ -132,9 +127,6 @@ function record(db: DbOrTx, type: SuspiciousEventType, user: SessionUser, client
 const isLocation = (address: string | null): address is string => Boolean(address) && address !== NO_SOCKET;
 
 /** Matches the session row only while it still holds the address we read (null included). */
-const eqOrNull = (address: string | null) =>
-  address === null ? isNull(authSessions.ipAddress) : eq(authSessions.ipAddress, address);
-
 /**
  * The failed-sign-in pattern (more than 3 failures in the rate-limit window), called by the
  * sign-in guard with the account's failure count; logged once, on the failure that crosses it.
