@@ -282,6 +282,54 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
   });
 
+  it('lets any member make a team artwork public or private; a removed member or an outsider gets 404', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const maker = await verifiedUser();
+    const other = await verifiedUser();
+    const outsider = await verifiedUser();
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 5 }))).status).toBe(200);
+    await inviteAndJoin(owner, team.id, maker);
+    await inviteAndJoin(owner, team.id, other);
+
+    const started = await requestToolRun(rt, maker, 'image-generation', { prompt: 'team mural', teamId: team.id });
+    const run = await waitForRun(rt, maker, ((await started.json()) as { run: Run }).run.id);
+    expect(run.status).toBe('succeeded');
+    const saved = await call(
+      maker,
+      '/api/artworks',
+      postJson({ runId: run.id, outputIndex: 0, prompt: 'team mural', toolType: 'image-generation' }),
+    );
+    expect(saved.status).toBe(201);
+    const { artwork } = (await saved.json()) as { artwork: { id: string; isPublic: boolean } };
+    expect(artwork.isPublic).toBe(false);
+    const path = `/api/artworks/${artwork.id}`;
+    const library = async (user: TestUser) =>
+      ((await (await call(user, `${base}/artworks`)).json()) as { artworks: { id: string; isPublic: boolean }[] })
+        .artworks;
+
+    // Another member and the owner, not only its author, change who sees it.
+    const shown = await call(other, path, json('PATCH', { isPublic: true }));
+    expect(shown.status).toBe(200);
+    expect(((await shown.json()) as { artwork: { isPublic: boolean } }).artwork.isPublic).toBe(true);
+    expect((await call(null, path)).status).toBe(200);
+    expect((await call(owner, path, json('PATCH', { isPublic: false }))).status).toBe(200);
+    expect((await call(null, path)).status).toBe(404);
+    expect(await library(maker)).toEqual([expect.objectContaining({ id: artwork.id, isPublic: false })]);
+
+    // Anyone else: the artwork does not exist for them, and it stays as it was.
+    await expectError(await call(outsider, path, json('PATCH', { isPublic: true })), 404, 'NOT_FOUND');
+    await expectError(await call(null, path, json('PATCH', { isPublic: true })), 401, 'UNAUTHENTICATED');
+    expect((await call(owner, `${base}/members/${other.userId}`, { method: 'DELETE' })).status).toBe(204);
+    await expectError(await call(other, path, json('PATCH', { isPublic: true })), 404, 'NOT_FOUND');
+    expect((await call(other, `${base}/artworks`)).status).toBe(404);
+    // Its author too, once removed: what they made stays the team's.
+    expect((await call(owner, `${base}/members/${maker.userId}`, { method: 'DELETE' })).status).toBe(204);
+    await expectError(await call(maker, path, json('PATCH', { isPublic: true })), 404, 'NOT_FOUND');
+    expect(await library(owner)).toEqual([expect.objectContaining({ id: artwork.id, isPublic: false })]);
+  });
+
   it('holds seats for pending invitations, refuses a sixth (409 SEATS_FULL), and checks each token', async () => {
     const owner = await withPlan(rt, await verifiedUser(), 'studio');
     const team = await createTeam(owner);

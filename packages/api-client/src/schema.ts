@@ -52,7 +52,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Makes an own artwork public or private, or renames it
+         * Makes an own artwork, or one of a team's library the caller belongs to, public or private, or renames it
          * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
          */
         patch: operations["updateArtwork"];
