@@ -1,4 +1,13 @@
-import type { ErrorBody, Run, RunListResponse, Team, TeamDetailResponse, TeamUsage } from '@atelier/contracts';
+import type {
+  AdminTeamAudit,
+  AdminUserDetail,
+  ErrorBody,
+  Run,
+  RunListResponse,
+  Team,
+  TeamDetailResponse,
+  TeamUsage,
+} from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/service.ts';
@@ -12,6 +21,7 @@ import {
   cookieOf,
   mailedLinks,
   postJson,
+  signUpTestAdmin,
   signUpTestUser,
   type TestUser,
   verifyTestUser,
@@ -492,5 +502,54 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     // The team's ledger rows stay, summing to the empty pool; each person's to their balance.
     await expectLedgerSumsToBalances(team.id, [owner, admin, member], 0);
     expect((await call(owner, base, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it("shows admins a team's members, roles and security events, before and after its deletion", async () => {
+    const consoleAdmin = await signUpTestAdmin(rt);
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const [admin, member] = [await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner, 'Audited');
+    const base = `/api/teams/${team.id}`;
+    const auditPath = `/api/admin/teams/${team.id}`;
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 4 }))).status).toBe(200);
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(admin, team.id, member);
+    expect((await call(owner, `${base}/members/${admin.userId}`, json('PATCH', { role: 'member' }))).status).toBe(204);
+    expect((await call(owner, `${base}/members/${member.userId}/cap`, json('PUT', { monthlyCap: 3 }))).status).toBe(
+      204,
+    );
+    expect((await call(owner, `${base}/members/${member.userId}`, { method: 'DELETE' })).status).toBe(204);
+
+    // The console only: a member, the owner and a visitor find no such route.
+    for (const user of [owner, member, null]) expect((await call(user, auditPath)).status).toBe(404);
+    const res = await call(consoleAdmin, auditPath);
+    expect(res.status).toBe(200);
+    const audit = (await res.json()) as AdminTeamAudit;
+    expect(audit.team).toMatchObject({ id: team.id, name: 'Audited', credits: 4, ownerId: owner.userId });
+    expect(audit.members.map((m) => [m.email, m.role])).toEqual([
+      [owner.email, 'owner'],
+      [admin.email, 'member'],
+    ]);
+    const seen = (type: string) => audit.events.filter((e) => e.eventType === type).map((e) => e.email);
+    expect(seen('team_created')).toEqual([owner.email]);
+    expect(seen('team_funded')).toEqual([owner.email]);
+    expect(seen('team_invitation_sent')).toEqual(expect.arrayContaining([owner.email, admin.email]));
+    expect(seen('team_joined')).toEqual(expect.arrayContaining([admin.email, member.email]));
+    expect(seen('team_role_changed')).toEqual(expect.arrayContaining([owner.email, admin.email]));
+    expect(seen('team_member_cap_changed')).toEqual(expect.arrayContaining([owner.email, member.email]));
+    expect(seen('team_member_removed')).toEqual(expect.arrayContaining([owner.email, member.email]));
+    expect(audit.events.every((e) => e.details.teamId === team.id)).toBe(true);
+
+    // A user's page names their teams: the way to the audit.
+    const detail = (await (await call(consoleAdmin, `/api/admin/users/${admin.userId}`)).json()) as AdminUserDetail;
+    expect(detail.teams).toEqual([{ id: team.id, name: 'Audited', role: 'member' }]);
+
+    // Deleted, the team is gone but its events are not.
+    expect((await call(owner, base, { method: 'DELETE' })).status).toBe(204);
+    const after = (await (await call(consoleAdmin, auditPath)).json()) as AdminTeamAudit;
+    expect(after.team).toBeNull();
+    expect(after.members).toEqual([]);
+    expect(after.events[0]!.eventType).toBe('team_deleted');
+    expect((await call(consoleAdmin, '/api/admin/teams/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });

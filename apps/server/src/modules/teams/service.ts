@@ -31,6 +31,7 @@ import { logSecurityEvent } from '../security/security-events.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import * as repo from './repo.ts';
 import { assertManager, assertOwner, assertTeamWorks, membershipOf, teamWorks } from './team-access.ts';
+import type { TeamEventType } from './team-events.ts';
 
 export interface TeamServiceDeps {
   db: Database;
@@ -47,7 +48,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The team's security event, recorded on the account of the person it concerns. */
-const teamEvent = (tx: DbOrTx, userId: string, eventType: string, details: Record<string, unknown>) =>
+const teamEvent = (tx: DbOrTx, userId: string, eventType: TeamEventType, details: Record<string, unknown>) =>
   logSecurityEvent(tx, { userId, eventType, severity: 'low', details });
 
 function presentInvitation(row: TeamInvitationRow): TeamInvitation {
