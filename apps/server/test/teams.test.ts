@@ -520,6 +520,22 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     );
     expect((await call(owner, `${base}/members/${member.userId}`, { method: 'DELETE' })).status).toBe(204);
 
+    // Renewals to the pool: the owner's choice alone; anyone else is refused, an outsider told nothing.
+    const renewal = (user: TestUser, on: boolean) =>
+      call(user, `${base}/renewal`, json('PUT', { receivesRenewal: on }));
+    await expectError(await renewal(admin, true), 403, 'FORBIDDEN');
+    await expectError(await renewal(member, true), 404, 'NOT_FOUND');
+    expect((await renewal(owner, true)).status).toBe(204);
+    const other = await createTeam(owner, 'Second');
+    expect((await call(owner, `/api/teams/${other.id}/renewal`, json('PUT', { receivesRenewal: true }))).status).toBe(
+      204,
+    );
+    const owned = ((await (await call(owner, '/api/teams')).json()) as { teams: Team[] }).teams;
+    expect(owned.map((t) => [t.name, t.receivesRenewal]).sort()).toEqual([
+      ['Audited', false],
+      ['Second', true],
+    ]);
+
     // The console only: a member, the owner and a visitor find no such route.
     for (const user of [owner, member, null]) expect((await call(user, auditPath)).status).toBe(404);
     const res = await call(consoleAdmin, auditPath);
@@ -538,6 +554,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     expect(seen('team_role_changed')).toEqual(expect.arrayContaining([owner.email, admin.email]));
     expect(seen('team_member_cap_changed')).toEqual(expect.arrayContaining([owner.email, member.email]));
     expect(seen('team_member_removed')).toEqual(expect.arrayContaining([owner.email, member.email]));
+    expect(seen('team_renewal_changed')).toEqual([owner.email]);
     expect(audit.events.every((e) => e.details.teamId === team.id)).toBe(true);
 
     // A user's page names their teams: the way to the audit.

@@ -79,6 +79,7 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       role,
       seats: { used: seats, max: TEAM_SEATS_MAX },
       readOnly: !(await teamWorks(db, team)),
+      receivesRenewal: team.receivesRenewal,
       createdAt: team.createdAt.toISOString(),
     };
   }
@@ -302,6 +303,25 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
         const details = { teamId, memberId, from: target.role, to: newRole };
         await teamEvent(tx, memberId, 'team_role_changed', details);
         await teamEvent(tx, userId, 'team_role_changed', details);
+      });
+    },
+
+    /**
+     * The owner chooses whether their plan renewals credit this team's pool (on) or their own
+     * balance (off, the default). On for one team is off for the owner's others.
+     */
+    async setRenewal(userId: string, teamId: string, receivesRenewal: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { role } = await membershipOf(tx, teamId, userId, true);
+        assertOwner(role);
+        if (receivesRenewal) {
+          await tx
+            .update(teams)
+            .set({ receivesRenewal: false })
+            .where(and(eq(teams.ownerId, userId), eq(teams.receivesRenewal, true)));
+        }
+        await tx.update(teams).set({ receivesRenewal, updatedAt: new Date() }).where(eq(teams.id, teamId));
+        await teamEvent(tx, userId, 'team_renewal_changed', { teamId, receivesRenewal });
       });
     },
 

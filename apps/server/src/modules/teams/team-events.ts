@@ -14,6 +14,7 @@ export const TEAM_EVENT_TYPES = [
   'team_role_changed',
   'team_member_cap_changed',
   'team_funded',
+  'team_renewal_changed',
   'team_deleted',
 ] as const;
 export type TeamEventType = (typeof TEAM_EVENT_TYPES)[number];
