@@ -93,6 +93,17 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await expect(
     owner.getByTestId('team-usage').getByRole('row', { name: new RegExp(invitee.split('@')[0]!) }),
   ).toContainText('1');
+  // The owner sends plan renewals to the pool; the gallery has the team's tab (its library is empty).
+  const renewal = owner.waitForResponse((r) => r.url().endsWith('/renewal'));
+  await owner.getByLabel('Credit my plan renewals to this team').check();
+  expect((await renewal).status()).toBe(204);
+  await expect(owner.getByLabel('Credit my plan renewals to this team')).toBeChecked();
+  await owner.goto('/gallery?tab=team');
+  await expect(owner.getByRole('tab', { name: 'Team: Pixel Studio', selected: true })).toBeVisible();
+  await expect(owner.getByText("Nothing in the team's library yet")).toBeVisible();
+  await owner.screenshot({ path: 'test-results/gallery-team-tab.png' });
+  await owner.goto('/team');
+  await expect(owner.getByLabel('Credit my plan renewals to this team')).toBeChecked();
   await owner.screenshot({ path: 'test-results/team-page-desktop.png', fullPage: true });
   await owner.setViewportSize({ width: 390, height: 844 });
   await owner.screenshot({ path: 'test-results/team-page-phone.png', fullPage: true });

@@ -1,4 +1,13 @@
-import type { ErrorBody, Run, RunListResponse, Team, TeamDetailResponse, TeamUsage } from '@atelier/contracts';
+import type {
+  AdminTeamAudit,
+  AdminUserDetail,
+  ErrorBody,
+  Run,
+  RunListResponse,
+  Team,
+  TeamDetailResponse,
+  TeamUsage,
+} from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../src/modules/credits/service.ts';
@@ -12,6 +21,7 @@ import {
   cookieOf,
   mailedLinks,
   postJson,
+  signUpTestAdmin,
   signUpTestUser,
   type TestUser,
   verifyTestUser,
@@ -282,6 +292,54 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
   });
 
+  it('lets any member make a team artwork public or private; a removed member or an outsider gets 404', async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const maker = await verifiedUser();
+    const other = await verifiedUser();
+    const outsider = await verifiedUser();
+    const team = await createTeam(owner);
+    const base = `/api/teams/${team.id}`;
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 5 }))).status).toBe(200);
+    await inviteAndJoin(owner, team.id, maker);
+    await inviteAndJoin(owner, team.id, other);
+
+    const started = await requestToolRun(rt, maker, 'image-generation', { prompt: 'team mural', teamId: team.id });
+    const run = await waitForRun(rt, maker, ((await started.json()) as { run: Run }).run.id);
+    expect(run.status).toBe('succeeded');
+    const saved = await call(
+      maker,
+      '/api/artworks',
+      postJson({ runId: run.id, outputIndex: 0, prompt: 'team mural', toolType: 'image-generation' }),
+    );
+    expect(saved.status).toBe(201);
+    const { artwork } = (await saved.json()) as { artwork: { id: string; isPublic: boolean } };
+    expect(artwork.isPublic).toBe(false);
+    const path = `/api/artworks/${artwork.id}`;
+    const library = async (user: TestUser) =>
+      ((await (await call(user, `${base}/artworks`)).json()) as { artworks: { id: string; isPublic: boolean }[] })
+        .artworks;
+
+    // Another member and the owner, not only its author, change who sees it.
+    const shown = await call(other, path, json('PATCH', { isPublic: true }));
+    expect(shown.status).toBe(200);
+    expect(((await shown.json()) as { artwork: { isPublic: boolean } }).artwork.isPublic).toBe(true);
+    expect((await call(null, path)).status).toBe(200);
+    expect((await call(owner, path, json('PATCH', { isPublic: false }))).status).toBe(200);
+    expect((await call(null, path)).status).toBe(404);
+    expect(await library(maker)).toEqual([expect.objectContaining({ id: artwork.id, isPublic: false })]);
+
+    // Anyone else: the artwork does not exist for them, and it stays as it was.
+    await expectError(await call(outsider, path, json('PATCH', { isPublic: true })), 404, 'NOT_FOUND');
+    await expectError(await call(null, path, json('PATCH', { isPublic: true })), 401, 'UNAUTHENTICATED');
+    expect((await call(owner, `${base}/members/${other.userId}`, { method: 'DELETE' })).status).toBe(204);
+    await expectError(await call(other, path, json('PATCH', { isPublic: true })), 404, 'NOT_FOUND');
+    expect((await call(other, `${base}/artworks`)).status).toBe(404);
+    // Its author too, once removed: what they made stays the team's.
+    expect((await call(owner, `${base}/members/${maker.userId}`, { method: 'DELETE' })).status).toBe(204);
+    await expectError(await call(maker, path, json('PATCH', { isPublic: true })), 404, 'NOT_FOUND');
+    expect(await library(owner)).toEqual([expect.objectContaining({ id: artwork.id, isPublic: false })]);
+  });
+
   it('holds seats for pending invitations, refuses a sixth (409 SEATS_FULL), and checks each token', async () => {
     const owner = await withPlan(rt, await verifiedUser(), 'studio');
     const team = await createTeam(owner);
@@ -444,5 +502,71 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     // The team's ledger rows stay, summing to the empty pool; each person's to their balance.
     await expectLedgerSumsToBalances(team.id, [owner, admin, member], 0);
     expect((await call(owner, base, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it("shows admins a team's members, roles and security events, before and after its deletion", async () => {
+    const consoleAdmin = await signUpTestAdmin(rt);
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const [admin, member] = [await verifiedUser(), await verifiedUser()];
+    const team = await createTeam(owner, 'Audited');
+    const base = `/api/teams/${team.id}`;
+    const auditPath = `/api/admin/teams/${team.id}`;
+    expect((await call(owner, `${base}/credits`, postJson({ amount: 4 }))).status).toBe(200);
+    await inviteAndJoin(owner, team.id, admin, 'admin');
+    await inviteAndJoin(admin, team.id, member);
+    expect((await call(owner, `${base}/members/${admin.userId}`, json('PATCH', { role: 'member' }))).status).toBe(204);
+    expect((await call(owner, `${base}/members/${member.userId}/cap`, json('PUT', { monthlyCap: 3 }))).status).toBe(
+      204,
+    );
+    expect((await call(owner, `${base}/members/${member.userId}`, { method: 'DELETE' })).status).toBe(204);
+
+    // Renewals to the pool: the owner's choice alone; anyone else is refused, an outsider told nothing.
+    const renewal = (user: TestUser, on: boolean) =>
+      call(user, `${base}/renewal`, json('PUT', { receivesRenewal: on }));
+    await expectError(await renewal(admin, true), 403, 'FORBIDDEN');
+    await expectError(await renewal(member, true), 404, 'NOT_FOUND');
+    expect((await renewal(owner, true)).status).toBe(204);
+    const other = await createTeam(owner, 'Second');
+    expect((await call(owner, `/api/teams/${other.id}/renewal`, json('PUT', { receivesRenewal: true }))).status).toBe(
+      204,
+    );
+    const owned = ((await (await call(owner, '/api/teams')).json()) as { teams: Team[] }).teams;
+    expect(owned.map((t) => [t.name, t.receivesRenewal]).sort()).toEqual([
+      ['Audited', false],
+      ['Second', true],
+    ]);
+
+    // The console only: a member, the owner and a visitor find no such route.
+    for (const user of [owner, member, null]) expect((await call(user, auditPath)).status).toBe(404);
+    const res = await call(consoleAdmin, auditPath);
+    expect(res.status).toBe(200);
+    const audit = (await res.json()) as AdminTeamAudit;
+    expect(audit.team).toMatchObject({ id: team.id, name: 'Audited', credits: 4, ownerId: owner.userId });
+    expect(audit.members.map((m) => [m.email, m.role])).toEqual([
+      [owner.email, 'owner'],
+      [admin.email, 'member'],
+    ]);
+    const seen = (type: string) => audit.events.filter((e) => e.eventType === type).map((e) => e.email);
+    expect(seen('team_created')).toEqual([owner.email]);
+    expect(seen('team_funded')).toEqual([owner.email]);
+    expect(seen('team_invitation_sent')).toEqual(expect.arrayContaining([owner.email, admin.email]));
+    expect(seen('team_joined')).toEqual(expect.arrayContaining([admin.email, member.email]));
+    expect(seen('team_role_changed')).toEqual(expect.arrayContaining([owner.email, admin.email]));
+    expect(seen('team_member_cap_changed')).toEqual(expect.arrayContaining([owner.email, member.email]));
+    expect(seen('team_member_removed')).toEqual(expect.arrayContaining([owner.email, member.email]));
+    expect(seen('team_renewal_changed')).toEqual([owner.email]);
+    expect(audit.events.every((e) => e.details.teamId === team.id)).toBe(true);
+
+    // A user's page names their teams: the way to the audit.
+    const detail = (await (await call(consoleAdmin, `/api/admin/users/${admin.userId}`)).json()) as AdminUserDetail;
+    expect(detail.teams).toEqual([{ id: team.id, name: 'Audited', role: 'member' }]);
+
+    // Deleted, the team is gone but its events are not.
+    expect((await call(owner, base, { method: 'DELETE' })).status).toBe(204);
+    const after = (await (await call(consoleAdmin, auditPath)).json()) as AdminTeamAudit;
+    expect(after.team).toBeNull();
+    expect(after.members).toEqual([]);
+    expect(after.events[0]!.eventType).toBe('team_deleted');
+    expect((await call(consoleAdmin, '/api/admin/teams/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });

@@ -106,6 +106,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit: the team, its members with their roles, and its security events (invitations, joins, removals, role and cap changes, funding, deletion), newest first
+         * @description For signed-in admins only: anyone else gets the 404 of an unknown path.
+         */
+        get: operations["adminTeamAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -309,6 +329,7 @@ export interface components {
             artworks: components["schemas"]["AdminArtwork"][];
             securityEvents: components["schemas"]["SecurityEvent"][];
             sessions: components["schemas"]["SessionInfo"][];
+            teams: components["schemas"]["AdminUserTeam"][];
         };
         SubscriptionStatus: {
             subscribed: boolean;
@@ -398,6 +419,13 @@ export interface components {
             userAgent: string | null;
             ipAddress: string | null;
         };
+        AdminUserTeam: {
+            id: string;
+            name: string;
+            role: components["schemas"]["TeamRole"];
+        };
+        /** @enum {string} */
+        TeamRole: "owner" | "admin" | "member";
         AdminPlanGrantResult: {
             /**
              * @description The user's effective plan after the grant
@@ -434,6 +462,36 @@ export interface components {
             failureRate: number | null;
             p50Ms: number | null;
             p95Ms: number | null;
+        };
+        AdminTeamAudit: {
+            team: {
+                id: string;
+                name: string;
+                credits: number;
+                ownerId: string;
+                createdAt: string;
+            } | null;
+            members: {
+                userId: string;
+                email: string | null;
+                username: string | null;
+                role: components["schemas"]["TeamRole"];
+                monthlyCap: number | null;
+                joinedAt: string;
+            }[];
+            events: {
+                id: string;
+                eventType: string;
+                severity: string;
+                details: {
+                    [key: string]: unknown;
+                };
+                userAgent: string | null;
+                sessionId: string | null;
+                createdAt: string;
+                userId: string | null;
+                email: string | null;
+            }[];
         };
         AdminAuditPage: {
             entries: components["schemas"]["AdminAuditEntry"][];
@@ -793,6 +851,43 @@ export interface operations {
             };
             403: components["responses"]["SecondFactorRequired"];
             /** @description No such user or run — and the answer to anyone who is not an admin */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminTeamAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's audit */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTeamAudit"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["SecondFactorRequired"];
+            /** @description No such team (nor events of one) — and the answer to anyone who is not an admin */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -52,7 +52,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Makes an own artwork public or private, or renames it
+         * Makes an own artwork, or one of a team's library the caller belongs to, public or private, or renames it
          * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
          */
         patch: operations["updateArtwork"];
@@ -1459,6 +1459,26 @@ export interface paths {
          * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
          */
         put: operations["setTeamMemberCap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Whether the owner's plan renewals credit this team's pool instead of the owner's own balance (the owner only; on for one team is off for the others)
+         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
+         */
+        put: operations["setTeamRenewal"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2965,6 +2985,7 @@ export interface components {
                 max: number;
             };
             readOnly: boolean;
+            receivesRenewal: boolean;
             createdAt: string;
         };
         /** @enum {string} */
@@ -3017,6 +3038,9 @@ export interface components {
         };
         SetTeamMemberCap: {
             monthlyCap: number | null;
+        };
+        SetTeamRenewal: {
+            receivesRenewal: boolean;
         };
         FundTeamResponse: {
             teamCredits: number;
@@ -7278,6 +7302,57 @@ export interface operations {
             };
             /** @description The owner has no cap (CONFLICT) */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setTeamRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTeamRenewal"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The caller's role does not allow this (FORBIDDEN) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such team of yours (NOT_FOUND): a non-member is told nothing of it */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

@@ -4,6 +4,7 @@ import { planIdSchema } from './entitlements.ts';
 import { CURSOR_MAX_LENGTH, ID_MAX_LENGTH, REASON_MAX_LENGTH } from './limits.ts';
 import { runErrorSchema, runStatusSchema } from './runs.ts';
 import { securityEventSchema, sessionInfoSchema } from './security.ts';
+import { teamRoleSchema } from './teams.ts';
 import { lineText, multilineText, opaqueText } from './text-fields.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
@@ -150,6 +151,11 @@ export const adminArtworkSchema = z
   .meta({ id: 'AdminArtwork' });
 export type AdminArtwork = z.infer<typeof adminArtworkSchema>;
 
+/** A team the user belongs to, with their role: the way from their page to the team's audit. */
+export const adminUserTeamSchema = z
+  .object({ id: z.string(), name: z.string(), role: teamRoleSchema })
+  .meta({ id: 'AdminUserTeam' });
+
 export const adminUserDetailResponseSchema = z
   .object({
     user: adminUserSummarySchema.extend({
@@ -164,9 +170,44 @@ export const adminUserDetailResponseSchema = z
     artworks: z.array(adminArtworkSchema),
     securityEvents: z.array(securityEventSchema),
     sessions: z.array(sessionInfoSchema),
+    teams: z.array(adminUserTeamSchema),
   })
   .meta({ id: 'AdminUserDetail' });
 export type AdminUserDetail = z.infer<typeof adminUserDetailResponseSchema>;
+
+/** Events of a team's audit shown at most (newest first). */
+export const ADMIN_TEAM_EVENTS_LIMIT = 200;
+
+/**
+ * A team's audit: the team (null once deleted: its events outlive it), its members with their
+ * roles, and the security events that name it (invitations, joins, removals, roles, caps,
+ * funding, deletion), each with the account it was recorded for.
+ */
+export const adminTeamAuditResponseSchema = z
+  .object({
+    team: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        credits: z.number().int(),
+        ownerId: z.string(),
+        createdAt: z.string(),
+      })
+      .nullable(),
+    members: z.array(
+      z.object({
+        userId: z.string(),
+        email: z.string().nullable(),
+        username: z.string().nullable(),
+        role: teamRoleSchema,
+        monthlyCap: z.number().int().nullable(),
+        joinedAt: z.string(),
+      }),
+    ),
+    events: z.array(securityEventSchema.extend({ userId: z.string().nullable(), email: z.string().nullable() })),
+  })
+  .meta({ id: 'AdminTeamAudit' });
+export type AdminTeamAudit = z.infer<typeof adminTeamAuditResponseSchema>;
 
 export const adminCreditsResponseSchema = z.object({ credits: z.number().int() });
 export const adminUserResponseSchema = z.object({ user: adminUserSummarySchema });

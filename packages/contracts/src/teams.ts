@@ -55,6 +55,8 @@ export const teamSchema = z
     }),
     /** True while the owner's plan lacks `teams`: no new team runs, invitations or funding. */
     readOnly: z.boolean(),
+    /** The owner's plan renewals credit this pool instead of the owner's own balance. */
+    receivesRenewal: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'Team', description: 'A team as one of its members sees it.' });
@@ -116,6 +118,10 @@ export const setTeamMemberCapBodySchema = z
     monthlyCap: z.number().int().min(0).max(TEAM_MEMBER_CAP_MAX).nullable(),
   })
   .meta({ id: 'SetTeamMemberCap' });
+export const setTeamRenewalBodySchema = z
+  .object({ receivesRenewal: z.boolean() })
+  .strict()
+  .meta({ id: 'SetTeamRenewal' });
 export const fundTeamBodySchema = z
   .object({ amount: z.number().int().min(1).max(TEAM_FUNDING_MAX) })
   .meta({ id: 'FundTeam' });

@@ -52,6 +52,7 @@ const adminConsole: RouteObject = {
   children: [
     { index: true, ...pageLoadedOnRender('admin/admin-users-page') },
     { path: 'users/:id', ...pageLoadedOnRender('admin/admin-user-page') },
+    { path: 'teams/:id', ...pageLoadedOnRender('admin/admin-team-page') },
     { path: 'runs', ...pageLoadedOnRender('admin/admin-runs-page') },
     { path: 'audit', ...pageLoadedOnRender('admin/admin-audit-page') },
     { path: '*', ...pageLoadedOnRender('errors/not-found-page', ['errors']) },

@@ -2,10 +2,11 @@ import {
   ADMIN_DETAIL_LIST_LIMIT,
   ADMIN_LATEST_FAILURES,
   ADMIN_RUNS_SUMMARY_HOURS,
+  ADMIN_TEAM_EVENTS_LIMIT,
   ADMIN_USER_SEARCH_LIMIT,
   type ToolId,
 } from '@atelier/contracts';
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
   adminAuditLog,
@@ -15,8 +16,12 @@ import {
   type Profile,
   profiles,
   runs,
+  securityEvents,
+  teamMembers,
+  teams,
 } from '../../platform/db/schema/index.ts';
 import type { FeedCursor } from '../artworks/repo.ts';
+import { TEAM_EVENT_TYPES } from '../teams/team-events.ts';
 
 /** SQL of the admin console: reads across users, which only admins reach (routes.ts). */
 
@@ -170,4 +175,38 @@ export function listAudit(db: DbOrTx, limit: number, cursor: FeedCursor | null, 
     .where(and(userId ? eq(adminAuditLog.targetUserId, userId) : undefined, older))
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(limit);
+}
+
+/** The teams a user belongs to, with their role, by name. */
+export function listTeamsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(teams.name, teams.id);
+}
+
+export async function findTeam(db: DbOrTx, teamId: string) {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
+  return row;
+}
+
+/**
+ * The security events that name a team, newest first, with the account each was recorded for.
+ * Only the team's event types are read (their index), then the team's id in the details.
+ */
+export function listTeamEvents(db: DbOrTx, teamId: string) {
+  return db
+    .select({ event: securityEvents, email: profiles.email })
+    .from(securityEvents)
+    .leftJoin(profiles, eq(profiles.userId, securityEvents.userId))
+    .where(
+      and(
+        inArray(securityEvents.eventType, [...TEAM_EVENT_TYPES]),
+        sql`${securityEvents.details}->>'teamId' = ${teamId}`,
+      ),
+    )
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(ADMIN_TEAM_EVENTS_LIMIT);
 }

@@ -10,6 +10,7 @@ import {
   adminRunRefundResponseSchema,
   adminRunsSummaryResponseSchema,
   adminSessionsRevokedResponseSchema,
+  adminTeamAuditResponseSchema,
   adminUserDetailResponseSchema,
   adminUserListQuerySchema,
   adminUserListResponseSchema,
@@ -152,6 +153,19 @@ const audit = adminRoute({
   responses: { 200: jsonContent(adminAuditResponseSchema, 'A page of entries'), 400: invalid, 404: notFound },
 });
 
+const teamAudit = adminRoute({
+  method: 'get',
+  path: '/teams/{id}',
+  operationId: 'adminTeamAudit',
+  summary:
+    "A team's audit: the team, its members with their roles, and its security events (invitations, joins, removals, role and cap changes, funding, deletion), newest first",
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: {
+    200: jsonContent(adminTeamAuditResponseSchema, "The team's audit"),
+    404: errorResponse('No such team (nor events of one) — and the answer to anyone who is not an admin'),
+  },
+});
+
 const adminOf = (c: Context<AppEnv>): ConsoleAdmin => {
   const user = c.get('user');
   return { via: 'console', id: user.id, email: user.email, sessionId: user.sessionId };
@@ -217,6 +231,7 @@ function declareAdminApi(router: ReturnType<typeof createApiRouter>, deps: Admin
       c.json(await service.refundRun(deps.db, adminOf(c), c.req.valid('param').id, c.req.valid('json').reason), 200),
     )
     .openapi(runsSummary, async (c) => c.json(await service.runsSummary(deps.db), 200))
+    .openapi(teamAudit, async (c) => c.json(await service.teamAudit(deps.db, c.req.valid('param').id), 200))
     .openapi(audit, async (c) => {
       const { cursor, userId } = c.req.valid('query');
       return c.json(await service.audit(deps.db, cursor, userId), 200);

@@ -8,6 +8,7 @@ import {
   type AdminRun,
   type AdminRunRefundResponse,
   type AdminRunsSummary,
+  type AdminTeamAudit,
   type AdminUserDetail,
   type AdminUserSummary,
 } from '@atelier/contracts';
@@ -25,6 +26,7 @@ import * as planGrants from '../entitlements/plan-grants.ts';
 import { listSecurityEvents } from '../security/security-overview.ts';
 import { listSessions } from '../security/session-list.ts';
 import { type RevocationReason, revokeSession } from '../security/session-revocation.ts';
+import * as teamsRepo from '../teams/repo.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.ts';
 import * as repo from './repo.ts';
 
@@ -96,7 +98,7 @@ export async function searchUsers(db: Database, q: string | undefined): Promise<
 export async function userDetail(deps: AdminDeps, userId: string): Promise<AdminUserDetail> {
   const profile = await repo.findProfileById(deps.db, userId);
   if (!profile) throw userNotFound();
-  const [plan, subscription, orders, ledger, runs, artworks, securityEvents, sessions] = await Promise.all([
+  const [plan, subscription, orders, ledger, runs, artworks, securityEvents, sessions, teams] = await Promise.all([
     // What the account has now: a plan granted by an admin or a referral counts, as it does for the user.
     effectivePlan(deps.db, userId),
     billing.status(deps.billing, userId),
@@ -106,6 +108,7 @@ export async function userDetail(deps: AdminDeps, userId: string): Promise<Admin
     repo.listArtworksOf(deps.db, userId),
     listSecurityEvents(deps.db, userId, ADMIN_DETAIL_LIST_LIMIT),
     listSessions(deps.db, userId, ''),
+    repo.listTeamsOf(deps.db, userId),
   ]);
   return {
     user: {
@@ -139,6 +142,43 @@ export async function userDetail(deps: AdminDeps, userId: string): Promise<Admin
     })),
     securityEvents,
     sessions,
+    teams,
+  };
+}
+
+/**
+ * A team's audit: the team, its members and roles, and the events naming it. A deleted team
+ * still has its events (the team is then null); an id that names neither is 404.
+ */
+export async function teamAudit(db: Database, teamId: string): Promise<AdminTeamAudit> {
+  const [team, members, events] = await Promise.all([
+    repo.findTeam(db, teamId),
+    teamsRepo.membersOf(db, teamId),
+    repo.listTeamEvents(db, teamId),
+  ]);
+  if (!team && events.length === 0) throw notFound('Team');
+  return {
+    team: team
+      ? {
+          id: team.id,
+          name: team.name,
+          credits: team.credits,
+          ownerId: team.ownerId,
+          createdAt: team.createdAt.toISOString(),
+        }
+      : null,
+    members: members.map(({ id, joinedAt, ...m }) => ({ ...m, userId: id, joinedAt: joinedAt.toISOString() })),
+    events: events.map(({ event, email }) => ({
+      id: event.id,
+      userId: event.userId,
+      email,
+      eventType: event.eventType,
+      severity: event.severity,
+      details: event.details,
+      userAgent: event.userAgent,
+      sessionId: event.sessionId,
+      createdAt: event.createdAt.toISOString(),
+    })),
   };
 }
 

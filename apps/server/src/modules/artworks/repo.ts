@@ -161,7 +161,10 @@ export async function insertArtwork(db: DbOrTx, values: typeof artworks.$inferIn
   await db.insert(artworks).values(values);
 }
 
-/** What an owner may change of an artwork: who sees it and its title (null: the default name). */
+/**
+ * What may be changed of an artwork: who sees it and its title (null: the default name). A
+ * personal artwork by its author; a team's by any member (the library is the team's, shared).
+ */
 export interface ArtworkChanges {
   isPublic?: boolean;
   title?: string | null;
@@ -176,7 +179,7 @@ export async function updateOwnArtwork(
   const updated = await db
     .update(artworks)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(artworks.id, id), authoredBy(userId)))
+    .where(and(eq(artworks.id, id), ownOrTeam(userId)))
     .returning({ id: artworks.id });
   return updated.length > 0;
 }

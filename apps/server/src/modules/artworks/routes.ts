@@ -98,7 +98,7 @@ const update = apiRoute({
   tag: 'artworks',
   access: 'user',
   apiKey: true,
-  summary: 'Makes an own artwork public or private, or renames it',
+  summary: "Makes an own artwork, or one of a team's library the caller belongs to, public or private, or renames it",
   middleware: [requireUser] as const,
   request: { ...idParams, ...jsonBody(updateArtworkBodySchema) },
   responses: { 200: jsonContent(artworkResponseSchema, 'Updated'), 404: notYours },

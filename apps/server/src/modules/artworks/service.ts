@@ -179,7 +179,8 @@ export async function createArtwork(
 }
 
 /**
- * Owner only: for anyone else the artwork does not exist (404, not 403). A title arrives
+ * The author of a personal artwork, or any member of a team's (a removed member no longer):
+ * for anyone else the artwork does not exist (404, not 403). A title arrives
  * trimmed and within ARTWORK_TITLE_MAX_LENGTH (the request schema); an empty one is stored as
  * null, which gives the artwork its default name (the prompt, else the tool's) back.
  */

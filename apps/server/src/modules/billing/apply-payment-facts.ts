@@ -1,4 +1,4 @@
-import { creditsForPeriod, creditsForPlanChange, type SubscriptionPlanId } from '@atelier/contracts';
+import { creditsForPeriod, creditsForPlanChange, hasFeature, type SubscriptionPlanId } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterCommit } from '../../platform/db/after-commit.ts';
 import type { Transaction } from '../../platform/db/database.ts';
@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
 import { grantCredits } from '../credits/service.ts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
+import { lockRenewalTeam } from '../teams/team-access.ts';
 import { countDiscountUse } from './discount-codes.ts';
 import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 import {
@@ -185,8 +186,15 @@ async function applyInvoicePaid({ tx, provider, log }: ApplyContext, fact: FactO
   if (!recorded) return; // this invoice was handled before
   afterCommit(() => recordPaymentApplied(provider, 'invoice'));
   if (credits > 0) {
+    // A renewal of a plan with teams goes to the team its owner chose, if any (a plan change's
+    // difference stays the owner's); the team's ledger row names the owner and the invoice.
+    const team =
+      fact.reason === 'renewal' && hasFeature(fact.plan, 'teams')
+        ? await lockRenewalTeam(tx, subscription.userId)
+        : undefined;
     await grantCredits(tx, {
       userId: subscription.userId,
+      ...(team ? { teamId: team.id } : {}),
       amount: credits,
       reason: 'plan',
       reference: orderId,

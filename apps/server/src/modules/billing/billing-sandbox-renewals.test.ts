@@ -1,4 +1,10 @@
-import type { OrdersResponse, ReferralsResponse, SubscriptionStatus } from '@atelier/contracts';
+import {
+  creditsForPeriod,
+  type OrdersResponse,
+  type ReferralsResponse,
+  type SubscriptionStatus,
+  type Team,
+} from '@atelier/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -10,6 +16,7 @@ import {
   profiles,
   sandboxCheckoutSessions,
   subscriptions,
+  teams,
 } from '../../platform/db/schema/index.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { getCreditBalance } from '../credits/service.ts';
@@ -72,6 +79,37 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
       .select({ amount: creditLedger.amount, key: creditLedger.idempotencyKey })
       .from(creditLedger)
       .where(and(eq(creditLedger.userId, user.userId), like(creditLedger.idempotencyKey, 'invoice:sbx_in_%')));
+
+  it("credits a Studio renewal to the team its owner chose, in the renewal's transaction with a ledger row", async () => {
+    const owner = await signUpTestUser(rt);
+    await subscribe(owner, '/api/billing/checkout', { planId: 'studio', billingCycle: 'monthly', language: 'en' });
+    const before = await credits(owner);
+    const created = await rt.request('/api/teams', as(owner, postJson({ name: 'Renewed' })));
+    const { team } = (await created.json()) as { team: Team };
+    expect(team.receivesRenewal).toBe(false);
+    const setRenewal = (on: boolean) =>
+      rt.request(`/api/teams/${team.id}/renewal`, as(owner, { ...postJson({ receivesRenewal: on }), method: 'PUT' }));
+    expect((await setRenewal(true)).status).toBe(204);
+    const monthly = creditsForPeriod('studio', 'monthly');
+
+    const end0 = await periodEnd(owner);
+    expect((await renewDueSandboxSubscriptions(billing, after(end0, SECOND))).renewed).toBe(1);
+    const pool = async () =>
+      (await rt.database.db.select({ credits: teams.credits }).from(teams).where(eq(teams.id, team.id)))[0]!.credits;
+    expect(await pool()).toBe(monthly);
+    expect(await credits(owner)).toBe(before);
+    const [row] = await rt.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.teamId, team.id), like(creditLedger.idempotencyKey, 'invoice:sbx_in_%')));
+    expect(row).toMatchObject({ userId: owner.userId, amount: monthly, balanceAfter: monthly, reason: 'plan' });
+
+    // Off again: the next renewal is the owner's own.
+    expect((await setRenewal(false)).status).toBe(204);
+    expect((await renewDueSandboxSubscriptions(billing, after(await periodEnd(owner), SECOND))).renewed).toBe(1);
+    expect(await pool()).toBe(monthly);
+    expect(await credits(owner)).toBe(before + monthly);
+  });
 
   it('renews at the period end once per period, even run twice or by two processes at once', async () => {
     const user = await signUpTestUser(rt);

@@ -4,7 +4,9 @@ import type {
   PlanChangePreview,
   ReferralsResponse,
   SubscriptionStatus,
+  Team,
 } from '@atelier/contracts';
+import { creditsForPeriod } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -12,7 +14,13 @@ import type { FakeStripe } from '../../../test/fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../../../test/stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
-import { invitationCodeRedemptions, invitationCodes, subscriptions } from '../../platform/db/schema/index.ts';
+import {
+  creditLedger,
+  invitationCodeRedemptions,
+  invitationCodes,
+  subscriptions,
+  teams,
+} from '../../platform/db/schema/index.ts';
 import { getCreditBalance } from '../credits/service.ts';
 
 let counter = 0;
@@ -101,6 +109,29 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
       [299, 'USD', 'paid'],
       [299, 'USD', 'paid'],
     ]);
+  });
+
+  it("credits a Studio renewal's invoice to the team its owner chose, once however often it is delivered", async () => {
+    const owner = await signUpTestUser(rt);
+    const { subscriptionId } = await subscribe(owner, { planId: 'studio', billingCycle: 'monthly', language: 'en' });
+    const before = await credits(owner);
+    const created = await call<{ team: Team }>(owner, '/api/teams', { name: 'Webhook team' });
+    expect(created.status).toBe(201);
+    const teamId = created.body.team.id;
+    const put = await rt.request(
+      `/api/teams/${teamId}/renewal`,
+      as(owner, { ...postJson({ receivesRenewal: true }), method: 'PUT' }),
+    );
+    expect(put.status).toBe(204);
+
+    const renewal = stripe.signedEvent('invoice.paid', stripe.renew(subscriptionId));
+    for (let i = 0; i < 3; i++) expect((await deliver(renewal)).status).toBe(200);
+    const monthly = creditsForPeriod('studio', 'monthly');
+    const [team] = await rt.database.db.select({ credits: teams.credits }).from(teams).where(eq(teams.id, teamId));
+    expect(team!.credits).toBe(monthly);
+    expect(await credits(owner)).toBe(before);
+    const rows = await rt.database.db.select().from(creditLedger).where(eq(creditLedger.teamId, teamId));
+    expect(rows.map((r) => [r.userId, r.amount, r.reason])).toEqual([[owner.userId, monthly, 'plan']]);
   });
 
   it('rejects a forged or unsigned webhook with 400 and grants nothing', async () => {

@@ -8,6 +8,7 @@ import {
   fundTeamResponseSchema,
   joinTeamBodySchema,
   setTeamMemberCapBodySchema,
+  setTeamRenewalBodySchema,
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
   teamDetailResponseSchema,
@@ -192,6 +193,17 @@ const setMemberCap = apiRoute({
   },
 });
 
+const setRenewal = apiRoute({
+  ...teamRoute,
+  method: 'put',
+  path: '/teams/{id}/renewal',
+  operationId: 'setTeamRenewal',
+  summary:
+    "Whether the owner's plan renewals credit this team's pool instead of the owner's own balance (the owner only; on for one team is off for the others)",
+  request: { params: teamParams, ...jsonBody(setTeamRenewalBodySchema) },
+  responses: { 204: { description: 'Set' }, 403: forbidden, 404: notMember },
+});
+
 const fundTeam = apiRoute({
   ...teamRoute,
   method: 'post',
@@ -270,6 +282,10 @@ export function teamRoutes(service: TeamService) {
     .openapi(setMemberCap, async (c) => {
       const { id, userId } = c.req.valid('param');
       await service.setMemberCap(c.var.user.id, id, userId, c.req.valid('json').monthlyCap);
+      return c.body(null, 204);
+    })
+    .openapi(setRenewal, async (c) => {
+      await service.setRenewal(c.var.user.id, c.req.valid('param').id, c.req.valid('json').receivesRenewal);
       return c.body(null, 204);
     })
     .openapi(fundTeam, async (c) =>

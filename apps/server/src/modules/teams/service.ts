@@ -31,6 +31,7 @@ import { logSecurityEvent } from '../security/security-events.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import * as repo from './repo.ts';
 import { assertManager, assertOwner, assertTeamWorks, membershipOf, teamWorks } from './team-access.ts';
+import type { TeamEventType } from './team-events.ts';
 
 export interface TeamServiceDeps {
   db: Database;
@@ -47,7 +48,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The team's security event, recorded on the account of the person it concerns. */
-const teamEvent = (tx: DbOrTx, userId: string, eventType: string, details: Record<string, unknown>) =>
+const teamEvent = (tx: DbOrTx, userId: string, eventType: TeamEventType, details: Record<string, unknown>) =>
   logSecurityEvent(tx, { userId, eventType, severity: 'low', details });
 
 function presentInvitation(row: TeamInvitationRow): TeamInvitation {
@@ -78,6 +79,7 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
       role,
       seats: { used: seats, max: TEAM_SEATS_MAX },
       readOnly: !(await teamWorks(db, team)),
+      receivesRenewal: team.receivesRenewal,
       createdAt: team.createdAt.toISOString(),
     };
   }
@@ -301,6 +303,25 @@ export function createTeamService({ db, mailer, logger, publicUrl }: TeamService
         const details = { teamId, memberId, from: target.role, to: newRole };
         await teamEvent(tx, memberId, 'team_role_changed', details);
         await teamEvent(tx, userId, 'team_role_changed', details);
+      });
+    },
+
+    /**
+     * The owner chooses whether their plan renewals credit this team's pool (on) or their own
+     * balance (off, the default). On for one team is off for the owner's others.
+     */
+    async setRenewal(userId: string, teamId: string, receivesRenewal: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { role } = await membershipOf(tx, teamId, userId, true);
+        assertOwner(role);
+        if (receivesRenewal) {
+          await tx
+            .update(teams)
+            .set({ receivesRenewal: false })
+            .where(and(eq(teams.ownerId, userId), eq(teams.receivesRenewal, true)));
+        }
+        await tx.update(teams).set({ receivesRenewal, updatedAt: new Date() }).where(eq(teams.id, teamId));
+        await teamEvent(tx, userId, 'team_renewal_changed', { teamId, receivesRenewal });
       });
     },
 

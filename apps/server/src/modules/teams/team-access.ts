@@ -96,3 +96,16 @@ export async function spentThisMonth(db: DbOrTx, teamId: string, userId: string,
 
 /** The ledger reasons that are a member's spending from the pool (a refund gives some back). */
 export const TEAM_SPENDING_REASONS: CreditReason[] = ['run', 'demo', 'refund'];
+
+/**
+ * The owner's team that their plan renewals credit, locked for the renewal's transaction; none
+ * when no team is set to receive them.
+ */
+export async function lockRenewalTeam(tx: DbOrTx, ownerId: string): Promise<TeamRow | undefined> {
+  const [team] = await tx
+    .select()
+    .from(teams)
+    .where(and(eq(teams.ownerId, ownerId), eq(teams.receivesRenewal, true)))
+    .for('update');
+  return team;
+}

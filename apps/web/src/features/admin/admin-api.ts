@@ -18,6 +18,7 @@ export const adminApi = {
   refundRun: (runId: string, reason: string) =>
     call(admin.POST('/runs/{id}/refund', { params: { path: { id: runId } }, body: { reason } })),
   runsSummary: () => call(admin.GET('/runs/summary')),
+  teamAudit: (id: string) => call(admin.GET('/teams/{id}', { params: { path: { id } } })),
   audit: (cursor: string | null, userId?: string) =>
     call(admin.GET('/audit', { params: { query: { ...(cursor ? { cursor } : {}), ...(userId ? { userId } : {}) } } })),
 };

@@ -8,6 +8,7 @@ import { ADMIN_QUERY_KEY, adminApi } from './admin-api.ts';
 import { AuditTable } from './audit-table.tsx';
 import { RefundRunButton } from './refund-run-button.tsx';
 import { cell, FactTable, Section } from './section.tsx';
+import { SecurityEventTable } from './security-event-table.tsx';
 import { useFormatDate } from './use-format-date.ts';
 import { UserActions } from './user-actions.tsx';
 
@@ -26,7 +27,7 @@ export default function AdminUserPage() {
   if (query.isError) {
     return <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   }
-  const { user, subscription, orders, ledger, runs, artworks, securityEvents, sessions } = query.data;
+  const { user, subscription, orders, ledger, runs, artworks, securityEvents, sessions, teams } = query.data;
   const none = (list: readonly unknown[]) => list.length === 0 && t('none');
 
   return (
@@ -170,17 +171,27 @@ export default function AdminUserPage() {
         </FactTable>
       </Section>
 
-      <Section title={t('user.events')} empty={none(securityEvents)}>
-        <FactTable head={[t('columns.when'), t('columns.event'), t('columns.severity'), t('columns.details')]}>
-          {securityEvents.map((event) => (
-            <tr key={event.id}>
-              <td className={cell}>{formatDate(event.createdAt)}</td>
-              <td className={cell}>{event.eventType}</td>
-              <td className={cell}>{event.severity}</td>
-              <td className={`${cell} font-mono text-xs break-all`}>{JSON.stringify(event.details)}</td>
+      <Section title={t('user.teams')} empty={none(teams)}>
+        <FactTable head={[t('columns.team'), t('columns.role')]}>
+          {teams.map((team) => (
+            <tr key={team.id}>
+              <td className={cell}>
+                <Link
+                  to={`/admin/teams/${team.id}`}
+                  className="text-brand-700 hover:underline dark:text-brand-400"
+                  data-testid="admin-user-team"
+                >
+                  {team.name}
+                </Link>
+              </td>
+              <td className={cell}>{t(`team.roles.${team.role}`)}</td>
             </tr>
           ))}
         </FactTable>
+      </Section>
+
+      <Section title={t('user.events')} empty={none(securityEvents)}>
+        <SecurityEventTable events={securityEvents} />
       </Section>
 
       <Section title={t('user.audit')} empty={audit.data && none(audit.data.entries)}>

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AccountLink } from './account-link.tsx';
 import { cell, FactTable } from './section.tsx';
 import { useFormatDate } from './use-format-date.ts';
 
@@ -30,16 +30,7 @@ export function AuditTable({ entries }: { entries: readonly AdminAuditEntry[] })
           <td className={cell}>{entry.actorEmail ?? t(`via.${entry.via}`)}</td>
           <td className={cell}>{t(`action.${entry.action}`)}</td>
           <td className={`${cell} break-all`}>
-            {entry.targetUserId ? (
-              <Link
-                to={`/admin/users/${encodeURIComponent(entry.targetUserId)}`}
-                className="text-brand-700 hover:underline dark:text-brand-400"
-              >
-                {entry.targetEmail ?? entry.targetUserId}
-              </Link>
-            ) : (
-              '—'
-            )}
+            <AccountLink userId={entry.targetUserId} email={entry.targetEmail} />
           </td>
           <td className={cell}>{entry.reason}</td>
           <td className={`${cell} text-xs`}>

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderFeed(viewerId: string | null) {
+async function renderFeed(viewerId: string | null, props: Partial<Parameters<typeof ArtworkFeed>[0]> = {}) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -85,7 +85,7 @@ async function renderFeed(viewerId: string | null) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <ArtworkFeed kind="public" viewerId={viewerId} />
+          <ArtworkFeed kind="public" viewerId={viewerId} {...props} />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -145,5 +145,26 @@ describe('the gallery feed', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Like/ }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: /^Like/ }).textContent).toBe('0');
+  });
+
+  it("shows the team's library in the team tab, where a member makes an artwork public", async () => {
+    const team = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Studio North' };
+    fetchMock.mockResolvedValueOnce(jsonResponse(page([artwork(1, { isPublic: false, authorName: 'ada' })])));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ artwork: artwork(1, { isPublic: true, authorName: 'ada' }) }));
+    await renderFeed('viewer-1', { kind: 'team', team });
+    expect(await screen.findByRole('region', { name: 'Team: Studio North' })).toBeTruthy();
+    expect(requested(0)).toBe(`GET /api/teams/${team.id}/artworks`);
+    // Who made it is said; no like button, and deleting stays the author's (not offered here).
+    expect(screen.getByText('by ada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    const visibility = screen.getByRole('switch', { name: 'Public' });
+    expect(visibility.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(visibility);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Public' }).getAttribute('aria-checked')).toBe('true'),
+    );
+    expect(requested(1)).toBe('PATCH /api/artworks/00000000-0000-4000-8000-000000000001');
+    expect(await (fetchMock.mock.calls[1]![0] as Request).json()).toEqual({ isPublic: true });
   });
 });

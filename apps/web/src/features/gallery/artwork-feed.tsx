@@ -28,12 +28,22 @@ const firstRowOf = (index: number) => (index === 0 ? 'first' : index < GALLERY_M
 const toastError = (text: string) => () => void notify((toast) => toast.error(text));
 
 /**
- * One tab of the gallery: the public feed (likes) or the viewer's own artworks (visibility and
- * delete). Pages load 20 at a time as the last card nears the viewport.
+ * One tab of the gallery: the public feed (likes), the viewer's own artworks (visibility and
+ * delete) or a team's library (visibility, which any member may change; deleting stays with the
+ * author). Pages load 20 at a time as the last card nears the viewport.
  */
-export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerId: string | null }) {
+export function ArtworkFeed({
+  kind,
+  viewerId,
+  team,
+}: {
+  kind: ArtworkFeedKind;
+  viewerId: string | null;
+  /** The team whose library the team tab shows. */
+  team?: { id: string; name: string };
+}) {
   const { t } = useTranslation('gallery');
-  const feed = useArtworkFeed(kind, viewerId);
+  const feed = useArtworkFeed(kind, viewerId, team?.id);
   const [openId, setOpenId] = useState<string | null>(null);
   const like = useLikeArtwork(toastError(t('toast.likeFailed')));
   const visibility = useSetArtworkVisibility(toastError(t('toast.updateFailed')));
@@ -47,17 +57,22 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
     like.mutate({ id: artwork.id, liked });
   };
 
-  /** What can be done with an artwork: like it (public tab) or manage it (my artworks). */
+  const visibilitySwitch = (artwork: Artwork) => (
+    <VisibilitySwitch
+      isPublic={artwork.isPublic}
+      onChange={(isPublic) => visibility.mutate({ id: artwork.id, isPublic })}
+      disabled={visibility.isPending && visibility.variables?.id === artwork.id}
+    />
+  );
+  /** What can be done with an artwork: like it (public tab), manage it (my artworks), show or hide it (team). */
   const actions = (artwork: Artwork) =>
     kind === 'public' ? (
       <LikeButton artwork={artwork} onToggle={(liked) => toggleLike(artwork, liked)} />
+    ) : kind === 'team' ? (
+      visibilitySwitch(artwork)
     ) : (
       <>
-        <VisibilitySwitch
-          isPublic={artwork.isPublic}
-          onChange={(isPublic) => visibility.mutate({ id: artwork.id, isPublic })}
-          disabled={visibility.isPending && visibility.variables?.id === artwork.id}
-        />
+        {visibilitySwitch(artwork)}
         <DeleteArtworkButton
           onConfirm={() =>
             remove.mutate(artwork.id, {
@@ -71,7 +86,7 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
       </>
     );
   const footer = (artwork: Artwork) =>
-    kind === 'public' ? (
+    kind !== 'mine' ? (
       <>
         <span className="truncate text-sm text-zinc-500 dark:text-zinc-400">
           {t('card.by', { name: artwork.authorName })}
@@ -100,7 +115,7 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
     <>
       <MasonryGrid
         items={artworks}
-        label={t(`tabs.${kind}`)}
+        label={kind === 'team' ? t('tabs.team', { name: team?.name ?? '' }) : t(`tabs.${kind}`)}
         lastItemRef={lastItemRef}
         renderItem={(artwork, ref) => (
           <ArtworkCard
@@ -121,7 +136,7 @@ export function ArtworkFeed({ kind, viewerId }: { kind: ArtworkFeedKind; viewerI
         artwork={opened}
         onClose={() => setOpenId(null)}
         actions={opened && actions(opened)}
-        editable={kind === 'mine'}
+        editable={kind !== 'public'}
       />
     </>
   );

@@ -20,7 +20,7 @@ export function ArtworkLightbox({
   artwork: Artwork | null;
   onClose: () => void;
   actions?: ReactNode;
-  /** The viewer owns it: the title can be changed here. */
+  /** The viewer may change it (their own, or their team's): the title can be changed here. */
   editable?: boolean;
 }) {
   const { t, i18n } = useTranslation(['gallery', 'tools']);

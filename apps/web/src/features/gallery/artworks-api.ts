@@ -9,6 +9,8 @@ export const artworksApi = {
   listPublic: (cursor: string | null) => call(api.GET('/artworks', page(cursor))),
   getPublic: (id: string) => call(api.GET('/artworks/{id}', artwork(id))),
   listOwn: (cursor: string | null) => call(api.GET('/me/artworks', page(cursor))),
+  listTeam: (teamId: string, cursor: string | null) =>
+    call(api.GET('/teams/{id}/artworks', { params: { path: { id: teamId }, query: cursor ? { cursor } : {} } })),
   create: (body: CreateArtworkBody) => call(api.POST('/artworks', { body })),
   setVisibility: (id: string, isPublic: boolean) =>
     call(api.PATCH('/artworks/{id}', { ...artwork(id), body: { isPublic } })),

@@ -2,23 +2,35 @@ import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../auth/index.ts';
+import { useWorkspaceTeam } from '../teams/index.ts';
 import { ArtworkFeed } from './artwork-feed.tsx';
 import { MasonrySkeleton } from './masonry-grid.tsx';
 
 const TAB_CLASS =
   'rounded-full px-4 py-1.5 text-sm font-medium text-zinc-600 transition-colors hover:text-zinc-900 data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:bg-zinc-800 dark:data-[state=active]:text-white';
 
+type Tab = 'public' | 'mine' | 'team';
+
+/** The tab the address asks for, when the viewer can see it; else the public gallery. */
+function tabOf(asked: string | null, signedIn: boolean, inTeam: boolean): Tab {
+  if (asked === 'mine' && signedIn) return 'mine';
+  if (asked === 'team' && inTeam) return 'team';
+  return 'public';
+}
+
 /**
- * /gallery: the public gallery (20 artworks a page) for everyone, and a my-artworks tab for a
- * signed-in user. The tab is in the address (?tab=mine) so it survives a reload and a link.
+ * /gallery: the public gallery (20 artworks a page) for everyone, a my-artworks tab for a
+ * signed-in user, and a team tab (the team's library) while the workspace switcher has a team
+ * selected. The tab is in the address (?tab=mine, ?tab=team) so it survives a reload and a link.
  */
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const viewerId = session.user?.id ?? null;
-  const tab = viewerId && params.get('tab') === 'mine' ? 'mine' : 'public';
-  const selectTab = (value: string) => setParams(value === 'mine' ? { tab: 'mine' } : {}, { replace: true });
+  const team = useWorkspaceTeam();
+  const tab = tabOf(params.get('tab'), viewerId !== null, team !== undefined);
+  const selectTab = (value: string) => setParams(value === 'public' ? {} : { tab: value }, { replace: true });
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
@@ -38,6 +50,11 @@ export default function GalleryPage() {
             <Tabs.Trigger value="mine" className={TAB_CLASS}>
               {t('tabs.mine')}
             </Tabs.Trigger>
+            {team && (
+              <Tabs.Trigger value="team" className={TAB_CLASS}>
+                {t('tabs.team', { name: team.name })}
+              </Tabs.Trigger>
+            )}
           </Tabs.List>
         )}
         {/* The session decides whether likes are shown as the viewer's; wait for it once. */}
@@ -51,6 +68,11 @@ export default function GalleryPage() {
             {viewerId && (
               <Tabs.Content value="mine" className="outline-none">
                 <ArtworkFeed kind="mine" viewerId={viewerId} />
+              </Tabs.Content>
+            )}
+            {viewerId && team && (
+              <Tabs.Content value="team" className="outline-none">
+                <ArtworkFeed kind="team" viewerId={viewerId} team={team} />
               </Tabs.Content>
             )}
           </>

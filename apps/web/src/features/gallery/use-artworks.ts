@@ -11,19 +11,26 @@ import {
 import { ApiError } from '../../lib/api-client.ts';
 import { artworksApi } from './artworks-api.ts';
 
-export type ArtworkFeedKind = 'public' | 'mine';
+/** The gallery's tabs: the public feed, the viewer's own artworks, the selected team's library. */
+export type ArtworkFeedKind = 'public' | 'mine' | 'team';
 type Feed = InfiniteData<ArtworkListResponse, string | null>;
 
 export const ARTWORKS_QUERY_KEY = ['artworks'] as const;
-/** The public feed depends on who looks (userLiked), so the viewer is part of its key. */
-const feedKey = (kind: ArtworkFeedKind, viewerId: string | null) => [...ARTWORKS_QUERY_KEY, kind, viewerId] as const;
+/** The public feed depends on who looks (userLiked), so the viewer is part of its key; a team's, the team. */
+const feedKey = (kind: ArtworkFeedKind, viewerId: string | null, teamId?: string) =>
+  [...ARTWORKS_QUERY_KEY, kind, viewerId, ...(kind === 'team' ? [teamId ?? null] : [])] as const;
+
+function listPage(kind: ArtworkFeedKind, cursor: string | null, teamId?: string) {
+  if (kind === 'public') return artworksApi.listPublic(cursor);
+  if (kind === 'team' && teamId) return artworksApi.listTeam(teamId, cursor);
+  return artworksApi.listOwn(cursor);
+}
 
 /** A feed's pages; the server renderer answers the public feed's first page ahead (ADR 0016). */
-export const artworkFeedQuery = (kind: ArtworkFeedKind, viewerId: string | null) =>
+export const artworkFeedQuery = (kind: ArtworkFeedKind, viewerId: string | null, teamId?: string) =>
   infiniteQueryOptions({
-    queryKey: feedKey(kind, viewerId),
-    queryFn: ({ pageParam }) =>
-      kind === 'public' ? artworksApi.listPublic(pageParam) : artworksApi.listOwn(pageParam),
+    queryKey: feedKey(kind, viewerId, teamId),
+    queryFn: ({ pageParam }) => listPage(kind, pageParam, teamId),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // The public feed's first page came with the page: not asked again as the page mounts.
@@ -48,8 +55,8 @@ export const publicArtworkQuery = (id: string) =>
     staleTime: 60_000,
   });
 
-export function useArtworkFeed(kind: ArtworkFeedKind, viewerId: string | null, enabled = true) {
-  return useInfiniteQuery({ ...artworkFeedQuery(kind, viewerId), enabled });
+export function useArtworkFeed(kind: ArtworkFeedKind, viewerId: string | null, teamId?: string) {
+  return useInfiniteQuery(artworkFeedQuery(kind, viewerId, teamId));
 }
 
 /** Applies a change to one artwork wherever it is cached (both tabs show the same artwork). */

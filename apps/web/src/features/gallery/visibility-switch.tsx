@@ -2,7 +2,7 @@ import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The my-artworks visibility toggle: on is public, off is private. */
+/** The visibility toggle of my artworks and of a team's library: on is public, off is private. */
 export function VisibilitySwitch({
   isPublic,
   onChange,

@@ -123,6 +123,7 @@ function TeamDetail({ team }: { team: Team }) {
           </p>
         )}
         {team.role === 'owner' && !team.readOnly && <FundForm team={team} />}
+        {team.role === 'owner' && <RenewalSwitch team={team} />}
       </section>
 
       <section className={CARD}>
@@ -339,6 +340,38 @@ function FundForm({ team }: { team: Team }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** The owner's choice: plan renewals credit this pool rather than their own balance. */
+function RenewalSwitch({ team }: { team: Team }) {
+  const { t } = useTranslation('team');
+  const queryClient = useQueryClient();
+  const renewal = useMutation({
+    mutationFn: (on: boolean) => teamsApi.setRenewal(team.id, on),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+  });
+  const checked = renewal.isPending ? renewal.variables : team.receivesRenewal;
+  return (
+    <div className="mt-4 flex flex-col gap-1">
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={checked}
+          disabled={renewal.isPending}
+          onChange={(e) => renewal.mutate(e.target.checked)}
+          data-testid="team-renewal"
+        />
+        {t('pool.renewal')}
+      </label>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('pool.renewalHint')}</p>
+      {renewal.isError && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {teamErrorText(t, renewal.error)}
+        </p>
+      )}
+    </div>
   );
 }
 

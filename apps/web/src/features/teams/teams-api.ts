@@ -27,6 +27,8 @@ export const teamsApi = {
     callWithoutContent(api.PATCH('/teams/{id}/members/{userId}', { ...member(id, userId), body: { role } })),
   setCap: (id: string, userId: string, monthlyCap: number | null) =>
     callWithoutContent(api.PUT('/teams/{id}/members/{userId}/cap', { ...member(id, userId), body: { monthlyCap } })),
+  setRenewal: (id: string, receivesRenewal: boolean) =>
+    callWithoutContent(api.PUT('/teams/{id}/renewal', { ...team(id), body: { receivesRenewal } })),
   fund: (id: string, amount: number) => call(api.POST('/teams/{id}/credits', { ...team(id), body: { amount } })),
   usage: (id: string) => call(api.GET('/teams/{id}/usage', team(id))),
 };

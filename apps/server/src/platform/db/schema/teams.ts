@@ -1,6 +1,17 @@
 import type { TeamMemberRole, TeamRole } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A team (issue 31): a shared credit pool and library of up to TEAM_SEATS_MAX people. The
@@ -15,10 +26,17 @@ export const teams = pgTable(
     /** The one owner: their plan decides whether the team may work (the `teams` feature). */
     ownerId: text('owner_id').notNull(),
     credits: integer('credits').notNull().default(0),
+    /** The owner's plan renewals credit this team's pool instead of the owner's own balance. */
+    receivesRenewal: boolean('receives_renewal').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('teams_credits_non_negative', sql`${t.credits} >= 0`), index('teams_owner_idx').on(t.ownerId)],
+  (t) => [
+    check('teams_credits_non_negative', sql`${t.credits} >= 0`),
+    index('teams_owner_idx').on(t.ownerId),
+    // A renewal goes to one place: at most one team of an owner receives it.
+    uniqueIndex('teams_one_renewal_per_owner_idx').on(t.ownerId).where(sql`${t.receivesRenewal}`),
+  ],
 );
 export type TeamRow = typeof teams.$inferSelect;
 

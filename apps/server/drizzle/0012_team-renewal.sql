@@ -1,0 +1,2 @@
+ALTER TABLE "teams" ADD COLUMN "receives_renewal" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "teams_one_renewal_per_owner_idx" ON "teams" USING btree ("owner_id") WHERE "teams"."receives_renewal";
