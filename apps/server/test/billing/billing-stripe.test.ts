@@ -9,19 +9,19 @@ import type {
 import { creditsForPeriod } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import type { FakeStripe } from '../../../test/fakes/fake-stripe.ts';
-import { createStripeTestRuntime, type StripeTestRuntime } from '../../../test/stripe-test-runtime.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import {
   creditLedger,
   invitationCodeRedemptions,
   invitationCodes,
   subscriptions,
   teams,
-} from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/service.ts';
+} from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import type { FakeStripe } from '../fakes/fake-stripe.ts';
+import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
 
 let counter = 0;
 

@@ -6,11 +6,11 @@ import {
 } from '@atelier/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { signIn, signUpTestUser } from '../../../test/users.ts';
-import { rateLimits, securityEvents } from '../../platform/db/schema/index.ts';
-import { signInAccountKey, signInAddressKey } from './auth-limits.ts';
+import { signInAccountKey, signInAddressKey } from '../../src/modules/auth/auth-limits.ts';
+import { rateLimits, securityEvents } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { signIn, signUpTestUser } from '../users.ts';
 
 describe.each(DATABASE_KINDS)('failed sign-in lockout on %s', (kind) => {
   let rt: TestRuntime;

@@ -10,10 +10,11 @@ import type {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { paintingEngine } from '../../../test/fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { runToEnd } from '../../../test/tool-runs.ts';
+import { creditLedger, profiles, runs } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { paintingEngine } from '../fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { runToEnd } from '../tool-runs.ts';
 import {
   as,
   cookieOf,
@@ -23,8 +24,7 @@ import {
   signUpTestUser,
   type TestUser,
   verifyTestUser,
-} from '../../../test/users.ts';
-import { creditLedger, profiles, runs } from '../../platform/db/schema/index.ts';
+} from '../users.ts';
 
 const BOSS = 'boss@example.com';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase } from '../../../test/databases.ts';
-import type { DatabaseHandle } from '../../platform/db/database.ts';
-import { creditLedger, profiles } from '../../platform/db/schema/index.ts';
-import { AppError } from '../../platform/http/app-error.ts';
-import { chargeCredits, getCreditBalance, grantCredits, refundCredits } from './service.ts';
+import { chargeCredits, getCreditBalance, grantCredits, refundCredits } from '../../src/modules/credits/service.ts';
+import type { DatabaseHandle } from '../../src/platform/db/database.ts';
+import { creditLedger, profiles } from '../../src/platform/db/schema/index.ts';
+import { AppError } from '../../src/platform/http/app-error.ts';
+import { DATABASE_KINDS, openTestDatabase } from '../databases.ts';
 
 describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
   let database: DatabaseHandle;

@@ -7,9 +7,11 @@ import {
 } from '@atelier/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
+import { addCalendarMonths } from '../../src/modules/billing/billing-period.ts';
+import { SandboxProvider } from '../../src/modules/billing/providers/sandbox-provider.ts';
+import { makeLifetime } from '../../src/modules/billing/repo.ts';
+import { type BillingDeps, renewDueSandboxSubscriptions } from '../../src/modules/billing/service.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import {
   creditLedger,
   paymentEvents,
@@ -17,13 +19,11 @@ import {
   sandboxCheckoutSessions,
   subscriptions,
   teams,
-} from '../../platform/db/schema/index.ts';
-import { createLogger } from '../../platform/logging/logger.ts';
-import { getCreditBalance } from '../credits/service.ts';
-import { addCalendarMonths } from './billing-period.ts';
-import { SandboxProvider } from './providers/sandbox-provider.ts';
-import { makeLifetime } from './repo.ts';
-import { type BillingDeps, renewDueSandboxSubscriptions } from './service.ts';
+} from '../../src/platform/db/schema/index.ts';
+import { createLogger } from '../../src/platform/logging/logger.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
 
 const SECOND = 1000;
 const DAY = 86_400_000;

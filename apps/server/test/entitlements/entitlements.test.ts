@@ -7,11 +7,12 @@ import {
 } from '@atelier/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { pngImage, runForm } from '../../../test/images.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { requestToolRun, startToolRun, waitForRun } from '../../../test/tool-runs.ts';
-import { as, postJson, signUpTestUser, type TestUser, verifyTestUser, withPlan } from '../../../test/users.ts';
+import { setAdminRole } from '../../src/modules/admin/roles.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import { effectivePlan } from '../../src/modules/entitlements/effective-plan.ts';
+import { grantPlan } from '../../src/modules/entitlements/plan-grants.ts';
+import { startRunPipeline } from '../../src/modules/runs/run-pipeline.ts';
+import { RUN_QUEUE, type RunJob } from '../../src/modules/runs/service.ts';
 import {
   adminAuditLog,
   apiKeys,
@@ -21,14 +22,13 @@ import {
   planGrants,
   runs,
   subscriptions,
-} from '../../platform/db/schema/index.ts';
-import { createLogger } from '../../platform/logging/logger.ts';
-import { setAdminRole } from '../admin/roles.ts';
-import { getCreditBalance } from '../credits/service.ts';
-import { startRunPipeline } from '../runs/run-pipeline.ts';
-import { RUN_QUEUE, type RunJob } from '../runs/service.ts';
-import { effectivePlan } from './effective-plan.ts';
-import { grantPlan } from './plan-grants.ts';
+} from '../../src/platform/db/schema/index.ts';
+import { createLogger } from '../../src/platform/logging/logger.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { pngImage, runForm } from '../images.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { requestToolRun, startToolRun, waitForRun } from '../tool-runs.ts';
+import { as, postJson, signUpTestUser, type TestUser, verifyTestUser, withPlan } from '../users.ts';
 
 const ENV = { ENGINE_IMAGE_UPSCALE: 'demo', RUN_SWEEP_INTERVAL_SECONDS: '3600', WEBHOOK_ALLOW_PRIVATE: 'true' };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { failingEngine, paintingEngine } from '../../../test/fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { runToEnd } from '../../../test/tool-runs.ts';
-import { as, signUpTestUser } from '../../../test/users.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { failingEngine, paintingEngine } from '../fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { runToEnd } from '../tool-runs.ts';
+import { as, signUpTestUser } from '../users.ts';
 
 /** The value of one series in Prometheus's text format, or undefined when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('metrics and readiness on %s', (kind) => {
     };
     try {
       // The storage check is remembered for a few seconds; a fresh readiness object would ask now.
-      const { Readiness } = await import('../../modules/health/readiness.ts');
+      const { Readiness } = await import('../../src/modules/health/readiness.ts');
       const fresh = new Readiness({ database: rt.database, storage: rt.storage, drainDelayMs: 0 });
       expect(await fresh.check()).toEqual({
         status: 'not_ready',

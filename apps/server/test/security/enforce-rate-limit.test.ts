@@ -1,11 +1,11 @@
 import { TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { paintingEngine } from '../../../test/fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signUpTestUser } from '../../../test/users.ts';
-import { getCreditBalance } from '../credits/service.ts';
-import * as rateLimiter from './rate-limiter.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import * as rateLimiter from '../../src/modules/security/rate-limiter.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { paintingEngine } from '../fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, signUpTestUser } from '../users.ts';
 
 describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
   let rt: TestRuntime;

@@ -10,11 +10,16 @@ import {
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { invitationCodeRedemptions, invitationCodes, profiles, subscriptions } from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/service.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import {
+  invitationCodeRedemptions,
+  invitationCodes,
+  profiles,
+  subscriptions,
+} from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
 
 let counter = 0;
 

@@ -9,10 +9,10 @@ import {
 } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { securityEvents } from '../../platform/db/schema/index.ts';
+import { securityEvents } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, signIn, signUpTestUser, type TestUser } from '../users.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

@@ -2,10 +2,10 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { artworks, authSessions, authUsers, creditLedger, profiles, runs } from '../../platform/db/schema/index.ts';
+import { artworks, authSessions, authUsers, creditLedger, profiles, runs } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, signIn, signUpTestUser, type TestUser } from '../users.ts';
 
 type Me = { profile: { username: string | null; avatarUrl: string | null; updatedAt: string } };
 

@@ -4,12 +4,12 @@ import { type ArtworkListResponse, type ArtworkResponse, BROWSER_REFUNDS_PER_DAY
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { startToolRun } from '../../../test/tool-runs.ts';
-import { as, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { runs, securityEvents } from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/service.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import { runs, securityEvents } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { startToolRun } from '../tool-runs.ts';
+import { as, signUpTestUser, type TestUser } from '../users.ts';
 
 /** A cut-out as the browser makes it: an RGBA PNG with a transparent border. */
 function cutOut(width: number, height: number): Promise<Buffer> {

@@ -13,11 +13,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { artworks, profiles, runs } from '../../platform/db/schema/index.ts';
-import { hidePublicArtworks, restoreHiddenArtworks } from '../admin/repo.ts';
+import { hidePublicArtworks, restoreHiddenArtworks } from '../../src/modules/admin/repo.ts';
+import { artworks, profiles, runs } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, signUpTestUser, type TestUser } from '../users.ts';
 
 describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
   let rt: TestRuntime;

@@ -7,9 +7,8 @@ import {
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../../../test/users.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import { recordReferral } from '../../src/modules/referrals/record-referral.ts';
 import {
   invitationCodeRedemptions,
   invitationCodes,
@@ -17,9 +16,10 @@ import {
   referralRewards,
   referrals,
   subscriptions,
-} from '../../platform/db/schema/index.ts';
-import { getCreditBalance } from '../credits/service.ts';
-import { recordReferral } from './record-referral.ts';
+} from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
 
 let counter = 0;
 

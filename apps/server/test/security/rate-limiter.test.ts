@@ -1,9 +1,9 @@
 import { RATE_LIMIT_ROW_RETENTION_MINUTES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase } from '../../../test/databases.ts';
-import { rateLimits } from '../../platform/db/schema/index.ts';
-import * as rateLimiter from './rate-limiter.ts';
+import * as rateLimiter from '../../src/modules/security/rate-limiter.ts';
+import { rateLimits } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS, openTestDatabase } from '../databases.ts';
 
 const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
 const fromNow = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;

@@ -6,17 +6,17 @@ import { fileURLToPath } from 'node:url';
 import type { Artwork, ArtworkResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '../../../../../../e2e/support/public-pages.ts';
-import { DATABASE_KINDS } from '../../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../../test/test-runtime.ts';
-import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../../../../test/users.ts';
-import { runs } from '../../db/schema/index.ts';
-import { serverRendererFile } from './server-renderer.ts';
+import { PUBLIC_PAGES } from '../../../../e2e/support/public-pages.ts';
+import { runs } from '../../src/platform/db/schema/index.ts';
+import { serverRendererFile } from '../../src/platform/http/ssr/server-renderer.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
 
 // The real renderer, from the web app's source: a web "build" in a temporary folder whose
 // dist-ssr/entry-server.js is apps/web/src/entry-server.tsx (the test runner compiles it), and
 // whose index.html and manifest stand in for Vite's.
-const webSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../web/src');
+const webSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/src');
 // The SPA's origin of the test users' requests (test/users.ts `as`).
 const PUBLIC_URL = 'http://localhost:3000';
 

@@ -1,10 +1,10 @@
 import { EMAIL_MAX_LENGTH, FREE_PLAN_CREDITS, PASSWORD_MAX_LENGTH } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, postJson, signIn, signUpTestUser } from '../../../test/users.ts';
-import { authUsers, creditLedger, profiles } from '../../platform/db/schema/index.ts';
+import { authUsers, creditLedger, profiles } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, cookieOf, postJson, signIn, signUpTestUser } from '../users.ts';
 
 interface Mailbox {
   messages: { to: string; subject: string; text: string; links: string[] }[];

@@ -6,10 +6,10 @@ import {
 } from '@atelier/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { authSessions, securityEvents, sessionActivity } from '../../platform/db/schema/index.ts';
+import { authSessions, securityEvents, sessionActivity } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../users.ts';
 
 const fingerprint: DeviceFingerprint = {
   userAgent: 'Mozilla/5.0 Test',

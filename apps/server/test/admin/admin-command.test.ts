@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { as, signUpTestUser, verifyTestUser } from '../../../test/users.ts';
-import { openDatabase } from '../../platform/db/open-database.ts';
-import { adminAuditLog, profiles } from '../../platform/db/schema/index.ts';
-import { runAdminCommand } from './admin-command.ts';
+import { runAdminCommand } from '../../src/modules/admin/admin-command.ts';
+import { openDatabase } from '../../src/platform/db/open-database.ts';
+import { adminAuditLog, profiles } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { as, signUpTestUser, verifyTestUser } from '../users.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
+const serverDir = path.resolve(import.meta.dirname, '../..');
 
 describe.each(DATABASE_KINDS)('npm run admin on %s', (kind) => {
   let rt: TestRuntime;

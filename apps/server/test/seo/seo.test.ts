@@ -3,11 +3,11 @@ import { LEGAL_LAST_UPDATED, PUBLIC_PAGES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { signUpTestUser, type TestUser } from '../../../test/users.ts';
-import { artworks } from '../../platform/db/schema/index.ts';
-import { hidePublicArtworks } from '../admin/repo.ts';
+import { hidePublicArtworks } from '../../src/modules/admin/repo.ts';
+import { artworks } from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { signUpTestUser, type TestUser } from '../users.ts';
 
 const PUBLIC_URL = 'https://atelier.example';
 

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server } from '../../../test/s3-server.ts';
-import { createTestRuntime } from '../../../test/test-runtime.ts';
-import { as, signUpTestUser } from '../../../test/users.ts';
-import { loadConfig } from '../config/config.ts';
-import { LocalStorage } from './local-storage.ts';
-import { openStorage } from './open-storage.ts';
-import { S3Storage } from './s3-storage.ts';
-import type { Storage } from './storage.ts';
+import { loadConfig } from '../../src/platform/config/config.ts';
+import { LocalStorage } from '../../src/platform/storage/local-storage.ts';
+import { openStorage } from '../../src/platform/storage/open-storage.ts';
+import { S3Storage } from '../../src/platform/storage/s3-storage.ts';
+import type { Storage } from '../../src/platform/storage/storage.ts';
+import { startS3Server } from '../s3-server.ts';
+import { createTestRuntime } from '../test-runtime.ts';
+import { as, signUpTestUser } from '../users.ts';
 
 async function read(storage: Storage, key: string) {
   const file = await storage.get(key);
