@@ -35,6 +35,7 @@ const memberParams = z.object({ id: z.uuid(), userId: z.string().min(1).max(100)
 const invitationParams = z.object({ id: z.uuid(), invitationId: z.uuid() });
 const notMember = errorResponse('No such team of yours (NOT_FOUND): a non-member is told nothing of it');
 const forbidden = errorResponse("The caller's role does not allow this (FORBIDDEN)");
+const noSuchMember = errorResponse('No such team of yours, or no such member (NOT_FOUND)');
 
 const createTeam = apiRoute({
   ...teamRoute,
@@ -157,7 +158,7 @@ const removeMember = apiRoute({
   responses: {
     204: { description: 'Removed' },
     403: forbidden,
-    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    404: noSuchMember,
     409: errorResponse('The owner cannot leave or be removed (CONFLICT)'),
   },
 });
@@ -172,7 +173,7 @@ const changeRole = apiRoute({
   responses: {
     204: { description: 'Changed' },
     403: forbidden,
-    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    404: noSuchMember,
     409: errorResponse("The owner's role cannot change (CONFLICT)"),
   },
 });
@@ -188,7 +189,7 @@ const setMemberCap = apiRoute({
   responses: {
     204: { description: 'Set' },
     403: forbidden,
-    404: errorResponse('No such team of yours, or no such member (NOT_FOUND)'),
+    404: noSuchMember,
     409: errorResponse('The owner has no cap (CONFLICT)'),
   },
 });

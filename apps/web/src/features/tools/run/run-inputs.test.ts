@@ -6,21 +6,12 @@ import {
   TOOL_PAGES,
   withoutDemoChoices,
 } from '../definitions/tool-definitions.ts';
-import { costOf, missingInput, parseStrength, type RunInputs, runFormData } from './run-inputs.ts';
+import { costOf, emptyRunInputs, missingInput, parseStrength, type RunInputs, runFormData } from './run-inputs.ts';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
 
 function inputs(tool: keyof typeof TOOL_PAGES, rest: Partial<RunInputs> = {}): RunInputs {
-  return {
-    image: null,
-    mask: null,
-    referenceImage: null,
-    backgroundImage: null,
-    prompt: '',
-    negativePrompt: '',
-    options: defaultOptionValues(TOOL_PAGES[tool]),
-    ...rest,
-  };
+  return { ...emptyRunInputs(TOOL_PAGES[tool]), ...rest };
 }
 
 describe('tool page inputs', () => {

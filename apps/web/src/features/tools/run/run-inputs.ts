@@ -1,5 +1,6 @@
 import { runCost } from '@atelier/contracts';
 import {
+  defaultOptionValues,
   fieldShown,
   needsBackgroundImage,
   type OptionValues,
@@ -18,7 +19,18 @@ export interface RunInputs {
   options: OptionValues;
 }
 
-export const EMPTY_FILES = { image: null, mask: null, referenceImage: null, backgroundImage: null } as const;
+/** A tool page before the user gives it anything: no files, no prompts, the tool's default options. */
+export function emptyRunInputs(definition: ToolPageDefinition): RunInputs {
+  return {
+    image: null,
+    mask: null,
+    referenceImage: null,
+    backgroundImage: null,
+    prompt: '',
+    negativePrompt: '',
+    options: defaultOptionValues(definition),
+  };
+}
 
 /** A strength that does not parse falls back to the default; in range otherwise. */
 export function parseStrength(value: string | undefined, range: { min: number; max: number; default: number }) {

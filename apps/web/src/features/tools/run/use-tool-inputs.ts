@@ -1,19 +1,11 @@
 import { useCallback, useState } from 'react';
-import { defaultOptionValues, type ToolPageDefinition } from '../definitions/tool-definitions.ts';
+import type { ToolPageDefinition } from '../definitions/tool-definitions.ts';
 import { withOption } from '../options/tool-options-form.tsx';
-import type { RunInputs } from './run-inputs.ts';
+import { emptyRunInputs, type RunInputs } from './run-inputs.ts';
 
 /** What the side panel holds for the next run: the images, the mask, the prompts and the options. */
 export function useToolInputs(definition: ToolPageDefinition) {
-  const [inputs, setInputs] = useState<RunInputs>(() => ({
-    image: null,
-    mask: null,
-    referenceImage: null,
-    backgroundImage: null,
-    prompt: '',
-    negativePrompt: '',
-    options: defaultOptionValues(definition),
-  }));
+  const [inputs, setInputs] = useState<RunInputs>(() => emptyRunInputs(definition));
   const update = useCallback((change: Partial<RunInputs>) => setInputs((previous) => ({ ...previous, ...change })), []);
   const setMask = useCallback((mask: File | null) => update({ mask }), [update]);
   const setOption = useCallback(
