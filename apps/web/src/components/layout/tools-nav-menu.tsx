@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { PlainUntilLoaded } from '../ui/plain-until-loaded.tsx';
 import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, TOP_NAV_LINKS, TopNavLink } from './tools-nav-parts.tsx';
 
 const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));
@@ -13,17 +14,11 @@ const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));
 export function ToolsNavMenu({ loadAt }: { loadAt: string }) {
   const { t } = useTranslation('common');
   const load = useMediaQuery(loadAt) === true;
-  const [openRequested, requestOpen] = useState(false); // a click before the dropdown loaded
-  const plain = (
+  const plain = (requestOpen: () => void) => (
     <nav aria-label={t('nav.primary')}>
       <ul className="flex items-center gap-1">
         <li>
-          <button
-            type="button"
-            aria-expanded={false}
-            className={AI_TOOLS_TRIGGER_CLASS}
-            onClick={() => requestOpen(true)}
-          >
+          <button type="button" aria-expanded={false} className={AI_TOOLS_TRIGGER_CLASS} onClick={requestOpen}>
             <AiToolsTriggerContent />
           </button>
         </li>
@@ -35,10 +30,11 @@ export function ToolsNavMenu({ loadAt }: { loadAt: string }) {
       </ul>
     </nav>
   );
-  if (!load && !openRequested) return plain;
   return (
-    <Suspense fallback={plain}>
-      <ToolsNavDropdown defaultOpen={openRequested} />
-    </Suspense>
+    <PlainUntilLoaded
+      loadNow={load}
+      plain={plain}
+      loaded={(defaultOpen) => <ToolsNavDropdown defaultOpen={defaultOpen} />}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { buttonClass } from './button-styles.ts';
 import type { ChoiceMenuPopupProps } from './choice-menu-popup.tsx';
+import { PlainUntilLoaded } from './plain-until-loaded.tsx';
 
 export interface Choice<T extends string> {
   value: T;
@@ -47,7 +48,6 @@ export function ChoiceMenu<T extends string>({
    */
   loadAt?: string;
 }) {
-  const [openRequested, requestOpen] = useState(false);
   const load = useMediaQuery(loadAt ?? 'all') === true;
   const current = choices.find((choice) => choice.value === value);
   const compact = !wide && !nameOnDesktop;
@@ -62,28 +62,25 @@ export function ChoiceMenu<T extends string>({
       </>
     ),
   };
-  const plain = (
-    <button
-      type="button"
-      aria-label={trigger.ariaLabel}
-      className={trigger.className}
-      onClick={() => requestOpen(true)}
-    >
-      {trigger.content}
-    </button>
-  );
-  if (!load && !openRequested) return plain;
   return (
-    <Suspense fallback={plain}>
-      <ChoiceMenuPopup
-        label={label}
-        value={value}
-        choices={choices}
-        onChange={onChange as (value: string) => void}
-        align={wide ? 'start' : 'end'}
-        trigger={trigger}
-        defaultOpen={openRequested}
-      />
-    </Suspense>
+    <PlainUntilLoaded
+      loadNow={load}
+      plain={(requestOpen) => (
+        <button type="button" aria-label={trigger.ariaLabel} className={trigger.className} onClick={requestOpen}>
+          {trigger.content}
+        </button>
+      )}
+      loaded={(defaultOpen) => (
+        <ChoiceMenuPopup
+          label={label}
+          value={value}
+          choices={choices}
+          onChange={onChange as (value: string) => void}
+          align={wide ? 'start' : 'end'}
+          trigger={trigger}
+          defaultOpen={defaultOpen}
+        />
+      )}
+    />
   );
 }
