@@ -4,10 +4,11 @@ import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 
 /**
- * The classic scripts the first paint waits for: the theme class and language, and the holding
- * of presses made before the app has started (public/hold-early-presses.js).
+ * The classic scripts the first paint waits for: the theme class and language, the holding of
+ * presses made before the app has started (public/hold-early-presses.js), and the start of a
+ * server-rendered page's scripts once it has painted (public/start-app-after-paint.js).
  */
-const HEAD_SCRIPTS = ['/theme-init.js', '/hold-early-presses.js'];
+const HEAD_SCRIPTS = ['/theme-init.js', '/hold-early-presses.js', '/start-app-after-paint.js'];
 
 /**
  * Puts what the first paint waits for into the built index.html itself: the stylesheet as a

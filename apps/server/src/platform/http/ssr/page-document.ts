@@ -17,6 +17,24 @@ const ROOT = '<div id="root"></div>';
 const withPreloads = (html: string, preloads: string) =>
   preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html;
 
+/** The id of the template a server-rendered page's app scripts wait in; public/start-app-after-paint.js starts them. */
+const SCRIPTS_TEMPLATE_ID = 'app-scripts';
+const APP_SCRIPT = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
+/**
+ * A server-rendered page's module script and module preloads, moved into an inert template at
+ * the end of the head: the page is readable without them, and on a phone's connection its
+ * first paint would otherwise wait while they take the bandwidth. The head's inline
+ * start-app-after-paint.js adds them once the page has painted. Stylesheets stay where they are.
+ */
+function scriptsAfterPaint(html: string): string {
+  const tags = (html.match(APP_SCRIPT) ?? []).map((tag) => tag.trim());
+  if (tags.length === 0) return html;
+  return html
+    .replace(APP_SCRIPT, '')
+    .replace('</head>', () => `  <template id="${SCRIPTS_TEMPLATE_ID}">${tags.join('')}</template>\n  </head>`);
+}
+
 /**
  * The built index.html as a template: the shell with <html lang> set, or a server-rendered
  * page with its head (title and description replace the shell's), its preloads, its markup
@@ -27,6 +45,10 @@ export function pageDocument(indexHtml: string) {
   // data-server-language: the page's language is the server's choice (theme-init.js keeps it).
   const withLang = (language: Language) =>
     indexHtml.replace(/<html[^>]*>/, `<html lang="${language}" data-server-language>`);
+  // Only a build whose head has the script that starts the template (the only text naming its
+  // id) gets one: otherwise the app would never start.
+  const startsAfterPaint = indexHtml.includes(SCRIPTS_TEMPLATE_ID);
+  const pageScripts = (html: string) => (startsAfterPaint ? scriptsAfterPaint(html) : html);
 
   return {
     /**
@@ -38,7 +60,7 @@ export function pageDocument(indexHtml: string) {
       return withPreloads(withLang(language), extra.preloads).replace(ROOT, () => `${ROOT}${extra.state}`);
     },
     page(language: Language, page: RenderedPage): string {
-      return withPreloads(withLang(language), page.preloads)
+      return pageScripts(withPreloads(withLang(language), page.preloads))
         .replace(/\s*<meta name="description"[^>]*>/, '')
         .replace(/<title>[^<]*<\/title>/, () => page.head)
         .replace(ROOT, () => `<div id="root">${page.html}</div>${page.state}`);
