@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_TRIGGER_CLASS } from '../../components/ui/menu-styles.ts';
 import type { SessionUser } from '../../features/auth/index.ts';
 import { useHydrated } from '../../lib/use-hydrating.ts';
-import { ACCOUNT_TRIGGER_CLASS } from '../ui/menu-styles.ts';
 
 const AccountMenuPopup = lazy(() => import('./account-menu-popup.tsx'));
 
