@@ -28,7 +28,7 @@ import type { RunPipeline } from './modules/runs/run-pipeline.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
-import { createTeamService } from './modules/teams/service.ts';
+import * as teams from './modules/teams/service.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
 import { registerWebhookOperations } from './modules/webhooks/webhook-docs.ts';
 import type { Config } from './platform/config/config.ts';
@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', limitRequestBodies(UPLOAD_ROUTES));
 
   const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
-  const teamService = createTeamService({ db: database.db, mailer, logger, publicUrl: config.publicUrl });
+  const teamDeps: teams.TeamDeps = { db: database.db, mailer, logger, publicUrl: config.publicUrl };
   const auth = createAuth({
     config,
     db: database.db,
@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps) {
         await accountVerified(billing.deps, userId);
       } finally {
         // An invitation opened before the address was verified is accepted now.
-        await teamService.acceptClaimedInvitations(userId);
+        await teams.acceptClaimedInvitations(teamDeps, userId);
       }
     },
   });
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', apiKeyRoutes(database.db));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
-  api.route('/', teamRoutes(teamService));
+  api.route('/', teamRoutes(teamDeps));
 
   registerFileOperations(api);
   registerWebhookOperations(api);

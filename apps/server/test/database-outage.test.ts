@@ -13,8 +13,8 @@ import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { finished, getRun, startToolRun } from './tool-runs.ts';
 import { as, signUpTestUser, type TestUser } from './users.ts';
 
-/** How long the database is away: the scenario itself (a restart, a fail-over), not a wait for something. */
-const OUTAGE_MS = 4_000;
+/** How long the API may take to see every pooled connection gone. */
+const NOTICE_MS = 10_000;
 /** Models take seconds per tile on a busy 2-core machine. */
 const RUNS_DEADLINE_MS = 240_000;
 
@@ -110,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL goes away during run
     const cutAt = performance.now();
     // Whatever the pool still held is gone: every call finds the database away.
     await expect
-      .poll(async () => (await api.request(`/api/runs/${runs[0]!.id}`, as(user))).status, { timeout: OUTAGE_MS })
+      .poll(async () => (await api.request(`/api/runs/${runs[0]!.id}`, as(user))).status, { timeout: NOTICE_MS })
       .toBe(503);
     await expectServiceUnavailable(await api.request(`/api/runs/${runs[0]!.id}`, as(user)));
     await expectServiceUnavailable(await api.request('/api/health'));
@@ -118,12 +118,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL goes away during run
       await api.request('/api/tools/ai-photo-editor/runs', as(user, { method: 'POST', body: quickEdit() })),
     );
     await expectServiceUnavailable(await api.request('/api/me', as(user)));
-    // The rest of the outage, as the scenario has it.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (performance.now() - cutAt))));
+    // The outage lasts until the worker has met it where it matters: a run it finished meanwhile
+    // (the model needs no database) has its outputs stored and its completion waiting for the
+    // database, retried.
+    await worker.logLine('the database does not answer', RUNS_DEADLINE_MS);
     expect(worker.child.exitCode).toBeNull();
 
     await proxy.restore();
     const restoredAt = performance.now();
+    const outageMs = restoredAt - cutAt;
     await expect
       .poll(async () => (await api.request('/api/health')).status, { timeout: 30_000, interval: 20 })
       .toBe(200);
@@ -152,7 +155,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL goes away during run
     expect(worker.child.exitCode).toBeNull();
     await expectEveryRunEndedAndLedgerSums(direct, user.userId, ended);
     console.info(
-      `database outage of ${OUTAGE_MS} ms: API healthy ${Math.round(apiBackMs)} ms after the database returned; ` +
+      `database outage of ${Math.round(outageMs)} ms: API healthy ${Math.round(apiBackMs)} ms after the database returned; ` +
         `runs ended ${endedAfterMs.map((ms) => Math.round(ms)).join(', ')} ms after it; ` +
         `statuses ${ended.map((r) => r.status).join(', ')}`,
     );

@@ -33,16 +33,34 @@ export function startProcess(args: string[], env: Record<string, string>): Serve
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const logLine = async <T>(text: string, timeoutMs = 60_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const line = output.split('\n').find((l) => l.startsWith('{') && l.includes(text));
-      if (line) return JSON.parse(line) as T;
-      if (child.exitCode !== null) throw new Error(`process exited before "${text}":\n${output}`);
-      if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  // Its output and its pipes closed: nothing more will be said.
+  let closed = false;
+  child.on('close', () => {
+    closed = true;
+  });
+  // Read again each time the process writes (the listeners above have added it to `output`).
+  const logLine = <T>(text: string, timeoutMs = 60_000): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const settle = (fail?: string) => {
+        clearTimeout(timer);
+        for (const stream of [child.stdout!, child.stderr!]) stream.off('data', look);
+        child.off('close', look);
+        if (fail) reject(new Error(`${fail}:\n${output}`));
+      };
+      const look = () => {
+        // Whole lines only: the last piece may be a line still being written.
+        const lines = output.split('\n').slice(0, -1);
+        const line = lines.find((l) => l.startsWith('{') && l.includes(text));
+        if (line) {
+          settle();
+          resolve(JSON.parse(line) as T);
+        } else if (closed) settle(`process exited before "${text}"`);
+      };
+      const timer = setTimeout(() => settle(`no "${text}" within ${timeoutMs} ms`), timeoutMs);
+      for (const stream of [child.stdout!, child.stderr!]) stream.on('data', look);
+      child.on('close', look);
+      look();
+    });
   return { child, exited, output: () => output, logLine };
 }
 

@@ -12,9 +12,15 @@ describe('imports between features', () => {
     expect(crossFeatureProblem('features/tools/run/use-run-price.ts', 'features/auth/use-session.ts')).not.toBeNull();
   });
 
-  it('holds components/ and lib/ to the same public files; the app layer composes freely', () => {
-    expect(crossFeatureProblem('components/layout/site-header.tsx', 'features/auth/use-session.ts')).not.toBeNull();
-    expect(crossFeatureProblem('lib/use-sign-out.ts', 'features/auth/index.ts')).toBeNull();
+  it('keeps components/ and lib/ below every feature and the app layer; the app layer composes freely', () => {
+    expect(crossFeatureProblem('components/site-header.tsx', 'features/auth/use-session.ts')).toMatch(
+      /import no feature/,
+    );
+    expect(crossFeatureProblem('lib/use-sign-out.ts', 'features/auth/index.ts')).toMatch(/import no feature/);
+    expect(crossFeatureProblem('components/ui/menu.tsx', 'app/require-admin.tsx')).toMatch(/not the app layer/);
+    expect(crossFeatureProblem('components/demo-badge.tsx', 'components/ui/button-styles.ts')).toBeNull();
+    expect(crossFeatureProblem('lib/notify.ts', 'lib/api-client.ts')).toBeNull();
+    expect(crossFeatureProblem('app/layout/site-header.tsx', 'features/auth/index.ts')).toBeNull();
     expect(crossFeatureProblem('app/require-admin.tsx', 'features/auth/use-session.ts')).toBeNull();
     expect(crossFeatureProblem('entry-server.tsx', 'features/tools/api/tools-api.ts')).toBeNull();
     expect(crossFeatureProblem('features/tools/tool-page.tsx', 'lib/tool-href.ts')).toBeNull();

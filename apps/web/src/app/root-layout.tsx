@@ -1,12 +1,12 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { SiteFooter } from '../components/layout/site-footer.tsx';
-import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
 import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
 import { ThemeSync } from '../lib/use-theme.ts';
+import { SiteFooter } from './layout/site-footer.tsx';
+import { SiteHeader } from './layout/site-header.tsx';
 import { usePageHead } from './seo/use-page-head.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));

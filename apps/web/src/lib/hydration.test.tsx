@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { act, fireEvent } from '@testing-library/react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,8 +15,10 @@ import { useHydrated } from './use-hydrating.ts';
 // before hydration reaching the component's state. Real React hydration in jsdom, over the
 // markup React's server renderer makes of the same components.
 
-/** Lets queued tasks (messages, timers) and their microtasks run. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** The counters whose effects have run: hydrated and committed (an effect runs only in the browser). */
+const hydrated = new Set<string>();
+/** Waits until React has hydrated and committed each counter named. */
+const untilHydrated = (...names: string[]) => vi.waitFor(() => expect([...hydrated].sort()).toEqual(names));
 
 /** The server's HTML of `element`, in the page. */
 function serverRendered(element: ReactNode) {
@@ -33,6 +35,7 @@ const holdEarlyPresses = fs.readFileSync(
 );
 
 afterEach(() => {
+  hydrated.clear();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
   window.__releaseEarlyPresses?.();
@@ -41,6 +44,9 @@ afterEach(() => {
 
 function Counter({ name }: { name: string }) {
   const [count, setCount] = useState(0);
+  useEffect(() => {
+    hydrated.add(name);
+  }, [name]);
   return (
     <button type="button" data-name={name} onClick={() => setCount(count + 1)}>
       {`${name} ${count}`}
@@ -70,7 +76,7 @@ describe('a press on a server-rendered page', () => {
     // what it lands on at once, and then handles it.
     fireEvent.click(c!);
     expect(c!.textContent).toBe('c 1');
-    await settle();
+    await untilHydrated('a', 'b', 'c');
     expect([a, b, c].map((button) => button!.textContent)).toEqual(['a 0', 'b 0', 'c 1']);
     // The server's nodes are the hydrated ones.
     expect([...container.querySelectorAll('button')]).toEqual([a, b, c]);
@@ -81,7 +87,7 @@ describe('a press on a server-rendered page', () => {
     const c = container.querySelector<HTMLButtonElement>('[data-name="c"]')!;
     fireEvent.click(c); // while the scripts load: no listener anywhere yet
     hydrateRoot(container, <CounterPage />);
-    await settle();
+    await untilHydrated('a', 'b', 'c');
     expect(c.textContent).toBe('c 0');
   });
 
@@ -108,12 +114,11 @@ describe('a press on a server-rendered page', () => {
 
     hydrateRoot(container, <CounterPage />);
     await act(() => replayEarlyPresses());
-    await settle();
+    await untilHydrated('a', 'b', 'c');
     expect([a, b, c].map((button) => button!.textContent)).toEqual(['a 2', 'b 0', 'c 1']);
     expect(seen).toEqual(['elsewhere', 'c 0', 'a 0', 'a 1']);
     // Holding is over: a press now is handled at once, and once.
     fireEvent.click(b!);
-    await settle();
     expect(b!.textContent).toBe('b 1');
   });
 
@@ -137,7 +142,7 @@ describe('a press on a server-rendered page', () => {
     expect(submitted).not.toHaveBeenCalled();
     hydrateRoot(container, form);
     await act(() => replayEarlyPresses());
-    await settle();
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
@@ -170,8 +175,7 @@ describe('a form used before it is hydrated', () => {
     expect(button.disabled).toBe(true);
     field.value = 'ada'; // typed while the scripts load
     hydrateRoot(container, <SignInForm onSubmit={onSubmit} />);
-    await settle();
-    expect(button.disabled).toBe(false);
+    await vi.waitFor(() => expect(button.disabled).toBe(false));
     expect(field.value).toBe('ada');
     fireEvent.click(button);
     // In the state, not only in the element: what the form sends.

@@ -153,7 +153,7 @@ export async function userDetail(deps: AdminDeps, userId: string): Promise<Admin
 export async function teamAudit(db: Database, teamId: string): Promise<AdminTeamAudit> {
   const [team, members, events] = await Promise.all([
     repo.findTeam(db, teamId),
-    teamsRepo.membersOf(db, teamId),
+    teamsRepo.listMembers(db, teamId),
     repo.listTeamEvents(db, teamId),
   ]);
   if (!team && events.length === 0) throw notFound('Team');

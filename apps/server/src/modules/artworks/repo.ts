@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type ArtworkRow, artworkLikes, artworks, profiles, runs } from '../../platform/db/schema/index.ts';
-import { isMemberOf } from '../teams/team-access.ts';
+import { isMemberOf } from '../teams/repo.ts';
 
 /** A position in a newest-first listing: the last row seen. */
 export interface FeedCursor {

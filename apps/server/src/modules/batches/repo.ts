@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type BatchRow, batches, type RunRow, runs } from '../../platform/db/schema/index.ts';
-import { isMemberOf } from '../teams/team-access.ts';
+import { isMemberOf } from '../teams/repo.ts';
 
 /** SQL of batches; every read of a user's batch is scoped by owner id. */
 

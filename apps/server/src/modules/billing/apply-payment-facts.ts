@@ -7,7 +7,7 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
 import { grantCredits } from '../credits/service.ts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
-import { lockRenewalTeam } from '../teams/team-access.ts';
+import { lockRenewalTeam } from '../teams/repo.ts';
 import { countDiscountUse } from './discount-codes.ts';
 import type { PaymentFact, ProviderEvent, ProviderSubscription } from './providers/payment-provider.ts';
 import {

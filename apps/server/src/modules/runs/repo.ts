@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { type RunRow, runs, type StoredOutput } from '../../platform/db/schema/index.ts';
 import { waitingJobWhere } from '../../platform/jobs/job-queue.ts';
-import { isMemberOf } from '../teams/team-access.ts';
+import { isMemberOf } from '../teams/repo.ts';
 
 /** SQL of the runs table. Every read of a user's runs is scoped by owner id. */
 

@@ -23,7 +23,8 @@ import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import type { TeamService } from './service.ts';
+import type { TeamDeps } from './service.ts';
+import * as service from './service.ts';
 
 // Managing a team needs a signed-in person (an API key is refused: API_KEY_NOT_ALLOWED); a key
 // may read the teams, to start runs on a team's pool with `teamId`.
@@ -242,58 +243,61 @@ const teamArtworks = apiRoute({
   responses: { 200: jsonContent(artworkListResponseSchema, 'A page of artworks'), 404: notMember },
 });
 
-export function teamRoutes(service: TeamService) {
+export function teamRoutes(deps: TeamDeps) {
+  const { db } = deps;
   return createApiRouter()
     .openapi(createTeam, async (c) =>
-      c.json({ team: await service.createTeam(c.var.user.id, c.req.valid('json').name) }, 201),
+      c.json({ team: await service.createTeam(db, c.var.user.id, c.req.valid('json').name) }, 201),
     )
-    .openapi(listTeams, async (c) => c.json({ teams: await service.listTeams(c.var.user.id) }, 200))
-    .openapi(joinTeam, async (c) => c.json({ team: await service.join(c.var.user.id, c.req.valid('json').token) }, 200))
-    .openapi(getTeam, async (c) => c.json(await service.getTeam(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(listTeams, async (c) => c.json({ teams: await service.listTeams(db, c.var.user.id) }, 200))
+    .openapi(joinTeam, async (c) =>
+      c.json({ team: await service.join(db, c.var.user.id, c.req.valid('json').token) }, 200),
+    )
+    .openapi(getTeam, async (c) => c.json(await service.getTeam(db, c.var.user.id, c.req.valid('param').id), 200))
     .openapi(deleteTeam, async (c) => {
-      await service.deleteTeam(c.var.user.id, c.req.valid('param').id);
+      await service.deleteTeam(db, c.var.user.id, c.req.valid('param').id);
       return c.body(null, 204);
     })
     .openapi(createInvitation, async (c) => {
       const body = c.req.valid('json');
-      const invitation = await service.invite(c.var.user.id, c.req.valid('param').id, {
+      const invitation = await service.invite(deps, c.var.user.id, c.req.valid('param').id, {
         email: body.email,
         role: body.role ?? 'member',
       });
       return c.json({ invitation }, 201);
     })
     .openapi(listInvitations, async (c) =>
-      c.json({ invitations: await service.listInvitations(c.var.user.id, c.req.valid('param').id) }, 200),
+      c.json({ invitations: await service.listInvitations(db, c.var.user.id, c.req.valid('param').id) }, 200),
     )
     .openapi(revokeInvitation, async (c) => {
       const { id, invitationId } = c.req.valid('param');
-      await service.revokeInvitation(c.var.user.id, id, invitationId);
+      await service.revokeInvitation(db, c.var.user.id, id, invitationId);
       return c.body(null, 204);
     })
     .openapi(removeMember, async (c) => {
       const { id, userId } = c.req.valid('param');
-      await service.removeMember(c.var.user.id, id, userId);
+      await service.removeMember(db, c.var.user.id, id, userId);
       return c.body(null, 204);
     })
     .openapi(changeRole, async (c) => {
       const { id, userId } = c.req.valid('param');
-      await service.changeRole(c.var.user.id, id, userId, c.req.valid('json').role);
+      await service.changeRole(db, c.var.user.id, id, userId, c.req.valid('json').role);
       return c.body(null, 204);
     })
     .openapi(setMemberCap, async (c) => {
       const { id, userId } = c.req.valid('param');
-      await service.setMemberCap(c.var.user.id, id, userId, c.req.valid('json').monthlyCap);
+      await service.setMemberCap(db, c.var.user.id, id, userId, c.req.valid('json').monthlyCap);
       return c.body(null, 204);
     })
     .openapi(setRenewal, async (c) => {
-      await service.setRenewal(c.var.user.id, c.req.valid('param').id, c.req.valid('json').receivesRenewal);
+      await service.setRenewal(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').receivesRenewal);
       return c.body(null, 204);
     })
     .openapi(fundTeam, async (c) =>
-      c.json(await service.fund(c.var.user.id, c.req.valid('param').id, c.req.valid('json').amount), 200),
+      c.json(await service.fund(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').amount), 200),
     )
-    .openapi(teamUsage, async (c) => c.json(await service.usage(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(teamUsage, async (c) => c.json(await service.usage(db, c.var.user.id, c.req.valid('param').id), 200))
     .openapi(teamArtworks, async (c) =>
-      c.json(await service.artworks(c.var.user.id, c.req.valid('param').id, c.req.valid('query').cursor), 200),
+      c.json(await service.artworks(db, c.var.user.id, c.req.valid('param').id, c.req.valid('query').cursor), 200),
     );
 }

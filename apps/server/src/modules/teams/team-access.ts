@@ -1,10 +1,10 @@
 import { hasFeature, type TeamRole } from '@atelier/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { type CreditReason, creditLedger, type TeamRow, teamMembers, teams } from '../../platform/db/schema/index.ts';
+import type { TeamRow } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import { planRequired } from '../../platform/http/feature-gate.ts';
 import { effectivePlan } from '../entitlements/effective-plan.ts';
+import * as repo from './repo.ts';
 
 /**
  * Who may see what of a team: its members, by the membership row as it is now. Anyone else —
@@ -18,19 +18,10 @@ export interface Membership {
 
 /** The team and the caller's role in it; NOT_FOUND to anyone who is not a member now. */
 export async function membershipOf(db: DbOrTx, teamId: string, userId: string, lock = false): Promise<Membership> {
-  const query = db
-    .select({ team: teams, role: teamMembers.role })
-    .from(teams)
-    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
-    .where(eq(teams.id, teamId));
-  const [found] = lock ? await query.for('update', { of: teams }) : await query;
+  const found = await repo.findMembership(db, teamId, userId, lock);
   if (!found) throw notFound('Team');
   return found;
 }
-
-/** SQL: `userId` is a member of the team in `teamIdColumn` now. */
-export const isMemberOf = (teamIdColumn: unknown, userId: string) =>
-  sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamIdColumn} and ${teamMembers.userId} = ${userId})`;
 
 /** Whether the owner's plan has `teams` now; without it the team is read-only. */
 export async function teamWorks(db: DbOrTx, team: TeamRow): Promise<boolean> {
@@ -63,11 +54,7 @@ export function assertOwner(role: TeamRole): void {
 export async function teamForRun(tx: DbOrTx, teamId: string, userId: string, cost: number): Promise<TeamRow> {
   const { team } = await membershipOf(tx, teamId, userId, true);
   await assertTeamWorks(tx, team);
-  const [member] = await tx
-    .select({ cap: teamMembers.monthlyCap })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  const cap = member?.cap ?? null;
+  const cap = await repo.findMemberCap(tx, teamId, userId);
   if (cap !== null && (await spentThisMonth(tx, teamId, userId)) + cost > cap) {
     throw new AppError(
       'TEAM_MEMBER_CAP_REACHED',
@@ -78,34 +65,7 @@ export async function teamForRun(tx: DbOrTx, teamId: string, userId: string, cos
 }
 
 /** Credits the member's team runs took from the pool this calendar month (UTC), net of refunds. */
-export async function spentThisMonth(db: DbOrTx, teamId: string, userId: string, now = new Date()): Promise<number> {
+export function spentThisMonth(db: DbOrTx, teamId: string, userId: string, now = new Date()): Promise<number> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [row] = await db
-    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.amount}), 0)::int` })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.teamId, teamId),
-        eq(creditLedger.userId, userId),
-        inArray(creditLedger.reason, TEAM_SPENDING_REASONS),
-        sql`${creditLedger.createdAt} >= ${since.toISOString()}::timestamptz`,
-      ),
-    );
-  return row?.spent ?? 0;
-}
-
-/** The ledger reasons that are a member's spending from the pool (a refund gives some back). */
-export const TEAM_SPENDING_REASONS: CreditReason[] = ['run', 'demo', 'refund'];
-
-/**
- * The owner's team that their plan renewals credit, locked for the renewal's transaction; none
- * when no team is set to receive them.
- */
-export async function lockRenewalTeam(tx: DbOrTx, ownerId: string): Promise<TeamRow | undefined> {
-  const [team] = await tx
-    .select()
-    .from(teams)
-    .where(and(eq(teams.ownerId, ownerId), eq(teams.receivesRenewal, true)))
-    .for('update');
-  return team;
+  return repo.countSpentSince(db, teamId, userId, since);
 }

@@ -1,16 +1,16 @@
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BILLING_ANCHOR } from '../../components/layout/account-links.ts';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
-import { useSignOut } from '../../lib/use-sign-out.ts';
+import { useSignOut } from '../auth/index.ts';
 import { BillingHistory, SubscriptionCard } from '../billing/index.ts';
 import { ReferralSummaryCard } from '../referrals/index.ts';
 import { AccountInfoCard } from './account-info-card.tsx';
 import { AutomationCard } from './automation-card.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { BILLING_ANCHOR } from './profile-anchors.ts';
 import { profileLoadErrorKey, toastProfileError } from './profile-toasts.ts';
 import { StatCards } from './stat-cards.tsx';
 import { useProfile } from './use-profile.ts';

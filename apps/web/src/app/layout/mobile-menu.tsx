@@ -1,8 +1,8 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-styles.ts';
 import type { SessionState } from '../../features/auth/index.ts';
-import { buttonClass } from '../ui/button-styles.ts';
 
 const loadPanel = () => import('./mobile-menu-panel.tsx');
 const MobileMenuPanel = lazy(loadPanel);

@@ -1,8 +1,8 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@atelier/contracts';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { type Choice, ChoiceMenu } from '../../components/ui/choice-menu.tsx';
 import { setLanguage } from '../../lib/i18n.ts';
-import { type Choice, ChoiceMenu } from '../ui/choice-menu.tsx';
 
 // Each language is named in its own language (and marked with lang for screen readers).
 const LANGUAGE_CHOICES: Choice<Language>[] = LANGUAGES.map((value) => ({

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_TRIGGER_CLASS } from '../../components/ui/menu-styles.ts';
+import { PlainUntilLoaded } from '../../components/ui/plain-until-loaded.tsx';
 import type { SessionUser } from '../../features/auth/index.ts';
-import { ACCOUNT_TRIGGER_CLASS } from '../ui/menu-styles.ts';
-import { PlainUntilLoaded } from '../ui/plain-until-loaded.tsx';
 
 const AccountMenuPopup = lazy(() => import('./account-menu-popup.tsx'));
 

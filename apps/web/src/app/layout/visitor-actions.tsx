@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button-styles.ts';
 import { loginHref } from '../../lib/redirect-target.ts';
-import { buttonClass } from '../ui/button-styles.ts';
 
 /** Sign in and Get started: both lead to /login, Get started to its create-account form. */
 export function VisitorActions({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {

@@ -3,11 +3,11 @@ import { ArrowRight } from 'lucide-react';
 import { NavigationMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DemoBadge } from '../../components/demo-badge.tsx';
+import { ToolIconBadge } from '../../components/tool-icon.tsx';
 import { useDemoTools } from '../../features/tools/index.ts';
 import { toolHref } from '../../lib/tool-href.ts';
 import { SUBMENU_OPEN_DELAY_MS } from '../../lib/ui-constants.ts';
-import { DemoBadge } from '../demo-badge.tsx';
-import { ToolIconBadge } from '../tool-icon.tsx';
 import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, TOP_NAV_LINKS, TopNavLink } from './tools-nav-parts.tsx';
 
 const DESKTOP_TOOLS = TOOLS.filter((tool) => tool.inDesktopMenu);

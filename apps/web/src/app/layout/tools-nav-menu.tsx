@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainUntilLoaded } from '../../components/ui/plain-until-loaded.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { PlainUntilLoaded } from '../ui/plain-until-loaded.tsx';
 import { AI_TOOLS_TRIGGER_CLASS, AiToolsTriggerContent, TOP_NAV_LINKS, TopNavLink } from './tools-nav-parts.tsx';
 
 const ToolsNavDropdown = lazy(() => import('./tools-nav-dropdown.tsx'));

@@ -1,8 +1,8 @@
 import { Clock, type LucideIcon, Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceMenu } from '../../components/ui/choice-menu.tsx';
 import { THEMES, type Theme } from '../../lib/ui-constants.ts';
 import { setThemePreference, useThemePreference } from '../../lib/use-theme.ts';
-import { ChoiceMenu } from '../ui/choice-menu.tsx';
 
 const THEME_ICONS: Record<Theme, LucideIcon> = { light: Sun, dark: Moon, system: Monitor, time: Clock };
 

@@ -2,9 +2,8 @@ import { LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SessionUser } from '../../features/auth/index.ts';
-import { useSignOut } from '../../lib/use-sign-out.ts';
-import { ACCOUNT_TRIGGER_CLASS, MENU_ITEM_CLASS, MENU_PANEL_CLASS } from '../ui/menu-styles.ts';
+import { ACCOUNT_TRIGGER_CLASS, MENU_ITEM_CLASS, MENU_PANEL_CLASS } from '../../components/ui/menu-styles.ts';
+import { type SessionUser, useSignOut } from '../../features/auth/index.ts';
 import { useAccountLinks } from './account-links.ts';
 
 const SEPARATOR_CLASS = 'my-1 h-px bg-zinc-200 dark:bg-zinc-800';

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { buttonClass } from '../ui/button-styles.ts';
+import { buttonClass } from '../../components/ui/button-styles.ts';
 
 // The parts of the desktop navigation shared by its plain first render and the Radix version.
 

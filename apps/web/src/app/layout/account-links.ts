@@ -1,5 +1,6 @@
 import { CreditCard, Gift, History, Images, type LucideIcon, ShieldCheck, User, Users, Wrench } from 'lucide-react';
-import { ADMIN_PATH, useIsAdmin } from '../../app/require-admin.tsx';
+import { BILLING_ANCHOR } from '../../features/profile/index.ts';
+import { ADMIN_PATH, useIsAdmin } from '../require-admin.tsx';
 
 export interface AccountLink {
   to: string;
@@ -7,9 +8,6 @@ export interface AccountLink {
   label: string;
   icon: LucideIcon;
 }
-
-/** The billing part of the profile page (the plan, its management, the payments). */
-export const BILLING_ANCHOR = 'billing';
 
 /** The signed-in user's pages, as the account menu and the phone menu list them. */
 const ACCOUNT_LINKS: readonly AccountLink[] = [

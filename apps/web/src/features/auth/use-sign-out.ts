@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SESSION_QUERY_KEY } from '../features/auth/index.ts';
-import { api } from './api-client.ts';
-import { notify } from './notify.ts';
+import { api } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+import { SESSION_QUERY_KEY } from './use-session.ts';
 
 /** Signs out on the server, forgets the cached session and goes to /login. */
 export function useSignOut(): () => Promise<void> {
