@@ -6,6 +6,7 @@ import zhCnRun from '../apps/web/src/locales/zh-CN/tool-run.json' with { type: '
 import zhTwRun from '../apps/web/src/locales/zh-TW/tool-run.json' with { type: 'json' };
 import { signUpViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { expectHydratedByReact } from './support/hydrated.ts';
 import { makeMaskPng, makePng } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
@@ -316,6 +317,9 @@ test('leaving during a run asks first; the run goes on and is in the history', a
   // The progress stream never answers, so the page stays "in progress" as long as the test needs.
   await page.route('**/api/runs/*/events', () => {});
   await page.goto('/tools/image-generation');
+  // A keyboard shortcut is the app's: it works once the app has started (its scripts load after
+  // the page's first paint); a press on a button before then is held and made (server-rendering.spec.ts).
+  await expectHydratedByReact(page);
   await page.getByLabel('Prompt', { exact: true }).fill('a quiet harbour');
   await page.getByLabel('Prompt', { exact: true }).press('Control+Enter');
   await expect(page.getByRole('progressbar')).toBeVisible();
