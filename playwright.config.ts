@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { FAKE_APPLE_CLIENT_ID, FAKE_APPLE_CLIENT_SECRET } from './e2e/fakes/fake-apple-client.ts';
-import { E2E_ADMIN_EMAIL } from './e2e/support/accounts.ts';
+import { E2E_ADMIN_EMAILS } from './e2e/support/accounts.ts';
 
 // Browser tests drive the built app (npm run build) in Debian's Chromium; no browser download.
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -65,7 +65,7 @@ export default defineConfig({
         APPLE_CLIENT_ID: FAKE_APPLE_CLIENT_ID,
         APPLE_CLIENT_SECRET: FAKE_APPLE_CLIENT_SECRET,
         APPLE_ISSUER: appleIssuer,
-        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(','),
         // The suite signs up a few hundred people from one address in minutes.
         SIGN_UPS_PER_CLIENT_PER_HOUR: '10000',
         SIGN_UPS_PER_DOMAIN_PER_WINDOW: '10000',

@@ -5,8 +5,19 @@ export interface E2eUser {
   password: string;
 }
 
-/** Named in the e2e server's ADMIN_EMAILS: an admin once its address is verified (admin.spec.ts). */
-export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
+/**
+ * Named in the e2e server's ADMIN_EMAILS: admins once their address is verified (admin.spec.ts).
+ * The list is fixed when the server starts, and an address can be signed up only once, so each
+ * attempt of a test (a retry, a --repeat-each copy) takes the next address of its own.
+ */
+export const E2E_ADMIN_EMAILS = Array.from({ length: 24 }, (_, i) => `e2e-admin-${i}@example.com`);
+
+/** The admin address of this attempt: another one on each retry and repetition of the test. */
+export function e2eAdminEmail(attempt: { repeatEachIndex: number; retry: number }, retries: number): string {
+  const email = E2E_ADMIN_EMAILS[attempt.repeatEachIndex * (retries + 1) + attempt.retry];
+  if (!email) throw new Error('more attempts than e2e admin addresses: lengthen E2E_ADMIN_EMAILS');
+  return email;
+}
 
 let counter = 0;
 

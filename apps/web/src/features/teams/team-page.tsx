@@ -14,6 +14,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { setWorkspace } from '../../lib/workspace.ts';
 import { useSession } from '../auth/index.ts';
 import { PROFILE_QUERY_KEY } from '../profile/index.ts';
+import { RenewalSwitch } from './renewal-switch.tsx';
 import { teamErrorText } from './team-error-text.ts';
 import { TEAMS_QUERY_KEY, teamsApi, useTeams, useWorkspaceTeam } from './teams-api.ts';
 
@@ -340,38 +341,6 @@ function FundForm({ team }: { team: Team }) {
         </p>
       )}
     </form>
-  );
-}
-
-/** The owner's choice: plan renewals credit this pool rather than their own balance. */
-function RenewalSwitch({ team }: { team: Team }) {
-  const { t } = useTranslation('team');
-  const queryClient = useQueryClient();
-  const renewal = useMutation({
-    mutationFn: (on: boolean) => teamsApi.setRenewal(team.id, on),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-  });
-  const checked = renewal.isPending ? renewal.variables : team.receivesRenewal;
-  return (
-    <div className="mt-4 flex flex-col gap-1">
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="size-4 accent-brand-600"
-          checked={checked}
-          disabled={renewal.isPending}
-          onChange={(e) => renewal.mutate(e.target.checked)}
-          data-testid="team-renewal"
-        />
-        {t('pool.renewal')}
-      </label>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('pool.renewalHint')}</p>
-      {renewal.isError && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {teamErrorText(t, renewal.error)}
-        </p>
-      )}
-    </div>
   );
 }
 
