@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app.tsx';
 import { readHydrationState } from './app/hydration-state.ts';
@@ -34,10 +34,16 @@ async function start() {
     </StrictMode>
   );
   if (rendered) {
-    hydrateRoot(root, app, {
-      // What React could not hydrate (the server's HTML differed) it renders again; it says so
-      // in the console, where the end-to-end tests look for it.
-      onRecoverableError: (error) => console.error('Hydration error:', error),
+    // In a transition React hydrates in slices of a few milliseconds that give way to input and
+    // paint; outside one, each Suspense boundary was a single task, long on a phone (the page
+    // is already painted and readable: its scripts start after the first paint). A press on a
+    // part not hydrated yet still hydrates that part at once and is handled.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // What React could not hydrate (the server's HTML differed) it renders again; it says
+        // so in the console, where the end-to-end tests look for it.
+        onRecoverableError: (error) => console.error('Hydration error:', error),
+      });
     });
     // React now listens on the root: a press it gets on a part not hydrated yet hydrates that
     // part at once and is then handled. Presses made before (public/hold-early-presses.js)
