@@ -76,6 +76,17 @@ const PRESETS: { name: string; config: Config | undefined }[] = [
   { name: 'desktop', config: desktopConfig },
 ].filter((preset) => !onlyPresets || onlyPresets.includes(preset.name));
 
+// Every page measured is a server-rendered one: a renderer that fails sends the shell, and the
+// figures would be a client-rendered page's. A build copied outside the repository fails so (its
+// dist-ssr cannot resolve the packages it imports): copy it inside.
+for (const page of PAGES) {
+  const html = await (await fetch(`${base}${page.path}`, { headers: page.headers })).text();
+  if (html.includes('<div id="root"></div>')) {
+    console.error(`${page.path} came back as the shell, not server-rendered: is ${webDist}/../dist-ssr usable here?`);
+    process.exit(1);
+  }
+}
+
 const chrome = await launch({
   chromePath,
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
