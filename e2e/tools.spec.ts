@@ -142,6 +142,12 @@ test('image generation runs on the demo engine for free, downloads by name and s
   await expect(page.getByRole('button', { name: 'Generate' })).toContainText('Demo — free');
   const prompt = `a lighthouse at dawn ${Date.now()}`;
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+  // The demo engine can finish before the page has drawn its progress: the run's progress
+  // stream is held back a moment (a slow network), so the progress shows while it waits.
+  await page.route('**/api/runs/*/events', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
   const progressSeen = page.waitForSelector('[role=progressbar]', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Generate' }).click();
   await progressSeen;
