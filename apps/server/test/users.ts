@@ -46,6 +46,21 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
   };
 }
 
+/** An API answer: its status and JSON body, with the code a refusal carries. */
+export type ApiAnswer<T> = { status: number; body: T & { error?: { code: string } } };
+
+/** Calls `path` as `user` (a visitor for null): a GET, or a JSON POST of `body`. */
+export async function callApi<T>(
+  rt: TestRuntime,
+  user: TestUser | null,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  const init = body === undefined ? {} : postJson(body);
+  const res = await rt.request(path, user ? as(user, init) : init);
+  return { status: res.status, body: (await res.json()) as ApiAnswer<T>['body'] };
+}
+
 /** The Cookie header value of a response's Set-Cookie lines. */
 export function cookieOf(res: Response): string {
   return res.headers

@@ -23,7 +23,7 @@ import {
 import { createLogger } from '../../src/platform/logging/logger.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
+import { as, callApi, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -47,10 +47,7 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
     await rt.database.db.update(subscriptions).set({ status: 'canceled' });
   });
 
-  const call = async <T>(user: TestUser, path: string, body?: unknown) => {
-    const res = await rt.request(path, as(user, body === undefined ? {} : postJson(body)));
-    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
-  };
+  const call = <T>(user: TestUser, path: string, body?: unknown) => callApi<T>(rt, user, path, body);
   const subscribe = async (user: TestUser, path: string, body: unknown) => {
     const checkout = await call<{ url: string }>(user, path, body);
     expect(checkout.status).toBe(200);

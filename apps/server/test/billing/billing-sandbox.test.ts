@@ -19,7 +19,7 @@ import {
 } from '../../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
+import { callApi, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
 
 let counter = 0;
 
@@ -30,11 +30,7 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
   });
   afterAll(() => rt?.close());
 
-  const call = async <T>(user: TestUser | null, path: string, body?: unknown) => {
-    const init = body === undefined ? {} : postJson(body);
-    const res = await rt.request(path, user ? as(user, init) : init);
-    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
-  };
+  const call = <T>(user: TestUser | null, path: string, body?: unknown) => callApi<T>(rt, user, path, body);
   const plans = async (language: string) =>
     (await call<PlansResponse>(null, `/api/billing/plans?language=${language}`)).body;
   const price = (p: PlansResponse, plan: string, cycle: 'monthly' | 'yearly' | 'lifetime') =>

@@ -21,7 +21,7 @@ import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import { as, callApi, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
 
 let counter = 0;
 
@@ -37,10 +37,7 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
   });
   afterAll(() => harness?.close());
 
-  const call = async <T>(user: TestUser, path: string, body?: unknown) => {
-    const res = await rt.request(path, as(user, body === undefined ? {} : postJson(body)));
-    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
-  };
+  const call = <T>(user: TestUser, path: string, body?: unknown) => callApi<T>(rt, user, path, body);
   const deliver = (event: { payload: string; signature: string }) => harness.deliver(event);
   const credits = (user: TestUser) => getCreditBalance(rt.database.db, user.userId);
   const lastRequest = (path: string) => stripe.requests.filter((r) => r.path === path).at(-1)!.body;

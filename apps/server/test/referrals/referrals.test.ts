@@ -19,7 +19,7 @@ import {
 } from '../../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import { callApi, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
 
 let counter = 0;
 
@@ -30,10 +30,7 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
   });
   afterAll(() => rt?.close());
 
-  const call = async <T>(user: TestUser, path: string, body?: unknown) => {
-    const res = await rt.request(path, as(user, body === undefined ? {} : postJson(body)));
-    return { status: res.status, body: (await res.json()) as T & { error?: { code: string } } };
-  };
+  const call = <T>(user: TestUser, path: string, body?: unknown) => callApi<T>(rt, user, path, body);
   const overview = async (user: TestUser) => (await call<ReferralsResponse>(user, '/api/referrals')).body;
 
   /**

@@ -20,7 +20,7 @@ import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, mailedLinks, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import { callApi, cookieOf, mailedLinks, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
 
 /**
  * Issue #28, "Trust under attack" — High: one single-use discount code paid four orders, and
@@ -33,14 +33,10 @@ import { as, cookieOf, mailedLinks, postJson, signUpTestUser, type TestUser, ver
 
 let counter = 0;
 const MINUTE = 60_000;
-type Answer<T> = { status: number; body: T & { error?: { code: string } } };
 
 /** Calls and sign-ups against one runtime, as the SPA or an API client makes them. */
 function clientOf(rt: () => TestRuntime) {
-  const call = async <T>(user: TestUser, path: string, body?: unknown): Promise<Answer<T>> => {
-    const res = await rt().request(path, as(user, body === undefined ? {} : postJson(body)));
-    return { status: res.status, body: (await res.json()) as Answer<T>['body'] };
-  };
+  const call = <T>(user: TestUser, path: string, body?: unknown) => callApi<T>(rt(), user, path, body);
   const referralCode = async (user: TestUser) =>
     (await call<ReferralsResponse>(user, '/api/referrals')).body.referralCode;
   /** A friend who signs up through `referrer`'s link; verified unless told otherwise. */
