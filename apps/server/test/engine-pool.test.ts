@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEnginePool } from '../src/engines/local/pool/engine-pool.ts';
 import { engineNiceness } from '../src/engines/local/pool/engine-task.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
+import type { Logger } from '../src/platform/logging/logger.ts';
+import { engineInput } from './engine-inputs.ts';
 import { runForm } from './images.ts';
-import { squarePhoto } from './photos.ts';
+import { photo, recordingContext, squarePhoto } from './photos.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { getRun, startToolRun, waitForRun } from './tool-runs.ts';
 import { signUpTestUser, type TestUser } from './users.ts';
@@ -103,4 +108,49 @@ describe('local engines in the engine pool', () => {
     await expect.poll(() => pool.pids().filter(alive).length, { timeout: MODEL_DEADLINE_MS }).toBe(before.length);
     expect(pool.pids().some((pid) => !before.includes(pid))).toBe(true);
   });
+});
+
+describe('the engine pool', () => {
+  const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
+  let tmp: string;
+  let savedTmpdir: string | undefined;
+  beforeEach(() => {
+    // The pool keeps its files under os.tmpdir(), which follows TMPDIR: a folder of this test's.
+    savedTmpdir = process.env.TMPDIR;
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-pool-test-'));
+    process.env.TMPDIR = tmp;
+  });
+  // (tsx, which runs the pool process from source here, keeps its cache there too.)
+  const poolFolders = () => fs.readdirSync(tmp).filter((name) => name.startsWith('atelier-engine-'));
+  afterEach(() => {
+    if (savedTmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmpdir;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it(
+    'hands images to its process and back through files, none of them left after the run or the pool',
+    async () => {
+      const pool = createEnginePool({ size: 1, logger: silent });
+      try {
+        const image = await photo('coffee.jpg');
+        const [output] = await pool.runTool(
+          engineInput('ai-photo-editor', { editType: 'enhance', strength: 0.5 }, { image }),
+          recordingContext(),
+        );
+        // The whole image came back, as bytes the server can store.
+        expect(Buffer.isBuffer(output!.data)).toBe(true);
+        const meta = await sharp(output!.data).metadata();
+        expect({ width: meta.width, height: meta.height }).toEqual({ width: image.width, height: image.height });
+        // One folder for the pool, and nothing in it once the run is over: input and output read and removed.
+        const folders = poolFolders();
+        expect(folders).toHaveLength(1);
+        expect(fs.readdirSync(path.join(tmp, folders[0]!))).toEqual([]);
+      } finally {
+        await pool.close();
+      }
+      expect(poolFolders()).toEqual([]);
+    },
+    MODEL_DEADLINE_MS,
+  );
 });

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type { Logger } from '../../../platform/logging/logger.ts';
@@ -11,8 +13,8 @@ import {
   type EngineTaskResult,
   engineNiceness,
   isProgressMessage,
-  withBuffer,
 } from './engine-task.ts';
+import { fieldsToFiles, fromFile, removeFile } from './image-files.ts';
 
 /**
  * The local engines' processes (ADR 0015). Every CPU-heavy step of a local model — decoding,
@@ -94,6 +96,9 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
   const threads = os.availableParallelism();
   const closing = new AbortController();
   let pool: Tinypool | undefined;
+  // Where images wait between this process and the pool's (image-files.ts): made with the pool,
+  // removed with it, so a file left by a process ended mid-task does not outlive the server.
+  let filesDir: string | undefined;
   const niceness = engineNiceness(os.getPriority());
   const lowered = new Set<number>();
   const pids = () => (pool ? pool.threads.map((t) => t?.threadId).filter((id): id is number => id !== undefined) : []);
@@ -166,14 +171,22 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
       }
     },
     async runTool(input, { onProgress, signal }) {
-      const images = await run({ kind: 'run-tool', input }, signal, onProgress);
-      return images.map(withBuffer);
+      filesDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-engine-'));
+      const images = await fieldsToFiles(filesDir, input.images);
+      try {
+        const outputs = await run({ kind: 'run-tool', input: { ...input, images }, dir: filesDir }, signal, onProgress);
+        return await Promise.all(outputs.map(fromFile));
+      } finally {
+        // Read and removed by the pool process, unless it failed or was ended first.
+        await Promise.all(Object.values(images).map((image) => image && removeFile(image.file)));
+      }
     },
     sanitizeSvg: (svg, signal) => run({ kind: 'sanitize-svg', svg }, signal),
     pids,
     async close() {
       closing.abort(new EngineError('INTERNAL', 'The engine pool is closing'));
       await pool?.destroy();
+      if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,20 +1,25 @@
-import type { EngineImage, EngineInput } from '../../engine.ts';
+import type { EngineInput } from '../../engine.ts';
+import type { ImageInFile } from './image-files.ts';
+
+/** A run's input as it reaches a pool process: its images wait in files (image-files.ts). */
+export interface EngineInputInFiles extends Omit<EngineInput, 'images'> {
+  images: Partial<Record<keyof EngineInput['images'], ImageInFile>>;
+}
 
 /**
  * What travels between the HTTP process and a pool process (Node's "advanced" IPC
- * serialization, so image bytes go as binary, not JSON). Buffers may arrive as plain
- * Uint8Arrays: `asBuffer` restores them without a copy.
+ * serialization). Image bytes never travel in a message: they go through files.
  */
 export type EngineTask =
-  /** One run of a local tool: the result is its images. */
-  | { kind: 'run-tool'; input: EngineInput }
+  /** One run of a local tool: the result is its images, written to files in `dir`. */
+  | { kind: 'run-tool'; input: EngineInputInFiles; dir: string }
   /** An SVG to sanitize before it is stored (a traced photo's SVG takes the sanitizer long). */
   | { kind: 'sanitize-svg'; svg: string }
   /** Nothing: answered once the process has loaded the engines' code (the pool's warm start). */
   | { kind: 'warm-up' };
 
 export type EngineTaskResult<T extends EngineTask> = T extends { kind: 'run-tool' }
-  ? EngineImage[]
+  ? ImageInFile[]
   : T extends { kind: 'sanitize-svg' }
     ? string
     : null;
@@ -36,13 +41,3 @@ export interface ProgressMessage {
 
 export const isProgressMessage = (message: unknown): message is ProgressMessage =>
   typeof message === 'object' && message !== null && (message as ProgressMessage).type === 'atelier:progress';
-
-export const asBuffer = (bytes: Uint8Array): Buffer =>
-  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-export const withBuffer = (image: EngineImage): EngineImage => ({ ...image, data: asBuffer(image.data) });
-
-/** The same images by field with their bytes as Buffers again. */
-export function withBuffers<T extends Partial<Record<string, EngineImage>>>(images: T): T {
-  return Object.fromEntries(Object.entries(images).map(([field, image]) => [field, image && withBuffer(image)])) as T;
-}

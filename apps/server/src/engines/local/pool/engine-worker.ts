@@ -5,13 +5,8 @@ import os from 'node:os';
 import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import type { EngineContext } from '../../engine.ts';
 import { runLocalTool } from '../local-tools.ts';
-import {
-  ENGINE_NICENESS_ENV,
-  type EngineTask,
-  type EngineTaskResult,
-  type ProgressMessage,
-  withBuffers,
-} from './engine-task.ts';
+import { ENGINE_NICENESS_ENV, type EngineTask, type EngineTaskResult, type ProgressMessage } from './engine-task.ts';
+import { fieldsFromFiles, toFile } from './image-files.ts';
 
 // The pool lowers our priority as soon as it has started us (engine-pool.ts), so the engines'
 // code — imported above, before this line runs — already loads at the lower priority; this
@@ -67,5 +62,6 @@ export default async function runEngineTask(task: EngineTask): Promise<EngineTas
     onProgress: (percent, stage) => send({ type: 'atelier:progress', percent, ...(stage ? { stage } : {}) }),
     signal: never,
   };
-  return runLocalTool({ ...task.input, images: withBuffers(task.input.images) }, context);
+  const images = await runLocalTool({ ...task.input, images: await fieldsFromFiles(task.input.images) }, context);
+  return Promise.all(images.map((image) => toFile(task.dir, image)));
 }
