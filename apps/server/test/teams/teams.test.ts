@@ -10,12 +10,18 @@ import type {
 } from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../src/modules/credits/service.ts';
-import { creditLedger, planGrants, securityEvents, teamInvitations, teams } from '../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from './databases.ts';
-import { failingEngine, paintingEngine } from './fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
-import { requestToolRun, waitForRun } from './tool-runs.ts';
+import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import {
+  creditLedger,
+  planGrants,
+  securityEvents,
+  teamInvitations,
+  teams,
+} from '../../src/platform/db/schema/index.ts';
+import { DATABASE_KINDS } from '../databases.ts';
+import { failingEngine, paintingEngine } from '../fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { requestToolRun, waitForRun } from '../tool-runs.ts';
 import {
   as,
   cookieOf,
@@ -26,7 +32,7 @@ import {
   type TestUser,
   verifyTestUser,
   withPlan,
-} from './users.ts';
+} from '../users.ts';
 
 const withKey = (secret: string, init: RequestInit = {}): RequestInit => {
   const headers = new Headers(init.headers);
