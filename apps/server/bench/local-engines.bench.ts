@@ -18,9 +18,11 @@ import { segmentSubject } from '../src/engines/local/segmentation/isnet-session.
 import { upscaleCrisp } from '../src/engines/local/upscale/esrgan-upscaler.ts';
 import { traceToSvg } from '../src/engines/local/vectorize/trace-to-svg.ts';
 import type { Logger } from '../src/platform/logging/logger.ts';
+import { runForm } from '../test/images.ts';
 import { referenceMask } from '../test/isnet-reference.ts';
 import { photoBytes } from '../test/photos.ts';
 import { maskIoU, psnr, qualityImages } from '../test/quality-images.ts';
+import { buildServerBundle, signedInClient, startProcess, stopProcess } from '../test/server-processes.ts';
 import { upscalerJsBaseline } from '../test/upscalerjs-baseline.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -76,6 +78,17 @@ async function square(side: number): Promise<EngineImage> {
   return { data, mediaType: 'image/png', width: side, height: side };
 }
 
+/** The baseline of background removal: the imgly Node package (the same ISNet, `medium`), PNG out. */
+async function imglyBaseline(image: EngineImage) {
+  const { removeBackground } = (await import(
+    '@imgly/background-removal-node'
+  )) as typeof import('@imgly/background-removal-node');
+  const blob = new Blob([new Uint8Array(image.data)], { type: 'image/png' });
+  // Its default publicPath is relative to the working directory: point it at its own dist.
+  const publicPath = `file://${path.join(packageDir('@imgly/background-removal-node'), 'dist')}/`;
+  return () => removeBackground(blob, { publicPath, model: 'medium', output: { format: 'image/png' } });
+}
+
 interface Row {
   task: string;
   ours: number;
@@ -92,16 +105,7 @@ const rows: Row[] = [];
 // (the same ISNet, `medium`), whole calls (decode to encoded PNG) on both sides.
 if (wanted('isnet background removal')) {
   const image = await square(1024);
-  const { removeBackground } = (await import(
-    '@imgly/background-removal-node'
-  )) as typeof import('@imgly/background-removal-node');
-  const blob = new Blob([new Uint8Array(image.data)], { type: 'image/png' });
-  // Its default publicPath is relative to the working directory: point it at its own dist.
-  const publicPath = `file://${path.join(packageDir('@imgly/background-removal-node'), 'dist')}/`;
-  const t = await paired(
-    () => cutOutSubject(image, context),
-    () => removeBackground(blob, { publicPath, model: 'medium', output: { format: 'image/png' } }),
-  );
+  const t = await paired(() => cutOutSubject(image, context), await imglyBaseline(image));
   rows.push({
     task: 'background removal 1024²',
     ...t,
@@ -157,6 +161,58 @@ if (wanted('vectorization')) {
   rows.push({ task: 'vectorization 1024² photo', ...t, baselineName: 'vtracer-wasm', goal: 0.5, load: load() });
 }
 
+// 4. The same two models through the API, as a person's run goes: the built server (`npm start`'s
+// embedded defaults), an upload, the engine process at its lower priority, the result stored;
+// timed from the upload to the answer of a `Prefer: wait` run start, against the same
+// baselines on 1024² (the upscale's baseline untiled on the whole image, as UpscalerJS runs).
+if (wanted('api background removal upscale')) {
+  const image = await square(1024);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-api-'));
+  const port = 5400 + Math.floor(Math.random() * 400);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startProcess([path.join(buildServerBundle(), 'main.js')], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    // As `npm start` runs.
+    NODE_ENV: 'development',
+  });
+  try {
+    await server.logLine('engine pool ready', 120_000);
+    const client = await signedInClient(baseUrl);
+    const viaApi = (tool: string, fields: Record<string, string>) => async () => {
+      const run = await client.runAndWait(tool, runForm(fields, { image: image.data }));
+      if (run.status !== 'succeeded') throw new Error(`${tool} run ${run.status}`);
+    };
+    const removal = await paired(viaApi('ai-eraser', {}), await imglyBaseline(image));
+    // The API side's work is in the server's processes: only its wall time is comparable.
+    rows.push({
+      task: 'API: eraser 1024²',
+      ...removal,
+      oursCpu: Number.NaN,
+      baselineName: '@imgly/background-removal-node',
+      goal: 0.25,
+      load: load(),
+    });
+    const upscalerJs = await upscalerJsBaseline();
+    const pixels = await sharp(image.data).removeAlpha().raw().toBuffer();
+    const upscale = await paired(viaApi('image-upscale', { upscaleType: 'crisp' }), () =>
+      upscalerJs(pixels, 1024, 1024),
+    );
+    rows.push({
+      task: 'API: crisp upscale 1024²',
+      ...upscale,
+      oursCpu: Number.NaN,
+      baselineName: 'UpscalerJS on tfjs-wasm, untiled',
+      goal: 0.5,
+      load: load(),
+    });
+  } finally {
+    await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const pad = (s: string, n: number) => s.padEnd(n);
 if (rows.length > 0) {
   console.log(
@@ -168,7 +224,7 @@ if (rows.length > 0) {
   console.log(
     `|${'-'.repeat(28)}|---------:|${'-'.repeat(34)}|-------------:|------:|-----------:|---------------:|----------:|-------:|-----:|`,
   );
-  const cell = (value: number, width: number) => value.toFixed(2).padStart(width);
+  const cell = (value: number, width: number) => (Number.isNaN(value) ? '—' : value.toFixed(2)).padStart(width);
   for (const r of rows) {
     const goal = r.goal === undefined ? '' : `≤ ${r.goal}`;
     console.log(
@@ -177,7 +233,7 @@ if (rows.length > 0) {
   }
 }
 
-// 4. A 2048 px photo upscaled in an engine process, first run (the model converted and
+// 5. A 2048 px photo upscaled in an engine process, first run (the model converted and
 // loaded) and warm, with the process's peak memory; and the same process's peak after a
 // background removal of that photo. Goals: ≤ 30 s, no engine process above 2 GiB.
 if (wanted('2048 pool memory')) {
@@ -234,7 +290,7 @@ if (wanted('2048 pool memory')) {
   console.log(row('background removal, first run', isnet.runs[0]!, '', `${isnet.peak.toFixed(0)} MiB`));
 }
 
-// 5. Quality: the faster engines against their baselines on the fixed images.
+// 6. Quality: the faster engines against their baselines on the fixed images.
 if (wanted('quality')) {
   const reference = await upscalerJsBaseline();
   console.log('\nQuality on the fixed images (goals: PSNR ≥ 40 dB, mask IoU ≥ 0.99):\n');

@@ -104,6 +104,16 @@ export async function signedInClient(baseUrl: string) {
       if (res.status !== 202) throw new Error(`run refused: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { run: Run }).run;
     },
+    /** Starts a run and waits for its end in the same call (`Prefer: wait`): the run as it ended. */
+    async runAndWait(tool: string, form: FormData, waitSeconds = 300): Promise<Run> {
+      const res = await fetch(`${baseUrl}/api/tools/${tool}/runs`, {
+        method: 'POST',
+        body: form,
+        headers: { ...headers, prefer: `wait=${waitSeconds}` },
+      });
+      if (res.status !== 200) throw new Error(`run not finished: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { run: Run }).run;
+    },
     async getRun(id: string): Promise<Run> {
       const res = await fetch(`${baseUrl}/api/runs/${id}`, { headers });
       if (!res.ok) throw new Error(`GET run: ${res.status}`);
