@@ -3,9 +3,10 @@
 // hold on a busy machine even when the seconds do not. Ours and the baseline alternate run by
 // run (after one warm-up run of each), so a change in the machine's other load falls on both;
 // each figure is the median of RUNS timed runs, in wall and in CPU seconds (the CPU ratio holds
-// best on a loaded machine). The 1-minute load average is printed beside each row. Then the
-// seconds, CPU seconds and peak memory of a 2048 px crisp upscale in an engine process (as the
-// API runs it), and the quality the faster engines hold against their baselines.
+// best on a loaded machine). The 1-minute load average is printed beside each row. Then
+// background removal and crisp upscale through the API (a run as a person makes one) against
+// the same baselines; the seconds, CPU seconds and peak memory of a 2048 px crisp upscale in an
+// engine process; and the quality the faster engines hold against their baselines.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
