@@ -18,7 +18,7 @@ import { createEnginePool } from '../src/engines/local/pool/engine-pool.ts';
 import { segmentSubject } from '../src/engines/local/segmentation/isnet-session.ts';
 import { upscaleCrisp } from '../src/engines/local/upscale/esrgan-upscaler.ts';
 import { traceToSvg } from '../src/engines/local/vectorize/trace-to-svg.ts';
-import type { Logger } from '../src/platform/logging/logger.ts';
+import { createLogger } from '../src/platform/logging/logger.ts';
 import { runForm } from '../test/images.ts';
 import { referenceMask } from '../test/isnet-reference.ts';
 import { photoBytes } from '../test/photos.ts';
@@ -243,7 +243,6 @@ if (wanted('2048 pool memory')) {
     .jpeg({ quality: 92 })
     .toBuffer();
   const image: EngineImage = { data, mediaType: 'image/jpeg', width: 2048, height: 1365 };
-  const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
   /** Peak resident memory of a process, from /proc (Linux). */
   const peakMiB = (pid: number) => {
     const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -256,7 +255,7 @@ if (wanted('2048 pool memory')) {
     return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks: 100 per second on Linux
   };
   const inPool = async (input: EngineInput, times: number) => {
-    const pool = createEnginePool({ size: 1, logger: silent });
+    const pool = createEnginePool({ size: 1, logger: createLogger('silent') });
     try {
       await pool.warm();
       const pid = pool.pids()[0]!;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEnginePool } from '../src/engines/local/pool/engine-pool.ts';
 import { engineNiceness } from '../src/engines/local/pool/engine-task.ts';
 import { runs } from '../src/platform/db/schema/index.ts';
-import type { Logger } from '../src/platform/logging/logger.ts';
+import { createLogger } from '../src/platform/logging/logger.ts';
 import { engineInput } from './engine-inputs.ts';
 import { runForm } from './images.ts';
 import { photo, recordingContext, squarePhoto } from './photos.ts';
@@ -111,7 +111,6 @@ describe('local engines in the engine pool', () => {
 });
 
 describe('the engine pool', () => {
-  const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
   let tmp: string;
   let savedTmpdir: string | undefined;
   beforeEach(() => {
@@ -131,7 +130,7 @@ describe('the engine pool', () => {
   it(
     'hands images to its process and back through files, none of them left after the run or the pool',
     async () => {
-      const pool = createEnginePool({ size: 1, logger: silent });
+      const pool = createEnginePool({ size: 1, logger: createLogger('silent') });
       try {
         const image = await photo('coffee.jpg');
         const [output] = await pool.runTool(

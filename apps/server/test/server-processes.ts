@@ -97,22 +97,30 @@ export async function signedInClient(baseUrl: string) {
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const { user } = (await signUp.json()) as { user: { id: string } };
   const headers = { cookie: cookieOf(signUp), origin: baseUrl };
+  /** A run start; anything but the `expected` status is an error naming `refusal`. */
+  const postRun = async (
+    tool: string,
+    form: FormData,
+    extra: Record<string, string>,
+    expected: number,
+    refusal: string,
+  ) => {
+    const res = await fetch(`${baseUrl}/api/tools/${tool}/runs`, {
+      method: 'POST',
+      body: form,
+      headers: { ...headers, ...extra },
+    });
+    if (res.status !== expected) throw new Error(`${refusal}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { run: Run }).run;
+  };
   const client = {
     userId: user.id,
     async startRun(tool: string, form: FormData): Promise<Run> {
-      const res = await fetch(`${baseUrl}/api/tools/${tool}/runs`, { method: 'POST', body: form, headers });
-      if (res.status !== 202) throw new Error(`run refused: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { run: Run }).run;
+      return postRun(tool, form, {}, 202, 'run refused');
     },
     /** Starts a run and waits for its end in the same call (`Prefer: wait`): the run as it ended. */
     async runAndWait(tool: string, form: FormData, waitSeconds = 300): Promise<Run> {
-      const res = await fetch(`${baseUrl}/api/tools/${tool}/runs`, {
-        method: 'POST',
-        body: form,
-        headers: { ...headers, prefer: `wait=${waitSeconds}` },
-      });
-      if (res.status !== 200) throw new Error(`run not finished: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { run: Run }).run;
+      return postRun(tool, form, { prefer: `wait=${waitSeconds}` }, 200, 'run not finished');
     },
     async getRun(id: string): Promise<Run> {
       const res = await fetch(`${baseUrl}/api/runs/${id}`, { headers });

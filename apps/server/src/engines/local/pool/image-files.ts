@@ -30,29 +30,21 @@ export async function fromFile({ file, ...image }: ImageInFile): Promise<EngineI
 /** Removes a file that may already be gone (read, or never written by a process that ended). */
 export const removeFile = (file: string) => fs.rm(file, { force: true });
 
-/** The same images by field, each written to a file in `dir`. */
-export async function fieldsToFiles<T extends string>(
-  dir: string,
-  images: Partial<Record<T, EngineImage>>,
-): Promise<Partial<Record<T, ImageInFile>>> {
+/** The same images by field, each passed through `convert`. */
+async function eachField<T extends string, A, B>(
+  images: Partial<Record<T, A>>,
+  convert: (image: A) => Promise<B>,
+): Promise<Partial<Record<T, B>>> {
   const entries = await Promise.all(
-    Object.entries<EngineImage | undefined>(images).map(async ([field, image]) => [
-      field,
-      image && (await toFile(dir, image)),
-    ]),
+    Object.entries<A | undefined>(images).map(async ([field, image]) => [field, image && (await convert(image))]),
   );
   return Object.fromEntries(entries.filter(([, image]) => image));
 }
 
+/** The same images by field, each written to a file in `dir`. */
+export const fieldsToFiles = <T extends string>(dir: string, images: Partial<Record<T, EngineImage>>) =>
+  eachField(images, (image) => toFile(dir, image));
+
 /** The same images by field, read back from their files. */
-export async function fieldsFromFiles<T extends string>(
-  images: Partial<Record<T, ImageInFile>>,
-): Promise<Partial<Record<T, EngineImage>>> {
-  const entries = await Promise.all(
-    Object.entries<ImageInFile | undefined>(images).map(async ([field, image]) => [
-      field,
-      image && (await fromFile(image)),
-    ]),
-  );
-  return Object.fromEntries(entries.filter(([, image]) => image));
-}
+export const fieldsFromFiles = <T extends string>(images: Partial<Record<T, ImageInFile>>) =>
+  eachField(images, fromFile);
