@@ -105,10 +105,13 @@ export async function signedInClient(baseUrl: string) {
     expected: number,
     refusal: string,
   ) => {
+    // A connection of its own: a run's upload may follow seconds of a benchmark's baseline
+    // blocking this event loop, during which a kept-alive socket can reach the server's
+    // keep-alive timeout and be closed under the upload (EPIPE).
     const res = await fetch(`${baseUrl}/api/tools/${tool}/runs`, {
       method: 'POST',
       body: form,
-      headers: { ...headers, ...extra },
+      headers: { ...headers, ...extra, connection: 'close' },
     });
     if (res.status !== expected) throw new Error(`${refusal}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { run: Run }).run;
