@@ -1,6 +1,5 @@
 import { formDataBody, runOf } from '@atelier/api-client';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api-client.ts';
 import { workspaceTeamId } from '../../../lib/workspace.ts';
 import { PROFILE_QUERY_KEY } from '../../profile/index.ts';
