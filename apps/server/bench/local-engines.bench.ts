@@ -6,13 +6,15 @@
 // best on a loaded machine). The 1-minute load average is printed beside each row. Then
 // background removal and crisp upscale through the API (a run as a person makes one) against
 // the same baselines; the seconds, CPU seconds and peak memory of a 2048 px crisp upscale in an
-// engine process; and the quality the faster engines hold against their baselines.
+// engine process; PNG results as written now against as written before (time and bytes); and
+// the quality the faster engines hold against their baselines.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { EngineContext, EngineImage, EngineInput } from '../src/engines/engine.ts';
 import { cutOutSubject } from '../src/engines/local/eraser/erase-background.ts';
+import { encodeImage, readPlanes } from '../src/engines/local/image-io.ts';
 import { packageDir } from '../src/engines/local/package-dir.ts';
 import { createEnginePool } from '../src/engines/local/pool/engine-pool.ts';
 import { segmentSubject } from '../src/engines/local/segmentation/isnet-session.ts';
@@ -214,6 +216,36 @@ if (wanted('api background removal upscale')) {
   }
 }
 
+// 5. PNG out (ADR 0051): results as they are written now (zlib 2, a filter per row) against
+// how they were written before (zlib 6, unfiltered), on a 1024² cut-out and a 2048² photo.
+const pngSizes: string[] = [];
+if (wanted('png encoding')) {
+  const photo2048 = await sharp(photoBytes('coffee.jpg'))
+    .resize(2048, 2048)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const cutout = await sharp((await square(1024)).data)
+    .removeAlpha()
+    .joinChannel(await sharp(photoBytes('logo.png')).resize(1024, 1024).extractChannel(0).raw().toBuffer(), {
+      raw: { width: 1024, height: 1024, channels: 1 },
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (const [task, { data, info }] of [
+    ['PNG out: cut-out 1024²', cutout],
+    ['PNG out: photo 2048²', photo2048],
+  ] as const) {
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const before = () => pixels().png({ compressionLevel: 6 }).toBuffer();
+    const t = await paired(() => encodeImage(pixels(), 'png'), before);
+    rows.push({ task, ...t, baselineName: 'zlib 6, unfiltered (before)', load: load() });
+    const [now, was] = [(await encodeImage(pixels(), 'png')).data.length, (await before()).length];
+    pngSizes.push(
+      `${task}: ${(now / 2 ** 20).toFixed(2)} MiB, before ${(was / 2 ** 20).toFixed(2)} MiB (${(now / was).toFixed(2)}×)`,
+    );
+  }
+}
+
 const pad = (s: string, n: number) => s.padEnd(n);
 if (rows.length > 0) {
   console.log(
@@ -233,6 +265,7 @@ if (rows.length > 0) {
     );
   }
 }
+for (const line of pngSizes) console.log(line);
 
 // 5. A 2048 px photo upscaled in an engine process, first run (the model converted and
 // loaded) and warm, with the process's peak memory; and the same process's peak after a
@@ -302,7 +335,7 @@ if (wanted('quality')) {
       .raw()
       .toBuffer();
     const theirs = await reference(await sharp(image.data).removeAlpha().raw().toBuffer(), image.width, image.height);
-    const mask = await segmentSubject(image, context.signal);
+    const mask = await segmentSubject(await readPlanes(image), context.signal);
     const iou = maskIoU(mask.alpha, await referenceMask(image));
     console.log(`| ${name} | ${image.width}×${image.height} | ${psnr(ours, theirs).toFixed(1)} | ${iou.toFixed(4)} |`);
   }

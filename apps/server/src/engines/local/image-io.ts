@@ -50,11 +50,15 @@ export function fromPlanes(rgb: Buffer, width: number, height: number, alpha: Bu
   return alpha ? image.joinChannel(alpha, { raw: { width, height, channels: 1 } }) : image;
 }
 
-/** Encodes a result: PNG when it has alpha or `format` asks for it, else the upload's format. */
+/**
+ * Encodes a result: PNG when it has alpha or `format` asks for it, else the upload's format.
+ * PNG at zlib level 2 with a filter chosen per row: a little slower than level 6 unfiltered, half
+ * the bytes on photos (ADR 0051).
+ */
 export async function encodeImage(image: Sharp, format: 'png' | 'jpeg' | 'webp'): Promise<EngineImage> {
   const encoded =
     format === 'png'
-      ? image.png({ compressionLevel: 6 })
+      ? image.png({ compressionLevel: 2, adaptiveFiltering: true })
       : format === 'webp'
         ? image.webp({ quality: 92 })
         : image.jpeg({ quality: 92, mozjpeg: true });

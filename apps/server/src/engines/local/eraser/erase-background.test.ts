@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { referenceMask } from '../../../../test/isnet-reference.ts';
-import { increasing, photo, recordingContext } from '../../../../test/photos.ts';
+import { asEngineImage, increasing, photo, recordingContext, squarePhoto } from '../../../../test/photos.ts';
 import { maskIoU, qualityImages } from '../../../../test/quality-images.ts';
+import type { EngineImage } from '../../engine.ts';
+import { readPlanes } from '../image-io.ts';
 import { segmentSubject } from '../segmentation/isnet-session.ts';
 import { cutOutSubject } from './erase-background.ts';
 
@@ -24,14 +26,46 @@ describe('cutOutSubject (ISNet on onnxruntime-node)', () => {
     expect(increasing(context.percents)).toBe(true);
     expect(context.stages).toContain('segmenting');
   });
+
+  it("keeps an upload's own transparency: both alphas multiply", async () => {
+    const cat = await photo('chelsea.jpg');
+    const { width, height } = cat;
+    // The cat photo as a PNG with a fully transparent vertical strip through the cat.
+    const strip = { from: Math.floor(width / 2) - 8, to: Math.floor(width / 2) + 8 };
+    const alpha = Buffer.alloc(width * height, 255);
+    for (let y = 0; y < height; y++) alpha.fill(0, y * width + strip.from, y * width + strip.to);
+    const data = await sharp(cat.data)
+      .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
+    const alphaOf = async (image: EngineImage) =>
+      sharp((await cutOutSubject(image, recordingContext())).data)
+        .extractChannel(3)
+        .raw()
+        .toBuffer();
+    const opaque = await alphaOf(cat);
+    const holed = await alphaOf({ ...cat, data, mediaType: 'image/png' });
+    const centre = Math.floor(height / 2) * width + Math.floor(width / 2);
+    expect(opaque[centre]).toBeGreaterThan(240);
+    expect(holed[centre]).toBe(0);
+    // Outside the strip the mask is the same: ISNet sees the colours, not the alpha.
+    const outside = (_: number, i: number) => i % width < strip.from || i % width >= strip.to;
+    expect(holed.filter(outside)).toEqual(opaque.filter(outside));
+  });
 });
 
 describe('segmentSubject (ISNet, graph prepared for the CPU)', () => {
   it('gives the mask of the model as shipped: IoU ≥ 0.99 on photo, illustration, text, portrait', async () => {
     for (const { name, image } of await qualityImages()) {
-      const { alpha, width, height } = await segmentSubject(image, new AbortController().signal);
+      const { alpha, width, height } = await segmentSubject(await readPlanes(image), new AbortController().signal);
       expect({ name, width, height }).toEqual({ name, width: image.width, height: image.height });
       expect(maskIoU(alpha, await referenceMask(image)), name).toBeGreaterThanOrEqual(0.99);
     }
   }, 240_000);
+
+  it('gives the same mask to an image already 1024², which is segmented without resampling', async () => {
+    const image = await asEngineImage(await squarePhoto('astronaut.jpg', 1024));
+    const { alpha } = await segmentSubject(await readPlanes(image), new AbortController().signal);
+    expect(maskIoU(alpha, await referenceMask(image))).toBeGreaterThanOrEqual(0.99);
+  }, 120_000);
 });

@@ -1,7 +1,5 @@
 import type { InferenceSession } from 'onnxruntime-node';
 import sharp from 'sharp';
-import type { EngineImage } from '../../engine.ts';
-import { decodeUpright } from '../image-io.ts';
 import { createOnnxSession, type Ort } from '../onnx-session.ts';
 import { ISNET_SIDE, isnetForCpu } from './isnet-graph.ts';
 import { readIsnetModel } from './isnet-model.ts';
@@ -28,28 +26,41 @@ export interface SubjectMask {
   height: number;
 }
 
+/** Upright sRGB pixels, 3 bytes per pixel, as `readPlanes` gives them. */
+export interface RgbPixels {
+  rgb: Buffer;
+  width: number;
+  height: number;
+}
+
+/** ISNet's fixed input size is this image's own: no resampling on the way in or out. */
+const isIsnetSized = ({ width, height }: { width: number; height: number }) =>
+  width === ISNET_SIDE && height === ISNET_SIDE;
+
 /**
  * Segments the main subject with ISNet on onnxruntime-node (the same model as the browser's
- * background removal). `onStage` reports the stages; the inference itself cannot report.
+ * background removal). It takes pixels the caller has already decoded, so a cut-out decodes
+ * its upload once for the mask and the result. `onStage` reports the stages; the inference
+ * itself cannot report.
  */
 export async function segmentSubject(
-  image: EngineImage,
+  pixels: RgbPixels,
   signal: AbortSignal,
   onStage: (fraction: number, stage: string) => void = () => {},
 ): Promise<SubjectMask> {
   onStage(0, 'loading the segmentation model');
   const { ort, session: model } = await isnetSession();
+  const { width, height } = pixels;
   const turn = queue.then(async () => {
     signal.throwIfAborted();
     onStage(0.2, 'preparing');
     // ISNet's fixed input: the image is stretched to a 1024² square, and the mask back.
-    const { data: rgb, info } = await decodeUpright(image)
-      .removeAlpha()
-      .toColourspace('srgb')
-      .resize(ISNET_SIDE, ISNET_SIDE, { fit: 'fill', kernel: 'lanczos3' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`Unexpected ${info.channels}-channel input`);
+    const rgb = isIsnetSized(pixels)
+      ? pixels.rgb
+      : await sharp(pixels.rgb, { raw: { width, height, channels: 3 } })
+          .resize(ISNET_SIDE, ISNET_SIDE, { fit: 'fill', kernel: 'lanczos3' })
+          .raw()
+          .toBuffer();
     signal.throwIfAborted();
     onStage(0.3, 'segmenting');
     // Raw bytes in, mask bytes out: normalising and scaling happen inside the graph (isnet-graph.ts).
@@ -65,7 +76,7 @@ export async function segmentSubject(
   });
   queue = turn.catch(() => {});
   const mask = await turn;
-  const { width, height } = image;
+  if (isIsnetSized(pixels)) return { alpha: mask, width, height };
   const alpha = await sharp(mask, { raw: { width: ISNET_SIDE, height: ISNET_SIDE, channels: 1 } })
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .extractChannel(0)
