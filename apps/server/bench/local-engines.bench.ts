@@ -257,11 +257,13 @@ if (rows.length > 0) {
   console.log(
     `|${'-'.repeat(28)}|---------:|${'-'.repeat(34)}|-------------:|------:|-----------:|---------------:|----------:|-------:|-----:|`,
   );
-  const cell = (value: number, width: number) => (Number.isNaN(value) ? '—' : value.toFixed(2)).padStart(width);
+  const cell = (value: number, width: number, digits = 2) =>
+    (Number.isNaN(value) ? '—' : value.toFixed(digits)).padStart(width);
+  // Ratios to three places: a goal's bound (≤ 0.25) must not be met by rounding.
   for (const r of rows) {
     const goal = r.goal === undefined ? '' : `≤ ${r.goal}`;
     console.log(
-      `| ${pad(r.task, 26)} | ${cell(r.ours, 8)} | ${pad(r.baselineName, 32)} | ${cell(r.baseline, 12)} | ${cell(r.ours / r.baseline, 5)} | ${cell(r.oursCpu, 10)} | ${cell(r.baselineCpu, 14)} | ${cell(r.oursCpu / r.baselineCpu, 9)} | ${goal.padStart(6)} | ${r.load.padStart(4)} |`,
+      `| ${pad(r.task, 26)} | ${cell(r.ours, 8)} | ${pad(r.baselineName, 32)} | ${cell(r.baseline, 12)} | ${cell(r.ours / r.baseline, 5, 3)} | ${cell(r.oursCpu, 10)} | ${cell(r.baselineCpu, 14)} | ${cell(r.oursCpu / r.baselineCpu, 9, 3)} | ${goal.padStart(6)} | ${r.load.padStart(4)} |`,
     );
   }
 }
