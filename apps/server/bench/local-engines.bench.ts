@@ -6,8 +6,8 @@
 // best on a loaded machine). The 1-minute load average is printed beside each row. Then
 // background removal and crisp upscale through the API (a run as a person makes one) against
 // the same baselines; the seconds, CPU seconds and peak memory of a 2048 px crisp upscale in an
-// engine process; PNG results as written now against as written before (time and bytes); and
-// the quality the faster engines hold against their baselines.
+// engine process; PNG results as written now against as written before (time and bytes); a
+// replace-background run's seconds; and the quality the faster engines hold against their baselines.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import type { EngineContext, EngineImage, EngineInput } from '../src/engines/engine.ts';
 import { cutOutSubject } from '../src/engines/local/eraser/erase-background.ts';
 import { encodeImage, readPlanes } from '../src/engines/local/image-io.ts';
+import { runLocalTool } from '../src/engines/local/local-tools.ts';
 import { packageDir } from '../src/engines/local/package-dir.ts';
 import { createEnginePool } from '../src/engines/local/pool/engine-pool.ts';
 import { segmentSubject } from '../src/engines/local/segmentation/isnet-session.ts';
@@ -325,7 +326,29 @@ if (wanted('2048 pool memory')) {
   console.log(row('background removal, first run', isnet.runs[0]!, '', `${isnet.peak.toFixed(0)} MiB`));
 }
 
-// 6. Quality: the faster engines against their baselines on the fixed images.
+// 6. Replace background onto a colour with its shadow, the whole local run (cut-out, backdrop,
+// composite, PNG), at 1024² and 2048²: seconds to compare between commits (no baseline runs it).
+if (wanted('replace background')) {
+  console.log(`\nReplace background (colour, shadow), the whole local run, median of ${RUNS} after a warm-up:\n`);
+  console.log('| photo | seconds | CPU seconds | load |');
+  console.log('|---|---:|---:|---:|');
+  for (const side of [1024, 2048]) {
+    const data = await sharp(photoBytes('astronaut.jpg')).resize(side, side).jpeg({ quality: 92 }).toBuffer();
+    const input = {
+      tool: 'replace-background',
+      options: { background: 'color', color: '#3366ff', shadow: true },
+      images: { image: { data, mediaType: 'image/jpeg', width: side, height: side } },
+    } as unknown as EngineInput;
+    await runLocalTool(input, context);
+    const runs: { wall: number; cpu: number }[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await timed(() => runLocalTool(input, context)));
+    const wall = median(runs.map((r) => r.wall));
+    const cpu = median(runs.map((r) => r.cpu));
+    console.log(`| ${side}² JPEG | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${load()} |`);
+  }
+}
+
+// 7. Quality: the faster engines against their baselines on the fixed images.
 if (wanted('quality')) {
   const reference = await upscalerJsBaseline();
   console.log('\nQuality on the fixed images (goals: PSNR ≥ 40 dB, mask IoU ≥ 0.99):\n');

@@ -1,6 +1,6 @@
 import type { ToolOptions } from '@atelier/contracts';
 import { type EngineContext, EngineError, type EngineImage, type EngineInput, needImage } from '../engine.ts';
-import { cutOutSubject } from './eraser/erase-background.ts';
+import { cutOutPixels, cutOutSubject } from './eraser/erase-background.ts';
 import { inpaintWithOpenCv } from './inpaint/opencv-inpaint.ts';
 import { applyPreset, type PhotoPreset } from './photo-editor/presets.ts';
 import { composeSubjectOver, localBackdrop } from './replace-background/compose-subject.ts';
@@ -49,7 +49,7 @@ async function replaceBackground(
   options: ToolOptions<'replace-background'>,
   { onProgress, signal }: EngineContext,
 ): Promise<EngineImage[]> {
-  const cutout = await cutOutSubject(source, { signal, onProgress: (p, stage) => onProgress(p * 0.8, stage) });
+  const cutout = await cutOutPixels(source, { signal, onProgress: (p, stage) => onProgress(p * 0.8, stage) });
   signal.throwIfAborted();
   onProgress(82, 'background');
   const backdrop = await localBackdrop(source, options, uploaded);

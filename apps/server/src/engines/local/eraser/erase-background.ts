@@ -2,18 +2,31 @@ import type { EngineContext, EngineImage } from '../../engine.ts';
 import { encodeImage, fromPlanes, readPlanes } from '../image-io.ts';
 import { segmentSubject } from '../segmentation/isnet-session.ts';
 
+/** A cut-out as pixels: upright RGB and the subject's alpha, one byte per pixel each. */
+export interface CutOut {
+  rgb: Buffer;
+  alpha: Buffer;
+  width: number;
+  height: number;
+}
+
 /**
- * The subject cut out: the upload's pixels with ISNet's mask as alpha (multiplied with any
- * alpha the upload already had), as PNG. Used by the eraser and by replace-background. The
- * upload is decoded once, for the mask and for the result.
+ * The subject cut out, as pixels: the upload decoded once, ISNet's mask as alpha, multiplied
+ * with any alpha the upload already had (its transparency stays). Replace-background composes
+ * these pixels directly, without a PNG in between.
  */
-export async function cutOutSubject(image: EngineImage, { onProgress, signal }: EngineContext): Promise<EngineImage> {
+export async function cutOutPixels(image: EngineImage, { onProgress, signal }: EngineContext): Promise<CutOut> {
   const { rgb, alpha, width, height } = await readPlanes(image);
   const mask = await segmentSubject({ rgb, width, height }, signal, (fraction, stage) =>
     onProgress(5 + fraction * 80, stage),
   );
-  onProgress(90, 'encoding');
-  // An upload with its own transparency keeps it: both alphas multiply.
   if (alpha) for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i] = Math.round((mask.alpha[i]! * alpha[i]!) / 255);
-  return encodeImage(fromPlanes(rgb, width, height, mask.alpha), 'png');
+  return { rgb, alpha: mask.alpha, width, height };
+}
+
+/** The eraser's result: the cut-out as PNG. */
+export async function cutOutSubject(image: EngineImage, context: EngineContext): Promise<EngineImage> {
+  const { rgb, alpha, width, height } = await cutOutPixels(image, context);
+  context.onProgress(90, 'encoding');
+  return encodeImage(fromPlanes(rgb, width, height, alpha), 'png');
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { asEngineImage } from '../../../../test/photos.ts';
+import { readPlanes } from '../image-io.ts';
 import { composeSubjectOver } from './compose-subject.ts';
 
 describe('composeSubjectOver', () => {
@@ -16,7 +17,8 @@ describe('composeSubjectOver', () => {
       .png()
       .toBuffer();
 
-    const out = await composeSubjectOver(await asEngineImage(cutout), await asEngineImage(background));
+    const { rgb, alpha, width, height } = await readPlanes(await asEngineImage(cutout));
+    const out = await composeSubjectOver({ rgb, alpha: alpha!, width, height }, await asEngineImage(background));
     expect(out).toMatchObject({ width: 100, height: 80, mediaType: 'image/png' });
     const { data, info } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => [
@@ -24,5 +26,23 @@ describe('composeSubjectOver', () => {
     ];
     expect(at(50, 40)).toEqual([255, 0, 0]); // the subject
     expect(at(5, 5)).toEqual([0, 0, 255]); // the new background
+  });
+
+  it('takes a greyscale background, with the shadow under the subject', async () => {
+    const rgb = Buffer.alloc(100 * 80 * 3, 255); // a white subject…
+    const alpha = Buffer.alloc(100 * 80);
+    for (let y = 20; y < 60; y++) alpha.fill(255, y * 100 + 30, y * 100 + 70); // …40×40 in the middle
+    const grey = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#808080' } })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const out = await composeSubjectOver({ rgb, alpha, width: 100, height: 80 }, await asEngineImage(grey), {
+      shadow: true,
+    });
+    const { data, info } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[(y * 100 + x) * info.channels]!;
+    expect(at(50, 40)).toBe(255); // the subject
+    expect(at(5, 5)).toBe(128); // the grey background
+    expect(at(50, 62)).toBeLessThan(128); // the shadow just below the subject darkens it
   });
 });

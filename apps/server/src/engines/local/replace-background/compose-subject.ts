@@ -1,6 +1,7 @@
 import type { ToolOptions } from '@atelier/contracts';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { EngineImage } from '../../engine.ts';
+import type { CutOut } from '../eraser/erase-background.ts';
 import { encodeImage } from '../image-io.ts';
 
 /** The drop shadow under the subject: its mask blurred, shifted down and half-transparent. */
@@ -9,37 +10,38 @@ const SHADOW = { opacity: 0.4, blurPerSide: 0.025, dropPerHeight: 0.015 } as con
 const EDGE_FEATHER_SIGMA = 0.6;
 
 /**
- * Replace-background: the subject cut out by the server segmentation (`cutOutSubject`), laid
+ * Replace-background: the subject cut out by the server segmentation (`cutOutPixels`), laid
  * over a background — one the local engine made (`localBackdrop`) or a generated one. The
  * background is scaled to cover the subject's frame, so the output has the upload's size. The
  * mask's soft alpha blends the edges; inside the subject the upload's pixels stay as they were.
+ * Every layer stays raw pixels until the one PNG of the result.
  */
 export async function composeSubjectOver(
-  cutout: EngineImage,
+  subject: CutOut,
   background: EngineImage,
   { shadow = false }: { shadow?: boolean } = {},
 ): Promise<EngineImage> {
-  const { width, height } = cutout;
+  const { width, height } = subject;
+  const raw = { width, height, channels: 1 as const };
   const backdrop = await sharp(background.data)
     .rotate()
     .resize(width, height, { fit: 'cover' })
     .removeAlpha()
+    .raw()
     .toBuffer();
-  const raw = { width, height, channels: 1 as const };
-  const alpha = await sharp(cutout.data).extractChannel('alpha').blur(EDGE_FEATHER_SIGMA).raw().toBuffer();
-  // sharp drops alpha at the end of a pipeline: the colours are read first, then joined.
-  const rgb = await sharp(cutout.data).removeAlpha().raw().toBuffer();
-  const subject = await sharp(rgb, { raw: { ...raw, channels: 3 } })
+  const alpha = await sharp(subject.alpha, { raw }).blur(EDGE_FEATHER_SIGMA).extractChannel(0).raw().toBuffer();
+  const layer = await sharp(subject.rgb, { raw: { ...raw, channels: 3 } })
     .joinChannel(alpha, { raw })
-    .png()
+    .raw()
     .toBuffer();
+  const rgba = { raw: { width, height, channels: 4 as const } };
   const layers: OverlayOptions[] = [];
-  if (shadow) layers.push({ input: await dropShadow(alpha, width, height) });
-  layers.push({ input: subject });
-  return encodeImage(sharp(backdrop).composite(layers), 'png');
+  if (shadow) layers.push({ input: await dropShadow(alpha, width, height), ...rgba });
+  layers.push({ input: layer, ...rgba });
+  return encodeImage(sharp(backdrop, { raw: { ...raw, channels: 3 } }).composite(layers), 'png');
 }
 
-/** A black layer whose alpha is the subject's mask, blurred and moved down. */
+/** A black layer (raw RGBA) whose alpha is the subject's mask, blurred and moved down. */
 async function dropShadow(alpha: Buffer, width: number, height: number): Promise<Buffer> {
   const raw = { width, height, channels: 1 as const };
   const drop = Math.max(1, Math.round(height * SHADOW.dropPerHeight));
@@ -49,11 +51,12 @@ async function dropShadow(alpha: Buffer, width: number, height: number): Promise
     .extract({ left: 0, top: 0, width, height })
     .blur(sigma)
     .linear(SHADOW.opacity, 0)
+    .extractChannel(0)
     .raw()
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#000000' } })
     .joinChannel(shifted, { raw })
-    .png()
+    .raw()
     .toBuffer();
 }
 
