@@ -270,7 +270,7 @@ if (rows.length > 0) {
 }
 for (const line of pngSizes) console.log(line);
 
-// 5. A 2048 px photo upscaled in an engine process, first run (the model converted and
+// 6. A 2048 px photo upscaled in an engine process, first run (the model converted and
 // loaded) and warm, with the process's peak memory; and the same process's peak after a
 // background removal of that photo. Goals: ≤ 30 s, no engine process above 2 GiB.
 if (wanted('2048 pool memory')) {
@@ -326,7 +326,7 @@ if (wanted('2048 pool memory')) {
   console.log(row('background removal, first run', isnet.runs[0]!, '', `${isnet.peak.toFixed(0)} MiB`));
 }
 
-// 6. Replace background onto a colour with its shadow, the whole local run (cut-out, backdrop,
+// 7. Replace background onto a colour with its shadow, the whole local run (cut-out, backdrop,
 // composite, PNG), at 1024² and 2048²: seconds to compare between commits (no baseline runs it).
 if (wanted('replace background')) {
   console.log(`\nReplace background (colour, shadow), the whole local run, median of ${RUNS} after a warm-up:\n`);
@@ -348,7 +348,7 @@ if (wanted('replace background')) {
   }
 }
 
-// 7. Quality: the faster engines against their baselines on the fixed images.
+// 8. Quality: the faster engines against their baselines on the fixed images.
 if (wanted('quality')) {
   const reference = await upscalerJsBaseline();
   console.log('\nQuality on the fixed images (goals: PSNR ≥ 40 dB, mask IoU ≥ 0.99):\n');

@@ -1,14 +1,9 @@
 import type { EngineContext, EngineImage } from '../../engine.ts';
-import { encodeImage, fromPlanes, readPlanes } from '../image-io.ts';
+import { encodeImage, fromPlanes, type RawPlanes, readPlanes } from '../image-io.ts';
 import { segmentSubject } from '../segmentation/isnet-session.ts';
 
-/** A cut-out as pixels: upright RGB and the subject's alpha, one byte per pixel each. */
-export interface CutOut {
-  rgb: Buffer;
-  alpha: Buffer;
-  width: number;
-  height: number;
-}
+/** A cut-out as pixels: upright RGB and the subject's alpha, which a cut-out always has. */
+export type CutOut = RawPlanes & { alpha: Buffer };
 
 /**
  * The subject cut out, as pixels: the upload decoded once, ISNet's mask as alpha, multiplied

@@ -2,7 +2,7 @@ import type { ToolOptions } from '@atelier/contracts';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { EngineImage } from '../../engine.ts';
 import type { CutOut } from '../eraser/erase-background.ts';
-import { encodeImage } from '../image-io.ts';
+import { encodeImage, fromPlanes } from '../image-io.ts';
 
 /** The drop shadow under the subject: its mask blurred, shifted down and half-transparent. */
 const SHADOW = { opacity: 0.4, blurPerSide: 0.025, dropPerHeight: 0.015 } as const;
@@ -30,15 +30,12 @@ export async function composeSubjectOver(
     .raw()
     .toBuffer();
   const alpha = await sharp(subject.alpha, { raw }).blur(EDGE_FEATHER_SIGMA).extractChannel(0).raw().toBuffer();
-  const layer = await sharp(subject.rgb, { raw: { ...raw, channels: 3 } })
-    .joinChannel(alpha, { raw })
-    .raw()
-    .toBuffer();
+  const layer = await fromPlanes(subject.rgb, width, height, alpha).raw().toBuffer();
   const rgba = { raw: { width, height, channels: 4 as const } };
   const layers: OverlayOptions[] = [];
   if (shadow) layers.push({ input: await dropShadow(alpha, width, height), ...rgba });
   layers.push({ input: layer, ...rgba });
-  return encodeImage(sharp(backdrop, { raw: { ...raw, channels: 3 } }).composite(layers), 'png');
+  return encodeImage(fromPlanes(backdrop, width, height, null).composite(layers), 'png');
 }
 
 /** A black layer (raw RGBA) whose alpha is the subject's mask, blurred and moved down. */

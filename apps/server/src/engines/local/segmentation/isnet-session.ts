@@ -1,5 +1,6 @@
 import type { InferenceSession } from 'onnxruntime-node';
 import sharp from 'sharp';
+import type { RawPlanes } from '../image-io.ts';
 import { createOnnxSession, type Ort } from '../onnx-session.ts';
 import { ISNET_SIDE, isnetForCpu } from './isnet-graph.ts';
 import { readIsnetModel } from './isnet-model.ts';
@@ -26,12 +27,8 @@ export interface SubjectMask {
   height: number;
 }
 
-/** Upright sRGB pixels, 3 bytes per pixel, as `readPlanes` gives them. */
-export interface RgbPixels {
-  rgb: Buffer;
-  width: number;
-  height: number;
-}
+/** Upright sRGB pixels, 3 bytes per pixel, as `readPlanes` gives them (the alpha is not looked at). */
+export type RgbPixels = Omit<RawPlanes, 'alpha'>;
 
 /** ISNet's fixed input size is this image's own: no resampling on the way in or out. */
 const isIsnetSized = ({ width, height }: { width: number; height: number }) =>
