@@ -349,7 +349,7 @@ export interface components {
             amount: number;
             currency: string;
             /** @enum {string} */
-            status: "paid" | "pending";
+            status: "paid" | "pending" | "refunded";
             createdAt: string;
             discountAmount: number;
         };

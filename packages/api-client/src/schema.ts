@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account (30 credits) and sign in; sets the session cookie and mails an activation link
-         * @description At most 5 sign-ups an hour from one client (an IPv6 client by its /64; a taken address counts too), and a burst limit on the accounts one network opens at one registrable mail domain (subdomains count as their domain; an attempt on a taken address does not count). Until the address is verified the account is only a claim on it: verifying ends every session made before, and when the link is opened where the account is not signed in, the password set at sign-up is voided and the link leads to choosing a new one.
+         * @description At most 5 sign-ups an hour from one client (an IPv6 client by its /64; a taken address counts too), and a burst limit on the accounts one network opens at subdomains of one registrable mail domain (an attempt on a taken address does not count; no limit is ever shared by everyone at a domain). Until the address is verified the account is only a claim on it: verifying ends every session made before, and when the link is opened where the account is not signed in, the password set at sign-up is voided and the link leads to choosing a new one.
          */
         post: operations["signUpWithEmail"];
         delete?: never;
@@ -377,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * A code from the authenticator app: the sign-in's second step, or the confirmation that turns it on
-         * @description After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt; 30 an hour from one client block that client for 15 minutes (never the account: a backup code still signs in).
+         * @description After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt; 30 an hour from one client block that client for 15 minutes; after 10 for one account each further one waits 1 s, 2 s … a minute. Never a lock of the account: a backup code still signs in.
          */
         post: operations["verifyTwoFactorCode"];
         delete?: never;
@@ -2554,6 +2554,7 @@ export interface components {
         VerifyPaymentResult: {
             verified: boolean;
             order: components["schemas"]["PaidOrderSummary"];
+            refunded?: boolean;
         };
         PaidOrderSummary: {
             /** @enum {string} */
@@ -2588,7 +2589,7 @@ export interface components {
             amount: number;
             currency: string;
             /** @enum {string} */
-            status: "paid" | "pending";
+            status: "paid" | "pending" | "refunded";
             createdAt: string;
             discountAmount: number;
         };
