@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import { runForm } from '../images.ts';
 import { squarePhoto } from '../photos.ts';
-import { buildServerBundle, type ServerProcess, signedInClient, startProcess } from '../server-processes.ts';
+import { useServerBundle } from '../server-bundle.ts';
+import { type ServerProcess, signedInClient, startProcess } from '../server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { startToolRun, waitForRun } from '../tool-runs.ts';
 import { signUpTestUser } from '../users.ts';
@@ -38,13 +39,7 @@ function expectNoRunLost(runs: Run[], servers: ServerProcess[]) {
   for (const server of servers) expect(server.output()).not.toContain('Worker exited unexpectedly');
 }
 
-let bundle: string;
-beforeAll(() => {
-  bundle = buildServerBundle();
-});
-afterAll(() => {
-  if (bundle) fs.rmSync(bundle, { recursive: true, force: true });
-});
+const bundleDir = useServerBundle();
 
 describe('the built server (embedded database), its process group signalled during runs', () => {
   const port = 4230;
@@ -53,7 +48,7 @@ describe('the built server (embedded database), its process group signalled duri
   const servers: ServerProcess[] = [];
   const start = () => {
     const server = startProcess(
-      [path.join(bundle, 'main.js')],
+      [path.join(bundleDir(), 'main.js')],
       {
         DATA_DIR: dataDir,
         PORT: String(port),
@@ -97,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('worker processes (PostgreSQL), 
   let databaseUrl: string;
   const start = (env: Record<string, string> = {}) => {
     const worker = startProcess(
-      [path.join(bundle, 'worker.js')],
+      [path.join(bundleDir(), 'worker.js')],
       {
         DATABASE_URL: databaseUrl,
         DATA_DIR: api.dataDir,
