@@ -175,12 +175,20 @@ test("a friend's discount code lowers a referred user's first payment at the san
   const [code, spare] = [await makeCode(), await makeCode()];
   await referrer.dispose();
 
-  // The friend signs up through the referral and opens the pricing page.
+  // The friend signs up through the referral, confirms the address (discount codes are for
+  // confirmed accounts) and opens the pricing page.
+  const friendEmail = `friend${Date.now()}@example.com`;
   const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email: `friend${Date.now()}@example.com`, password: 'correct horse battery', name: 'friend', referralCode },
+    data: { email: friendEmail, password: 'correct horse battery', name: 'friend', referralCode },
     headers: { origin },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const activation = mailbox.messages.find((m) => m.to === friendEmail)?.links.find((l) => l.includes('/verify-email'));
+  await page.goto(new URL(activation!).pathname + new URL(activation!).search);
+  await expect(page).not.toHaveURL(/verify-email/);
   await page.goto('/pricing');
   const field = page.getByRole('textbox', { name: 'Discount code' });
   await field.fill('NOSUCHCD');

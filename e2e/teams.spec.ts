@@ -21,7 +21,10 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
 }) => {
   test.setTimeout(120_000);
   await owner.goto('/');
-  await signUpViaApi(owner);
+  const { email } = await signUpViaApi(owner);
+  // Teams are made, funded and joined by accounts whose address is confirmed.
+  await openMailedLink(owner, email, /Confirm your Atelier account/, /verify-email\?token=/);
+  await expect(owner).not.toHaveURL(/verify-email/);
   await subscribeToProViaApi(owner, 'studio');
 
   await owner.goto('/team');

@@ -1,5 +1,6 @@
 // `npm start` (and `npm run worker` with --worker, `npm run admin` with --admin): builds what is missing or out of date,
-// then runs the server in this same process, so SIGTERM reaches its graceful shutdown.
+// then runs the server in this same process, so SIGTERM reaches its graceful shutdown. The npm
+// scripts `exec` it, so npm's shell does not stand between npm and this process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,4 +56,16 @@ const entry = process.argv.includes('--worker')
   : process.argv.includes('--admin')
     ? 'admin.js'
     : 'main.js';
+// A supervisor that dies without passing its signal on (npm killed, a shell that does not
+// forward) leaves this process orphaned, still holding its ports while a replacement starts.
+// It notices that its parent is gone and stops as on SIGTERM: drained, handed back, exited.
+if (entry !== 'admin.js') {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 1000);
+  watch.unref();
+}
 await import(path.join(root, 'apps/server/dist', entry));

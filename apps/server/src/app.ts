@@ -8,6 +8,7 @@ import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { API_KEY_PATH_PREFIXES } from './modules/api-keys/api-key-scope.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
+import type { ClaimDeps } from './modules/auth/account-claim.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionResolver } from './modules/auth/session-user.ts';
@@ -105,8 +106,7 @@ export function createApp(deps: AppDeps) {
 
   const billing = billingModule({ ...deps, db: database.db, publicUrl: config.publicUrl });
   const teamDeps: teams.TeamDeps = { db: database.db, mailer, logger, publicUrl: config.publicUrl };
-  const auth = createAuth({
-    config,
+  const claims: ClaimDeps = {
     db: database.db,
     mailer,
     logger,
@@ -118,7 +118,8 @@ export function createApp(deps: AppDeps) {
         await teams.acceptClaimedInvitations(teamDeps, userId);
       }
     },
-  });
+  };
+  const auth = createAuth({ ...claims, config });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   app.use('*', planContext(database.db));
   // The routes are read on the first request with a key, when all of them are mounted.
@@ -139,7 +140,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', batchRoutes(deps.runs.deps, config.webhooks));
   api.route('/billing', billing.apiRoutes);
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
-  api.route('/auth', authRoutes({ auth, db: database.db, config }));
+  api.route('/auth', authRoutes({ auth, config, claims }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
   api.route('/', apiKeyRoutes(database.db));
   api.route('/security', securityRoutes(database.db));

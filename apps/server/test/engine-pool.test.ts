@@ -93,6 +93,16 @@ describe('local engines in the engine pool', () => {
     expect(await getRun(rt, user, run.id)).toMatchObject({ status: 'running' });
   });
 
+  it('keep a run going when its engine process gets a process group’s SIGTERM and SIGINT', async () => {
+    const run = await startLongUpscale(rt, user);
+    const pids = rt.runs.enginePool!.pids();
+    // What systemd's KillMode=control-group or Ctrl-C send every process of the group.
+    for (const pid of pids) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.kill(pid, signal);
+    const done = await waitForRun(rt, user, run.id, { deadlineMs: MODEL_DEADLINE_MS });
+    expect(done.status).toBe('succeeded');
+    expect(pids.every(alive)).toBe(true);
+  });
+
   it('end the process of a run whose attempt was given up, and go on with a fresh one', async () => {
     const run = await startLongUpscale(rt, user);
     const pool = rt.runs.enginePool!;

@@ -8,13 +8,8 @@ import { openDatabase } from '../src/platform/db/open-database.ts';
 import { runForm } from './images.ts';
 import { squarePhoto } from './photos.ts';
 import { ledgerAndBalance, runRecord } from './run-records.ts';
-import {
-  buildServerBundle,
-  type ServerProcess,
-  signedInClient,
-  startProcess,
-  stopProcess,
-} from './server-processes.ts';
+import { useServerBundle } from './server-bundle.ts';
+import { type ServerProcess, signedInClient, startProcess, stopProcess } from './server-processes.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 import { startToolRun, waitForRun } from './tool-runs.ts';
 import { signUpTestUser } from './users.ts';
@@ -55,13 +50,7 @@ async function expectEndedAndBalanced(database: DatabaseHandle, run: Run, userId
   expect(balance).toBe(run.status === 'succeeded' ? 29 : 30);
 }
 
-let bundle: string;
-beforeAll(() => {
-  bundle = buildServerBundle();
-});
-afterAll(() => {
-  if (bundle) fs.rmSync(bundle, { recursive: true, force: true });
-});
+const bundleDir = useServerBundle();
 
 describe('the built server (embedded database), stopped during a long run', () => {
   const port = 4210;
@@ -69,7 +58,7 @@ describe('the built server (embedded database), stopped during a long run', () =
   let dataDir: string;
   const servers: ServerProcess[] = [];
   const start = () => {
-    const server = startProcess([path.join(bundle, 'main.js')], {
+    const server = startProcess([path.join(bundleDir(), 'main.js')], {
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: baseUrl,
@@ -121,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker process (PostgreSQL), 
   const workers: ServerProcess[] = [];
   let databaseUrl: string;
   const start = () => {
-    const worker = startProcess([path.join(bundle, 'worker.js')], {
+    const worker = startProcess([path.join(bundleDir(), 'worker.js')], {
       DATABASE_URL: databaseUrl,
       DATA_DIR: api.dataDir,
       SHUTDOWN_GRACE_MS: String(GRACE_MS),

@@ -18,12 +18,21 @@ export interface ServerProcess {
   logLine<T = Record<string, unknown>>(text: string, timeoutMs?: number): Promise<T>;
 }
 
-/** Starts `node <args>` in apps/server with `env` added, collecting its output. */
-export function startProcess(args: string[], env: Record<string, string>): ServerProcess {
+/**
+ * Starts `node <args>` in apps/server with `env` added, collecting its output. With `ownGroup`
+ * the process leads a process group of its own (as under systemd, or a terminal's job), which
+ * its engine processes join: `process.kill(-pid, signal)` then signals all of them at once.
+ */
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  { ownGroup = false }: { ownGroup?: boolean } = {},
+): ServerProcess {
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   });
   let output = '';
   child.stdout!.on('data', (d) => {

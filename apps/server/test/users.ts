@@ -101,12 +101,20 @@ export async function verifyTestUser(rt: TestRuntime, user: TestUser): Promise<T
   return { ...user, cookie };
 }
 
+/** A new user who has proven the address, as one who opened the activation mail where they signed up. */
+export async function signUpVerifiedUser(
+  rt: TestRuntime,
+  fields: Parameters<typeof signUpTestUser>[1] = {},
+): Promise<TestUser> {
+  return verifyTestUser(rt, await signUpTestUser(rt, fields));
+}
+
 /**
  * A new admin as an operator makes one (`npm run admin -- grant`): signed up, the address proven
  * (only a session made after the claim opens the console), then granted the role.
  */
 export async function signUpTestAdmin(rt: TestRuntime, fields: { email?: string } = {}): Promise<TestUser> {
-  const admin = await verifyTestUser(rt, await signUpTestUser(rt, fields));
+  const admin = await signUpVerifiedUser(rt, fields);
   await setAdminRole(rt.database.db, admin.email, 'admin', { via: 'cli' }, 'test setup');
   return admin;
 }

@@ -177,7 +177,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password-reset link (valid 60 minutes, once)
-         * @description Answers the same whether or not an account has the address. At most 5 mails an hour per address and 30 requests an hour per client.
+         * @description Answers the same whether or not an account has the address, and whether or not a mail goes: past 5 mails an hour to one address the request is dropped quietly, and the links mailed before stay valid until one is used. At most 30 requests an hour per client (429).
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account (30 credits) and sign in; sets the session cookie and mails an activation link
-         * @description At most 5 sign-ups an hour from one client address (a taken address counts too) and a burst limit per e-mail domain. Until the address is verified the account is only a claim on it: verifying ends every session made before, and when the link is opened where the account is not signed in, the password set at sign-up is voided and the link leads to choosing a new one.
+         * @description At most 5 sign-ups an hour from one client (an IPv6 client by its /64; a taken address counts too), and a burst limit on the accounts one network opens at subdomains of one registrable mail domain (an attempt on a taken address does not count; no limit is ever shared by everyone at a domain). Until the address is verified the account is only a claim on it: verifying ends every session made before, and when the link is opened where the account is not signed in, the password set at sign-up is voided and the link leads to choosing a new one.
          */
         post: operations["signUpWithEmail"];
         delete?: never;
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * A backup code in place of the app's code, at the sign-in's second step (each code works once)
-         * @description Open to everyone: no credential is needed. Counted against a rate limit: the `RateLimit` headers say where the caller stands.
+         * @description Not held back by the block on wrong authenticator codes, so the owner gets in with a backup code whatever others tried; five wrong codes end the sign-in attempt.
          */
         post: operations["verifyBackupCode"];
         delete?: never;
@@ -377,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * A code from the authenticator app: the sign-in's second step, or the confirmation that turns it on
-         * @description After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt.
+         * @description After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt; 30 an hour from one client block that client for 15 minutes; after 10 for one account each further one waits 1 s, 2 s … a minute. Never a lock of the account: a backup code still signs in.
          */
         post: operations["verifyTwoFactorCode"];
         delete?: never;
@@ -2080,7 +2080,7 @@ export interface components {
          * @description What went wrong, for a client to choose its own text by (the message is English).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "TEAM_MEMBER_CAP_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "USERNAME_TAKEN" | "USERNAME_NOT_FOUND" | "USER_NOT_FOUND" | "USER_ALREADY_EXISTS" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "EMAIL_NOT_CONFIRMED" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_IMAGE" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_LARGE" | "CONTENT_POLICY" | "PROVIDER_RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_INVALID_INPUT" | "PROVIDER_AUTH" | "ALREADY_SUBSCRIBED" | "NO_ACTIVE_SUBSCRIPTION" | "PAYMENT_ERROR" | "DISCOUNT_CODE_NOT_FOUND" | "DISCOUNT_CODE_UNAVAILABLE" | "DISCOUNT_CODE_OWN" | "DISCOUNT_CODE_NOT_REFERRED" | "DISCOUNT_CODE_NOT_FIRST_PURCHASE" | "DISCOUNT_CODE_CURRENCY" | "DISCOUNT_CODE_CHECKOUT_OPEN" | "SESSION_EXPIRED" | "ACCOUNT_DISABLED" | "API_KEY_NOT_ALLOWED" | "PLAN_REQUIRED" | "RUN_NOT_RERUNNABLE" | "WEBHOOK_URL_NOT_ALLOWED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "PASSWORD_NOT_SET" | "PLAN_CHANGE_QUOTE_EXPIRED" | "SEATS_FULL" | "INVITATION_GONE" | "INVITATION_EMAIL_MISMATCH" | "TEAM_MEMBER_CAP_REACHED" | "CREDITS_NOT_TRANSFERABLE" | "CHECKOUT_OPEN" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_ACCEPTABLE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description A batch's last run ended. POSTed with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the user's `whsec_` secret), per Standard Webhooks. */
         BatchWebhookEvent: {
             /**
@@ -2554,6 +2554,7 @@ export interface components {
         VerifyPaymentResult: {
             verified: boolean;
             order: components["schemas"]["PaidOrderSummary"];
+            refunded?: boolean;
         };
         PaidOrderSummary: {
             /** @enum {string} */
@@ -2588,7 +2589,7 @@ export interface components {
             amount: number;
             currency: string;
             /** @enum {string} */
-            status: "paid" | "pending";
+            status: "paid" | "pending" | "refunded";
             createdAt: string;
             discountAmount: number;
         };
@@ -5360,7 +5361,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description Public files may be cached for good; private ones only by their owner */
+                    /** @description An avatar or a run's file may be cached for good (a run's only by its owner); a public artwork's only while a cache asks again each time (`no-cache`, with its `ETag`), since it may become private; a private one never */
                     "Cache-Control"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -5368,6 +5369,14 @@ export interface operations {
                 content: {
                     "image/*": Blob;
                 };
+            };
+            /** @description Unchanged since the ETag the cache sent, and still public */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ValidationError"];
             /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
@@ -5411,7 +5420,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description Public files may be cached for good; private ones only by their owner */
+                    /** @description An avatar or a run's file may be cached for good (a run's only by its owner); a public artwork's only while a cache asks again each time (`no-cache`, with its `ETag`), since it may become private; a private one never */
                     "Cache-Control"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -5454,7 +5463,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description Public files may be cached for good; private ones only by their owner */
+                    /** @description An avatar or a run's file may be cached for good (a run's only by its owner); a public artwork's only while a cache asks again each time (`no-cache`, with its `ETag`), since it may become private; a private one never */
                     "Cache-Control"?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

@@ -3,7 +3,7 @@ import { entitlementsSchema, planIdSchema } from './entitlements.ts';
 import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from './limits.ts';
 import { USER_ROLES } from './roles.ts';
-import { lineText } from './text-fields.ts';
+import { lineText, nameText } from './text-fields.ts';
 
 /** Account rules: password, username, avatar, free credits, deletion phrase, sign-in limits. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -98,7 +98,7 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** PATCH /api/me. A blank username (after trimming) removes it. */
 export const updateProfileSchema = z
   .object({
-    username: lineText()
+    username: nameText()
       .max(USERNAME_INPUT_MAX_LENGTH)
       .transform((v) => (v === '' ? null : v))
       .pipe(usernameSchema.nullable())

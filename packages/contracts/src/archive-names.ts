@@ -1,3 +1,5 @@
+import { withoutInvisibleCharacters } from './invisible-characters.ts';
+
 /**
  * How a batch's ZIP names its entries — one rule for the server's archive
  * (GET /api/batches/{id}/archive) and the ZIP the browser builds (background removal, retried
@@ -11,9 +13,17 @@ const EXTENSION_OF_MEDIA_TYPE: Record<string, string> = {
   'image/svg+xml': 'svg',
 };
 
-/** A file name without its extension, safe inside a ZIP on every system: no folders, no control or reserved characters. */
+/**
+ * A file name without its extension, safe inside a ZIP on every system: no folders, no control
+ * or reserved characters, and none of the invisible ones a name may not keep (a right-to-left
+ * override before `gnp.exe` shows the name as ending in `exe.png`).
+ */
 function safeStem(name: string | null, fallback: string): string {
-  const base = (name ?? '').replace(/\\/g, '/').split('/').pop() ?? '';
+  const base =
+    withoutInvisibleCharacters(name ?? '')
+      .replace(/\\/g, '/')
+      .split('/')
+      .pop() ?? '';
   const dot = base.lastIndexOf('.');
   const stem = (dot > 0 ? base.slice(0, dot) : base)
     .replace(/[<>:"/\\|?*]/g, '_')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURSOR_MAX_LENGTH, PROMPT_MAX_LENGTH } from './limits.ts';
-import { lineText, multilineText, opaqueText } from './text-fields.ts';
+import { multilineText, nameText, opaqueText } from './text-fields.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 import { LINK_PREVIEW_IMAGE_SIZE } from './ui.ts';
 
@@ -102,7 +102,7 @@ export const createArtworkBodySchema = z
 export type CreateArtworkBody = z.input<typeof createArtworkBodySchema>;
 
 /** A title as the owner types it: trimmed; empty (or null) gives the artwork its default name back. */
-export const artworkTitleSchema = lineText().max(ARTWORK_TITLE_MAX_LENGTH);
+export const artworkTitleSchema = nameText().max(ARTWORK_TITLE_MAX_LENGTH);
 
 export const updateArtworkBodySchema = z
   .object({

@@ -8,7 +8,7 @@ import {
   TOKEN_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from './limits.ts';
-import { lineText, opaqueText } from './text-fields.ts';
+import { lineText, nameText, opaqueText } from './text-fields.ts';
 
 /**
  * Requests and answers of the account routes under /api/auth (Better Auth behind Atelier's
@@ -45,7 +45,7 @@ export const signUpRequestSchema = z
   .object({
     email: emailSchema,
     password: newPasswordSchema,
-    name: lineText().min(1, 'Please enter a name').max(DISPLAY_NAME_MAX_LENGTH),
+    name: nameText().min(1, 'Please enter a name').max(DISPLAY_NAME_MAX_LENGTH),
     /** The interface language: e-mail is written in it. Else taken from Accept-Language. */
     language: languageSchema.optional(),
     /** A friend's referral code (`/login?ref=CODE`); the `atelier_ref` cookie works as well. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_KEY_NAME_MAX_LENGTH } from './limits.ts';
 import { BATCH_TOOLS, type WebhookEventType } from './run-constants.ts';
 import { runSchema } from './runs.ts';
-import { lineText } from './text-fields.ts';
+import { nameText } from './text-fields.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
 // Power use (issue 16): batches, personal API keys and signed webhooks.
@@ -59,7 +59,7 @@ export const apiKeySchema = z
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const createApiKeyBodySchema = z
-  .object({ name: lineText().min(1).max(API_KEY_NAME_MAX_LENGTH) })
+  .object({ name: nameText().min(1).max(API_KEY_NAME_MAX_LENGTH) })
   .meta({ id: 'CreateApiKeyRequest' });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 

@@ -209,6 +209,11 @@ export const verifyResponseSchema = z
     verified: z.boolean(),
     /** The caller's paid order for the session; null while unpaid. */
     order: paidOrderSummarySchema.nullable(),
+    /**
+     * The payment arrived when it was no longer allowed (the account had become Lifetime, or
+     * another subscription was paid first) and is refunded through the provider: nothing was bought.
+     */
+    refunded: z.boolean().optional(),
   })
   .meta({ id: 'VerifyPaymentResult' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -228,7 +233,11 @@ export const subscriptionStatusSchema = z
   .meta({ id: 'SubscriptionStatus' });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-export const ORDER_STATUSES = ['paid', 'pending'] as const;
+/**
+ * `refunded`: a payment the rules no longer allowed when it arrived (a second Lifetime, a second
+ * subscription), given back through the provider.
+ */
+export const ORDER_STATUSES = ['paid', 'pending', 'refunded'] as const;
 export const orderSchema = z
   .object({
     id: z.string(),

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'INVITATION_GONE',
   'INVITATION_EMAIL_MISMATCH',
   'TEAM_MEMBER_CAP_REACHED',
+  'CREDITS_NOT_TRANSFERABLE',
+  'CHECKOUT_OPEN',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_ACCEPTABLE',
@@ -143,6 +145,16 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
    * admin set for them: nothing was charged.
    */
   TEAM_MEMBER_CAP_REACHED: 402,
+  /**
+   * Credits that may not leave the account they were given to: only credits from a plan the
+   * owner pays for (or an admin's grant) fund a team's pool; sign-up, code and reward credits do not.
+   */
+  CREDITS_NOT_TRANSFERABLE: 403,
+  /**
+   * Another checkout of the same kind (a subscription, or Lifetime) is open for the caller and
+   * could not be closed (a payment under way), or is being opened right now.
+   */
+  CHECKOUT_OPEN: 409,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */
@@ -166,7 +178,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
  * bound), `too_big` / `too_small` (a number, a file or a list; `limit` its bound),
  * `invalid_format` (not an e-mail, an id …), `invalid_value` (not one of the allowed values),
  * `invalid_type` (a number where a string belongs …), `unknown_field`, `invalid_characters`
- * (a control or text-direction character, text-fields.ts), `invalid` (anything else).
+ * (a control, invisible or text-direction character, text-fields.ts), `invalid` (anything else).
  */
 export const FIELD_PROBLEMS = [
   'required',

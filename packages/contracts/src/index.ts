@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './field-issues.ts';
 export * from './health.ts';
 export * from './http.ts';
+export * from './invisible-characters.ts';
 export * from './languages.ts';
 export * from './limits.ts';
 export * from './plans.ts';

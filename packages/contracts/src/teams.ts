@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { lineText, opaqueText } from './text-fields.ts';
+import { nameText, opaqueText } from './text-fields.ts';
 
 /**
  * Studio teams (issue 31): a shared credit pool, a shared library, members with roles. A team
@@ -35,7 +35,7 @@ export const teamMemberRoleSchema = z.enum(TEAM_MEMBER_ROLES).meta({ id: 'TeamMe
 /** Who may manage members (invite, revoke, remove others). */
 export const canManageMembers = (role: TeamRole) => role === 'owner' || role === 'admin';
 
-export const teamNameSchema = lineText().trim().min(1).max(TEAM_NAME_MAX_LENGTH);
+export const teamNameSchema = nameText().min(1).max(TEAM_NAME_MAX_LENGTH);
 
 export const createTeamBodySchema = z.object({ name: teamNameSchema }).meta({ id: 'CreateTeam' });
 export type CreateTeamBody = z.infer<typeof createTeamBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters } from './invisible-characters.ts';
 
 /**
  * The characters a text field refuses (issue 28), decided here once for every field of every
@@ -26,13 +27,14 @@ const BIDI_CONTROL_CHARACTERS = new RegExp(`[${BIDI_CONTROLS}]`, 'gu');
 /** What a refused character's issue says (VALIDATION_ERROR `issues[].problem`), and in English. */
 export const INVALID_CHARACTERS_PROBLEM = 'invalid_characters';
 export const INVALID_CHARACTERS_MESSAGE =
-  'Contains characters that cannot be used (control or text-direction characters)';
+  'Contains characters that cannot be used (control, invisible or text-direction characters)';
 
-const refuse = (pattern: RegExp) =>
-  z.refine<string>((value) => !pattern.test(value), {
+const refuseWhen = (refused: (value: string) => boolean) =>
+  z.refine<string>((value) => !refused(value), {
     message: INVALID_CHARACTERS_MESSAGE,
     params: { problem: INVALID_CHARACTERS_PROBLEM },
   });
+const refuse = (pattern: RegExp) => refuseWhen((value) => pattern.test(value));
 
 /**
  * One line a person typed — a name, a username, a key's name, a code, a search: trimmed, and
@@ -40,6 +42,13 @@ const refuse = (pattern: RegExp) =>
  * character, a line break or a text-direction control. Chain `.min()`/`.max()` after it.
  */
 export const lineText = () => z.string().trim().check(refuse(LINE_REFUSED));
+
+/**
+ * A name other people see — a team's, a key's, a username, an artwork's title, the name given
+ * at sign-up: `lineText`, and also refused when it holds a character that shows nothing or
+ * stacks over its neighbours (invisible-characters.ts), so one name cannot pass for another.
+ */
+export const nameText = () => lineText().check(refuseWhen(hasInvisibleCharacters));
 
 /**
  * Text of several lines — a prompt, a reason: trimmed; tab and line breaks are kept, other

@@ -23,7 +23,16 @@ import {
 import { createLogger } from '../../src/platform/logging/logger.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, callApi, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
+import {
+  as,
+  callApi,
+  cookieOf,
+  postJson,
+  signUpTestUser,
+  signUpVerifiedUser,
+  type TestUser,
+  verifyTestUser,
+} from '../users.ts';
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -78,7 +87,7 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
       .where(and(eq(creditLedger.userId, user.userId), like(creditLedger.idempotencyKey, 'invoice:sbx_in_%')));
 
   it("credits a Studio renewal to the team its owner chose, in the renewal's transaction with a ledger row", async () => {
-    const owner = await signUpTestUser(rt);
+    const owner = await signUpVerifiedUser(rt);
     await subscribe(owner, '/api/billing/checkout', { planId: 'studio', billingCycle: 'monthly', language: 'en' });
     const before = await credits(owner);
     const created = await rt.request('/api/teams', as(owner, postJson({ name: 'Renewed' })));
@@ -177,7 +186,8 @@ describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) =>
       postJson({ email, password: 'correct horse battery', name: 'renewal', referralCode }),
     );
     const { user: created } = (await signUp.json()) as { user: { id: string } };
-    const user: TestUser = { userId: created.id, email, password: '', cookie: cookieOf(signUp) };
+    const signedUp: TestUser = { userId: created.id, email, password: '', cookie: cookieOf(signUp) };
+    const user = await verifyTestUser(rt, signedUp); // discount codes are for proven addresses
     await subscribe(user, '/api/billing/checkout', {
       planId: 'studio',
       billingCycle: 'monthly',

@@ -19,7 +19,15 @@ import {
 } from '../../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { callApi, cookieOf, postJson, signUpTestUser, type TestUser } from '../users.ts';
+import {
+  callApi,
+  cookieOf,
+  postJson,
+  signUpTestUser,
+  signUpVerifiedUser,
+  type TestUser,
+  verifyTestUser,
+} from '../users.ts';
 
 let counter = 0;
 
@@ -266,7 +274,8 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
       );
       expect(res.status).toBe(200);
       const { user } = (await res.json()) as { user: { id: string } };
-      return { userId: user.id, email, password, cookie: cookieOf(res) };
+      // Discount codes are for accounts whose address is proven.
+      return verifyTestUser(rt, { userId: user.id, email, password, cookie: cookieOf(res) });
     };
     const newDiscountCode = async (creator: TestUser) => {
       const made = await call<InvitationCode>(creator, '/api/referrals/invitation-codes', {
@@ -386,9 +395,9 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     });
 
     it('refuses codes that may not be used, charging and counting nothing', async () => {
-      const referrer = await signUpTestUser(rt);
+      const referrer = await signUpVerifiedUser(rt);
       const code = await newDiscountCode(referrer);
-      const stranger = await signUpTestUser(rt); // registered without a referral
+      const stranger = await signUpVerifiedUser(rt); // registered without a referral
       const refusals: [TestUser, string, number, string][] = [
         [stranger, code, 403, 'DISCOUNT_CODE_NOT_REFERRED'],
         [referrer, code, 403, 'DISCOUNT_CODE_OWN'],

@@ -21,7 +21,16 @@ import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, callApi, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import {
+  as,
+  callApi,
+  cookieOf,
+  postJson,
+  signUpTestUser,
+  signUpVerifiedUser,
+  type TestUser,
+  verifyTestUser,
+} from '../users.ts';
 
 let counter = 0;
 
@@ -109,7 +118,7 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
   });
 
   it("credits a Studio renewal's invoice to the team its owner chose, once however often it is delivered", async () => {
-    const owner = await signUpTestUser(rt);
+    const owner = await signUpVerifiedUser(rt);
     const { subscriptionId } = await subscribe(owner, { planId: 'studio', billingCycle: 'monthly', language: 'en' });
     const before = await credits(owner);
     const created = await call<{ team: Team }>(owner, '/api/teams', { name: 'Webhook team' });
@@ -316,9 +325,9 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
   });
 
   it('discounts a lifetime payment with a coupon, and refuses a code the payer may not use', async () => {
-    const referrer = await signUpTestUser(rt);
+    const referrer = await signUpVerifiedUser(rt);
     const code = await newDiscountCode(referrer);
-    const stranger = await signUpTestUser(rt);
+    const stranger = await signUpVerifiedUser(rt);
     const sessionsBefore = stripe.sessions.size;
     const refused = await call(stranger, '/api/billing/lifetime', { language: 'en', discountCode: code });
     expect([refused.status, refused.body.error?.code]).toEqual([403, 'DISCOUNT_CODE_NOT_REFERRED']);

@@ -52,6 +52,8 @@ export interface FakeStripe {
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
   coupons: Map<string, Obj>;
+  /** Refunds made, by id: each names the PaymentIntent it gave back. */
+  refunds: Map<string, Obj>;
   /**
    * The next `times` requests to `method path` fail with Stripe's 400 error (a 400 is not
    * retried by stripe-node), as an unreachable or refusing Stripe would.
@@ -81,7 +83,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const prices = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const coupons = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
+  /** The payments of invoices (`invoice_payments`): the PaymentIntent that paid each. */
+  const invoicePayments = new Map<string, Obj[]>();
+  const paymentIntents = new Set<string>();
   const failures: { method: string; path: RegExp; remaining: number }[] = [];
+  /** Answers given to a POST with an Idempotency-Key: the same key gets the same answer, as at Stripe. */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
 
   /**
    * Checks a session's `discounts` as Stripe does (at most one; the coupon exists, is valid and
@@ -161,6 +169,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       lines: { object: 'list', data: [{ period: { start: now(), end: item.current_period_end } }] },
     };
     invoices.set(invoice.id, invoice);
+    const paymentIntent = id('pi');
+    paymentIntents.add(paymentIntent);
+    invoicePayments.set(invoice.id, [
+      {
+        id: id('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      },
+    ]);
     return invoice;
   };
 
@@ -278,6 +297,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       /^\/v1\/subscriptions\/([^/]+)$/,
       ([sid], data) => expand(updateSubscription(found(subscriptions, sid!), data), data.expand),
     ],
+    // Cancelling ends a subscription at once (no refund: that is a refund of its payment).
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([sid]) => {
+        const subscription = found(subscriptions, sid!);
+        if (subscription.status === 'canceled')
+          throw new StripeFakeError(400, 'This subscription is already canceled.');
+        subscription.status = 'canceled';
+        return subscription;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (_m, data) => ({ object: 'list', data: invoicePayments.get(data.invoice as string) ?? [], has_more: false }),
+    ],
+    // A PaymentIntent is refunded once in full; a second refund of it is refused, as Stripe does.
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (_m, data) => {
+        const paymentIntent = data.payment_intent as string;
+        if (!paymentIntents.has(paymentIntent))
+          throw new StripeFakeError(404, `No such payment_intent: '${paymentIntent}'`);
+        if ([...refunds.values()].some((r) => r.payment_intent === paymentIntent)) {
+          throw new StripeFakeError(400, `Charge for ${paymentIntent} has already been refunded.`);
+        }
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          payment_intent: paymentIntent,
+          status: 'succeeded',
+          reason: data.reason ?? null,
+          metadata: data.metadata ?? {},
+        };
+        refunds.set(refund.id, refund);
+        return refund;
+      },
+    ],
     // The proration of a subscription item's price change, as an invoice that is never saved.
     [
       'POST',
@@ -358,10 +417,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const url = new URL(req.url ?? '/', 'http://fake');
       const data = parseStripeForm(req.method === 'GET' ? url.search.slice(1) : raw);
       requests.push({ method: req.method ?? '', path: url.pathname, body: data });
+      const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const send = (status: number, body: unknown) => {
+        if (typeof key === 'string' && status === 200) idempotent.set(key, { status, body });
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(body));
       };
+      const replayed = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (replayed) {
+        send(replayed.status, replayed.body);
+        return;
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         return;
@@ -398,6 +464,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     invoices,
     coupons,
+    refunds,
     failNext(method, path, times = 1) {
       failures.push({ method, path, remaining: times });
     },
@@ -413,6 +480,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice });
       } else {
         session.payment_intent = id('pi');
+        paymentIntents.add(session.payment_intent as string);
       }
       return session;
     },

@@ -19,7 +19,15 @@ import {
 } from '../../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { callApi, cookieOf, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import {
+  callApi,
+  cookieOf,
+  postJson,
+  signUpTestUser,
+  signUpVerifiedUser,
+  type TestUser,
+  verifyTestUser,
+} from '../users.ts';
 
 let counter = 0;
 
@@ -175,7 +183,7 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Lifetime' });
   });
   it('redeems an experience code once: seven days of Studio and its credits for a new free account', async () => {
-    const studio = await signUpTestUser(rt);
+    const studio = await signUpVerifiedUser(rt);
     await setPlan(studio, 'studio');
     const makeCode = async () =>
       (await call<InvitationCode>(studio, '/api/referrals/invitation-codes', { codeType: 'experience_7day' })).body
@@ -185,7 +193,11 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
       call<RedeemInvitationCodeResponse>(user, '/api/referrals/redeem', { code: c });
 
     expect((await redeem(studio, code)).status).toBe(403); // own code
-    const friend = await signUpTestUser(rt);
+    // Before the address is proven a code is not redeemed (the account may be a stranger's claim).
+    const unverified = await signUpTestUser(rt);
+    const early = await redeem(unverified, code);
+    expect([early.status, early.body.error?.code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
+    const friend = await signUpVerifiedUser(rt);
     const unknown = await redeem(friend, 'NOSUCHCD');
     expect([unknown.status, unknown.body.error?.code]).toEqual([404, 'NOT_FOUND']);
     const discount = await call<InvitationCode>(friend, '/api/referrals/invitation-codes', {
@@ -205,7 +217,7 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     expect((await overview(studio)).invitationCodes.find((c) => c.code === code)?.isActive).toBe(false);
 
     // Used up for anyone else; a second code for the same friend is refused.
-    const other = await signUpTestUser(rt);
+    const other = await signUpVerifiedUser(rt);
     const usedUp = await redeem(other, code);
     expect([usedUp.status, usedUp.body.error?.code]).toEqual([409, 'CONFLICT']);
     const second = await makeCode();
@@ -213,13 +225,13 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
     expect(await getCreditBalance(rt.database.db, friend.userId)).toBe(30 + 1500);
 
     // Accounts older than seven days, and paying ones, are not eligible; expired codes are refused.
-    const old = await signUpTestUser(rt);
+    const old = await signUpVerifiedUser(rt);
     await rt.database.db
       .update(profiles)
       .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(profiles.userId, old.userId));
     expect((await redeem(old, second)).status).toBe(403);
-    const pro = await signUpTestUser(rt);
+    const pro = await signUpVerifiedUser(rt);
     await setPlan(pro, 'pro');
     expect((await redeem(pro, second)).status).toBe(403);
     await rt.database.db
@@ -240,7 +252,7 @@ describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => 
         codeType: 'experience_7day',
       })
     ).body;
-    const friend = await signUpTestUser(rt);
+    const friend = await signUpVerifiedUser(rt);
     expect((await call(friend, '/api/referrals/redeem', { code })).status).toBe(200);
     await rt.database.db
       .update(invitationCodeRedemptions)

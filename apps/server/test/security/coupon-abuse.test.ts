@@ -20,7 +20,16 @@ import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { callApi, cookieOf, mailedLinks, postJson, signUpTestUser, type TestUser, verifyTestUser } from '../users.ts';
+import {
+  callApi,
+  cookieOf,
+  mailedLinks,
+  postJson,
+  signUpTestUser,
+  signUpVerifiedUser,
+  type TestUser,
+  verifyTestUser,
+} from '../users.ts';
 
 /**
  * Issue #28, "Trust under attack" — High: one single-use discount code paid four orders, and
@@ -136,9 +145,9 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
     expect((await lifetime(code)).body.error?.code).toBe('DISCOUNT_CODE_UNAVAILABLE');
     expect((await lifetime(await c.newCode(referrer))).body.error?.code).toBe('DISCOUNT_CODE_NOT_FIRST_PURCHASE');
 
-    // One referral, for the one friend who paid: 400 credits, not Lifetime.
-    expect(await c.referrerState(referrer)).toEqual({ count: 1, plan: 'free', rewards: ['pro_month'] });
-    expect(await getCreditBalance(rt.database.db, referrer.userId)).toBe(30 + 400);
+    // A payment with a discount code earns no referral: codes cannot mint rewards at 0.50 each.
+    expect(await c.referrerState(referrer)).toEqual({ count: 0, plan: 'free', rewards: [] });
+    expect(await getCreditBalance(rt.database.db, referrer.userId)).toBe(30);
   });
 
   it('releases a reservation when its checkout expires (after the grace period) or is cancelled', async () => {
@@ -186,7 +195,7 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
     const code = await c.newCode(referrer);
     const referral = await c.referralCode(referrer);
     const friends: TestUser[] = [];
-    for (let i = 0; i < 20; i++) friends.push(await c.friendOf(referral, { verified: false }));
+    for (let i = 0; i < 20; i++) friends.push(await c.friendOf(referral));
 
     const answers = await Promise.all(friends.map((friend) => c.checkout(friend, code)));
     const codes = answers.map((a) => (a.status === 200 ? 'ok' : a.body.error?.code));
@@ -246,13 +255,16 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
     expect([refused.status, refused.body.error?.code]).toEqual([409, 'DISCOUNT_CODE_CHECKOUT_OPEN']);
   });
 
-  it('counts a referral only for a verified friend who paid, at whichever comes last', async () => {
+  it('counts a referral only for a verified friend who paid full price, at whichever comes last', async () => {
     const referrer = await signUpTestUser(rt);
     const referral = await c.referralCode(referrer);
+    // An account nobody proved the address of gets no discount.
     const unverified = await c.friendOf(referral, { verified: false });
-    const opened = await c.checkout(unverified, await c.newCode(referrer));
+    const discounted = await c.checkout(unverified, await c.newCode(referrer));
+    expect([discounted.status, discounted.body.error?.code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
+    const opened = await c.checkout(unverified, undefined, 'pro');
     expect(await pay(opened.body.url)).toBe('/payment-success');
-    expect((await c.paidOrders(unverified))[0]).toMatchObject({ amount: 50, status: 'paid' });
+    expect((await c.paidOrders(unverified))[0]).toMatchObject({ amount: 299, status: 'paid' });
     expect(await c.referrerState(referrer)).toEqual({ count: 0, plan: 'free', rewards: [] });
     const status = async () =>
       (await rt.database.db.select().from(referrals).where(eq(referrals.referredId, unverified.userId)))[0]?.status;
@@ -265,9 +277,13 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
     expect((await rt.request(`${link.pathname}${link.search}`)).status).toBe(302);
     expect(await c.referrerState(referrer)).toEqual({ count: 1, plan: 'free', rewards: ['pro_month'] });
 
-    // Verified but never paid: nothing; an unverified friend who never pays: nothing.
+    // Verified but never paid: nothing; an unverified friend who never pays: nothing; a verified
+    // friend who paid with a discount code: nothing (a full-price renewal would count).
     await c.friendOf(referral);
     await c.friendOf(referral, { verified: false });
+    const withCode = await c.friendOf(referral);
+    expect(await pay((await c.checkout(withCode, await c.newCode(referrer), 'pro')).body.url)).toBe('/payment-success');
+    expect((await c.paidOrders(withCode))[0]).toMatchObject({ amount: 50, status: 'paid' });
     expect((await c.referrerState(referrer)).count).toBe(1);
     expect(await getCreditBalance(rt.database.db, referrer.userId)).toBe(30 + 400);
   });
@@ -277,7 +293,7 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
     await rt.database.db.update(profiles).set({ subscriptionType: 'studio' }).where(eq(profiles.userId, studio.userId));
     const code = await c.newCode(studio, 'experience_7day');
     const redeemers: TestUser[] = [];
-    for (let i = 0; i < 20; i++) redeemers.push(await signUpTestUser(rt));
+    for (let i = 0; i < 20; i++) redeemers.push(await signUpVerifiedUser(rt));
     const answers = await Promise.all(
       redeemers.map((user) => c.call<RedeemInvitationCodeResponse>(user, '/api/referrals/redeem', { code })),
     );
@@ -287,7 +303,7 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
 
     // One account, two codes at once: one pass.
     const codes = [await c.newCode(studio, 'experience_7day'), await c.newCode(studio, 'experience_7day')];
-    const loner = await signUpTestUser(rt);
+    const loner = await signUpVerifiedUser(rt);
     const mine = await Promise.all(codes.map((x) => c.call(loner, '/api/referrals/redeem', { code: x })));
     expect(mine.map((a) => a.status).sort()).toEqual([200, 403]);
     expect(await getCreditBalance(rt.database.db, loner.userId)).toBe(30 + 1500);
@@ -341,10 +357,11 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with Stripe (local fake
     const paid = stripe.completeCheckout(sessionOf(first.body.url)); // no webhook yet
     const second = await c.checkout(friend, await c.newCode(referrer));
     expect([second.status, second.body.error?.code]).toEqual([403, 'DISCOUNT_CODE_NOT_FIRST_PURCHASE']);
-    // The payment was applied on the way, once; the webhook arriving now changes nothing.
+    // The payment was applied on the way, once; the webhook arriving now changes nothing (and a
+    // discounted payment earns no referral).
     await deliver('checkout.session.completed', paid);
     expect(await c.paidOrders(friend)).toHaveLength(1);
-    expect(await c.referrerState(referrer)).toEqual({ count: 1, plan: 'free', rewards: ['pro_month'] });
+    expect(await c.referrerState(referrer)).toEqual({ count: 0, plan: 'free', rewards: [] });
 
     // An open plain checkout is expired at Stripe before a discounted one is opened.
     const other = await c.friendOf(referral);

@@ -1,16 +1,17 @@
-import type {
-  AdminTeamAudit,
-  AdminUserDetail,
-  ErrorBody,
-  Run,
-  RunListResponse,
-  Team,
-  TeamDetailResponse,
-  TeamUsage,
+import {
+  type AdminTeamAudit,
+  type AdminUserDetail,
+  type ErrorBody,
+  FREE_PLAN_CREDITS,
+  type Run,
+  type RunListResponse,
+  type Team,
+  type TeamDetailResponse,
+  type TeamUsage,
 } from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCreditBalance } from '../../src/modules/credits/service.ts';
+import { chargeCredits, getCreditBalance, grantCredits } from '../../src/modules/credits/service.ts';
 import {
   creditLedger,
   planGrants,
@@ -63,6 +64,19 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   const teamBalance = async (teamId: string) =>
     (await db().select({ credits: teams.credits }).from(teams).where(eq(teams.id, teamId)))[0]!.credits;
   const verifiedUser = async () => verifyTestUser(rt, await signUpTestUser(rt));
+  /**
+   * A Studio owner who can fund a team: the address proven, and the 30 credits of the balance
+   * ones an admin granted (sign-up credits are a gift to the account and cannot fund a pool).
+   */
+  const studioOwner = async () => {
+    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    await db().transaction(async (tx) => {
+      const change = { userId: owner.userId, amount: FREE_PLAN_CREDITS, reference: 'test setup' };
+      await chargeCredits(tx, { ...change, reason: 'adjustment', idempotencyKey: `paid:${owner.userId}:out` });
+      await grantCredits(tx, { ...change, reason: 'admin', idempotencyKey: `paid:${owner.userId}:in` });
+    });
+    return owner;
+  };
 
   async function createTeam(owner: TestUser, name = 'Studio North') {
     const res = await call(owner, '/api/teams', postJson({ name }));
@@ -122,7 +136,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     const pro = await withPlan(rt, await signUpTestUser(rt), 'pro');
     await expectError(await call(pro, '/api/teams', postJson({ name: 'x' })), 403, 'PLAN_REQUIRED');
     await expectError(await call(null, '/api/teams', postJson({ name: 'x' })), 401, 'UNAUTHENTICATED');
-    const owner = await withPlan(rt, await signUpTestUser(rt), 'studio');
+    const owner = await studioOwner();
     const team = await createTeam(owner);
     expect(team).toMatchObject({ name: 'Studio North', credits: 0, role: 'owner', seats: { used: 1, max: 5 } });
     const list = (await (await call(owner, '/api/teams')).json()) as { teams: Team[] };
@@ -131,10 +145,10 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   });
 
   it('charges team runs to the pool and nobody else, and answers every role as it should', async () => {
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const admin = await verifiedUser();
     const member = await withPlan(rt, await verifiedUser(), 'pro'); // Pro: API keys
-    const outsider = await withPlan(rt, await verifiedUser(), 'studio');
+    const outsider = await studioOwner();
     const team = await createTeam(owner);
     const base = `/api/teams/${team.id}`;
 
@@ -299,7 +313,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   });
 
   it('lets any member make a team artwork public or private; a removed member or an outsider gets 404', async () => {
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const maker = await verifiedUser();
     const other = await verifiedUser();
     const outsider = await verifiedUser();
@@ -347,7 +361,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   });
 
   it('holds seats for pending invitations, refuses a sixth (409 SEATS_FULL), and checks each token', async () => {
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const team = await createTeam(owner);
     const base = `/api/teams/${team.id}`;
     // Verified before they are invited (the newest mail is then the invitation), but the first.
@@ -401,7 +415,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   });
 
   it('never takes the pool below zero under concurrent runs of several members', async () => {
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const members = [await verifiedUser(), await verifiedUser()];
     const team = await createTeam(owner);
     for (const member of members) await inviteAndJoin(owner, team.id, member);
@@ -422,7 +436,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   });
 
   it('keeps each member within the monthly cap an owner or admin sets, under concurrent runs too', async () => {
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const [admin, member, outsider] = [await verifiedUser(), await verifiedUser(), await verifiedUser()];
     const team = await createTeam(owner);
     const base = `/api/teams/${team.id}`;
@@ -477,7 +491,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
   });
 
   it('lets the owner delete the team: the pool goes back to the owner, the work to its makers', async () => {
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const [admin, member] = [await verifiedUser(), await verifiedUser()];
     const team = await createTeam(owner);
     const base = `/api/teams/${team.id}`;
@@ -512,7 +526,7 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
 
   it("shows admins a team's members, roles and security events, before and after its deletion", async () => {
     const consoleAdmin = await signUpTestAdmin(rt);
-    const owner = await withPlan(rt, await verifiedUser(), 'studio');
+    const owner = await studioOwner();
     const [admin, member] = [await verifiedUser(), await verifiedUser()];
     const team = await createTeam(owner, 'Audited');
     const base = `/api/teams/${team.id}`;

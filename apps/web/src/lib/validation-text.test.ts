@@ -17,7 +17,7 @@ describe('refused fields in the user language', () => {
   it('says a field holds characters that cannot be used (control or text-direction characters)', async () => {
     const issues = [{ field: 'name', problem: 'invalid_characters' as const }];
     expect(issuesText(await translator('en'), issues)).toBe(
-      'Name contains characters that cannot be used (control or text-direction characters). Please remove them.',
+      'Name contains characters that cannot be used (control, invisible or text-direction characters). Please remove them.',
     );
     expect(issuesText(await translator('zh-TW'), issues)).toContain('名稱含有無法使用的字元');
   });

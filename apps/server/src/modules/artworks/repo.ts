@@ -219,3 +219,13 @@ export async function setLike(tx: DbOrTx, artworkId: string, userId: string, lik
           .returning({ likesCount: artworks.likesCount });
   return row?.likesCount ?? 0;
 }
+
+/** Makes every public artwork the user made private (nothing is deleted); how many. */
+export async function updateAuthoredArtworksPrivate(db: DbOrTx, userId: string): Promise<number> {
+  const updated = await db
+    .update(artworks)
+    .set({ isPublic: false, updatedAt: sql`now()` })
+    .where(and(authoredBy(userId), sql`${artworks.isPublic}`))
+    .returning({ id: artworks.id });
+  return updated.length;
+}

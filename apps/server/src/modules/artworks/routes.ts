@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   artworkIdParamsSchema,
@@ -165,8 +166,12 @@ export function artworkRoutes(deps: ArtworkDeps) {
     );
 }
 
-/** Public artworks may sit in any cache for good: their files never change (new artwork, new key). */
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * A public artwork may become private at any moment, so no cache may answer for it without
+ * asking first (`no-cache`: revalidate every time). Its files never change under their key, so
+ * the ETag is the key's and asking costs a 304; once private, the question gets a 404.
+ */
+const PUBLIC_CACHE = 'public, no-cache';
 /** A private artwork must not outlive the owner's session in any cache, shared or not. */
 const PRIVATE_CACHE = 'private, no-store';
 /** An SVG opened on its own must not run script. */
@@ -182,10 +187,23 @@ export function artworkFileRoutes(deps: Pick<ArtworkDeps, 'db' | 'storage'>) {
     const found = await openArtworkFile(deps, key, viewerOf(c));
     if (!found) throw notFound('File');
     const { object, isPublic } = found;
+    const cacheControl = isPublic ? PUBLIC_CACHE : PRIVATE_CACHE;
+    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+    if (
+      isPublic &&
+      c.req
+        .header('if-none-match')
+        ?.split(/\s*,\s*/)
+        .includes(etag)
+    ) {
+      object.body.on('error', () => {}).destroy(); // unread: closing it is all that is left to do
+      return c.body(null, 304, { ETag: etag, 'Cache-Control': cacheControl });
+    }
     return c.body(Readable.toWeb(object.body) as ReadableStream, 200, {
       'Content-Type': object.contentType,
       'Content-Length': String(object.size),
-      'Cache-Control': isPublic ? PUBLIC_CACHE : PRIVATE_CACHE,
+      'Cache-Control': cacheControl,
+      ...(isPublic ? { ETag: etag } : {}),
       'Content-Security-Policy': FILE_CSP,
     });
   });

@@ -8,6 +8,8 @@ import {
   SIGN_IN_MAX_FAILURES,
   SIGN_UP_DOMAIN_WINDOW_MINUTES,
 } from '@atelier/contracts';
+import { getDomain } from 'tldts';
+import { clientNetwork, clientSender } from '../../platform/http/client-address.ts';
 import type { DelayRule, RateLimitRule } from '../security/rate-limiter.ts';
 
 /** Failed sign-ins from one client address: 5 in 60 minutes, then 15 minutes of 429. */
@@ -27,41 +29,82 @@ export const SIGN_IN_ACCOUNT_DELAY_RULE: DelayRule = {
   maxDelaySeconds: SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS,
 };
 
-/** Failures are counted per account (its e-mail) and per client address. */
+/**
+ * Failures are counted per account (its e-mail) and per sender: the client address, an IPv6
+ * client by its /64 (platform/http/client-address.ts).
+ */
 export const signInAccountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
-export const signInAddressKey = (address: string) => `sign-in:address:${address}`;
+export const signInAddressKey = (address: string) => `sign-in:address:${clientSender(address)}`;
 
 const hourly = (maxAttempts: number): RateLimitRule => ({ maxAttempts, windowMinutes: 60, blockMinutes: 60 });
 
-/** Password-reset mail: a few per hour for the address asked for, more per client. */
-export const passwordResetLimits = (email: string, address: string): [string, RateLimitRule][] => [
-  [`password-reset:account:${email.trim().toLowerCase()}`, hourly(PASSWORD_RESET_REQUESTS_PER_HOUR)],
-  [`password-reset:address:${address}`, hourly(PASSWORD_RESET_REQUESTS_PER_CLIENT_PER_HOUR)],
-];
+export type Limit = [key: string, rule: RateLimitRule];
 
 /**
- * Sign-ups: so many an hour per client address (every attempt that reaches the account checks,
- * a taken address included — so addresses cannot be probed either), and a burst limit per e-mail
- * domain, so a script cannot open accounts by the hundred with free credits each.
+ * Password-reset mail. The sender is throttled (429 past its hourly requests). The address asked
+ * for gets a few mails an hour, and past them the request is dropped quietly — the same answer,
+ * no mail, no new link — so strangers cannot keep the owner from resetting: every link already
+ * mailed stays valid, the newest included, until one is used.
+ */
+export const passwordResetLimits = (email: string, address: string): { sender: Limit; mailbox: Limit } => ({
+  sender: [`password-reset:address:${clientSender(address)}`, hourly(PASSWORD_RESET_REQUESTS_PER_CLIENT_PER_HOUR)],
+  mailbox: [`password-reset:account:${email.trim().toLowerCase()}`, hourly(PASSWORD_RESET_REQUESTS_PER_HOUR)],
+});
+
+/** The host of an e-mail address and its registrable domain (`d1.farm.example` → `farm.example`, by the public suffix list). */
+export function mailDomainsOf(email: string): { host: string; registrable: string } {
+  const host = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+  return { host, registrable: getDomain(host) ?? host };
+}
+
+/**
+ * Sign-ups, limited per sender and never per mail domain for everyone (anyone could then keep
+ * a whole provider's users out):
+ * - `everyAttempt`: so many an hour from one sender, a taken address included, so addresses
+ *   cannot be probed either; it slows only the one who sends;
+ * - `newAccounts`, for an address at a subdomain of its registrable domain: the accounts one
+ *   network opens under that domain in a short window, counted only when an account is made (an
+ *   attempt on a taken address costs nobody else anything). Every `…@d<n>.farm.example` then
+ *   meets one budget, while an address at a provider's own domain (`@gmail.com`) meets none but
+ *   its sender's: people's mail is at a provider's domain, a farm's at subdomains it makes up.
  */
 export const signUpLimits = (
   email: string,
   address: string,
   limits: { perClientPerHour: number; perDomainPerWindow: number },
-): [string, RateLimitRule][] => {
-  const domain = email
-    .slice(email.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
-  return [
-    [`sign-up:address:${address}`, hourly(limits.perClientPerHour)],
-    [
-      `sign-up:domain:${domain}`,
-      {
-        maxAttempts: limits.perDomainPerWindow,
-        windowMinutes: SIGN_UP_DOMAIN_WINDOW_MINUTES,
-        blockMinutes: SIGN_UP_DOMAIN_WINDOW_MINUTES,
-      },
-    ],
-  ];
+): { everyAttempt: Limit; newAccounts: Limit | null } => {
+  const { host, registrable } = mailDomainsOf(email);
+  return {
+    everyAttempt: [`sign-up:address:${clientSender(address)}`, hourly(limits.perClientPerHour)],
+    newAccounts:
+      host === registrable
+        ? null
+        : [
+            `sign-up:domain:${registrable}:${clientNetwork(address)}`,
+            {
+              maxAttempts: limits.perDomainPerWindow,
+              windowMinutes: SIGN_UP_DOMAIN_WINDOW_MINUTES,
+              blockMinutes: SIGN_UP_DOMAIN_WINDOW_MINUTES,
+            },
+          ],
+  };
 };
+
+/**
+ * Wrong authenticator codes for one account, from anywhere: after 10, each further try waits
+ * 1 s, 2 s … a minute (the sign-in's own rule). A wait, never a lock, and backup codes do not
+ * wait: guessing from many addresses is slowed to a crawl, the owner is not kept out.
+ */
+export const twoFactorAccountLimit = (userId: string): [string, DelayRule] => [
+  `two-factor:account:${userId}`,
+  SIGN_IN_ACCOUNT_DELAY_RULE,
+];
+
+/** Codes of an authenticator app tried by one sender (each sign-in also allows only five). */
+export const twoFactorCodeLimit = (address: string): Limit => [
+  `two-factor:address:${clientSender(address)}`,
+  { maxAttempts: 30, windowMinutes: 60, blockMinutes: 15 },
+];

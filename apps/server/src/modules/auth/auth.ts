@@ -16,8 +16,6 @@ import {
   authUsers,
   authVerifications,
 } from '../../platform/db/schema/index.ts';
-import type { Logger } from '../../platform/logging/logger.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
 import { promoteListedAdmin, type SessionFacts } from '../admin/roles.ts';
 import { findProfile } from '../profiles/repo.ts';
 import { createProfile } from '../profiles/service.ts';
@@ -25,7 +23,7 @@ import { recordReferral, referralCodeOf } from '../referrals/record-referral.ts'
 import { logSecurityEvent } from '../security/security-events.ts';
 import { enforceSessionLimit } from '../security/session-revocation.ts';
 import { accountChangeEvents } from './account-change-events.ts';
-import { claimAccount, deleteResetTokens } from './account-claim.ts';
+import { type ClaimDeps, claimAndSettle } from './account-claim.ts';
 import { ACCOUNT_DISABLED_MESSAGE, accountStanding } from './account-gate.ts';
 import { appleClientSecret } from './apple-client-secret.ts';
 import { activationMail, passwordResetMail } from './mail-templates.ts';
@@ -40,13 +38,8 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 export const APPLE_PROVIDER_ID = 'apple';
 
-export interface AuthDeps {
+export interface AuthDeps extends ClaimDeps {
   config: Config;
-  db: Database;
-  mailer: Mailer;
-  logger: Logger;
-  /** Runs once a user's e-mail address is verified (a referral may complete then, ADR 0028). */
-  onEmailVerified?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -61,17 +54,11 @@ function withVisibleTransactions(db: Database, current: AsyncLocalStorage<Transa
   return wrapper;
 }
 
-export function createAuth({ config, db, mailer, logger, onEmailVerified }: AuthDeps) {
+export function createAuth(deps: AuthDeps) {
+  const { config, db, mailer, logger } = deps;
   const currentTransaction = new AsyncLocalStorage<Transaction>();
   const log = logger.child({ module: 'auth' });
   const apple = config.apple;
-
-  // The address is verified (committed) whatever happens here: a failure is logged.
-  const afterVerified = async (userId: string) => {
-    await onEmailVerified?.(userId).catch((err: unknown) =>
-      log.error({ err: { message: (err as Error).message } }, 'auth: after e-mail verification failed'),
-    );
-  };
 
   const languageOf = async (userId: string) => (await findProfile(db, userId))?.language;
 
@@ -115,8 +102,8 @@ export function createAuth({ config, db, mailer, logger, onEmailVerified }: Auth
       // Whoever reset the password may be locking out someone who stole the old one.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        // Only the newest link works: an older one may sit in a mailbox someone else reads.
-        await deleteResetTokens(db, user.id, token);
+        // Every link mailed stays valid until one is used (or the password changes): a request
+        // anyone can send must not void the link the owner is about to open.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMail(user.email, await languageOf(user.id), link));
       },
@@ -124,8 +111,9 @@ export function createAuth({ config, db, mailer, logger, onEmailVerified }: Auth
         await logSecurityEvent(db, { eventType: 'password_reset', userId: user.id, severity: 'medium' });
         // The link came to the address: whoever used it proved it, and the password is theirs.
         // Claiming ends every session and the reset links still outstanding.
-        if (await repo.updateEmailVerified(db, user.id)) await afterVerified(user.id);
-        await claimAccount(db, { userId: user.id, at: new Date(), keepPassword: true, via: 'password_reset' });
+        const newlyVerified = await repo.updateEmailVerified(db, user.id);
+        const facts = { userId: user.id, at: new Date(), keepPassword: true, via: 'password_reset' } as const;
+        await claimAndSettle(deps, facts, { newlyVerified });
       },
     },
     emailVerification: {
@@ -135,7 +123,7 @@ export function createAuth({ config, db, mailer, logger, onEmailVerified }: Auth
         const link = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(AUTH_CALLBACK_PATH)}`;
         await mailer.send(activationMail(user.email, await languageOf(user.id), link));
       },
-      afterEmailVerification: async (user) => afterVerified(user.id),
+      // What a verification sets off runs after the claim (routes.ts, claimAndSettle), not here.
     },
     // Password changes by a signed-in user become security events.
     hooks: { after: accountChangeEvents(db) },
@@ -193,7 +181,14 @@ export function createAuth({ config, db, mailer, logger, onEmailVerified }: Auth
     plugins: [
       // Authenticator-app codes (TOTP) as a second factor, with one-time backup codes. Atelier's
       // routes never pass `trustDevice`, so every password sign-in of such an account asks for one.
-      twoFactor({ issuer: 'Atelier', backupCodeOptions: { amount: TWO_FACTOR_BACKUP_CODES } }),
+      // Its lock of the account after ten wrong codes (backup codes included) would let anyone
+      // who has the password keep the owner out: routes.ts limits the sender and slows the
+      // account instead (auth-limits.ts).
+      twoFactor({
+        issuer: 'Atelier',
+        backupCodeOptions: { amount: TWO_FACTOR_BACKUP_CODES },
+        accountLockout: { enabled: false },
+      }),
       ...(apple
         ? [
             genericOAuth({

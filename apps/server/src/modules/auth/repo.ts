@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, like, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, like, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
   apiKeys,
@@ -111,20 +111,18 @@ export async function insertVerification(db: DbOrTx, values: typeof authVerifica
   await db.insert(authVerifications).values(values);
 }
 
-/** Deletes the user's verification rows whose identifier starts with `prefix`, but `keepIdentifier`. */
-export async function deleteVerificationsOf(
-  db: DbOrTx,
-  userId: string,
-  prefix: string,
-  keepIdentifier?: string,
-): Promise<void> {
+/** Deletes the user's verification rows whose identifier starts with `prefix`. */
+export async function deleteVerificationsOf(db: DbOrTx, userId: string, prefix: string): Promise<void> {
   await db
     .delete(authVerifications)
-    .where(
-      and(
-        like(authVerifications.identifier, `${prefix}%`),
-        eq(authVerifications.value, userId),
-        keepIdentifier ? ne(authVerifications.identifier, keepIdentifier) : sql`true`,
-      ),
-    );
+    .where(and(like(authVerifications.identifier, `${prefix}%`), eq(authVerifications.value, userId)));
+}
+
+/** The user a verification row (a pending two-factor sign-in, `2fa-…`) is for, while it has not expired. */
+export async function findVerificationUser(db: DbOrTx, identifier: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: authVerifications.value })
+    .from(authVerifications)
+    .where(and(eq(authVerifications.identifier, identifier), gte(authVerifications.expiresAt, new Date())));
+  return row?.userId;
 }

@@ -25,7 +25,6 @@ import {
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Config } from '../../platform/config/config.ts';
-import type { Database } from '../../platform/db/database.ts';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import { routedRequest } from '../../platform/http/api-version.ts';
@@ -41,7 +40,8 @@ import * as rateLimiter from '../security/rate-limiter.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { revokeOtherSessions } from '../security/session-revocation.ts';
 import {
-  claimAccount,
+  type ClaimDeps,
+  claimAndSettle,
   deleteResetTokens,
   endSessionsSince,
   issueResetToken,
@@ -49,16 +49,26 @@ import {
 } from './account-claim.ts';
 import { APPLE_PROVIDER_ID, AUTH_BASE_PATH, type Auth, CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { toApiErrorResponse } from './auth-errors.ts';
-import { passwordResetLimits, signUpLimits } from './auth-limits.ts';
+import {
+  type Limit,
+  passwordResetLimits,
+  signUpLimits,
+  twoFactorAccountLimit,
+  twoFactorCodeLimit,
+} from './auth-limits.ts';
 import { findAuthUserByEmail, isEmailVerified, verificationTokenEmail } from './email-verification.ts';
 import { requireUser } from './require-user.ts';
 import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, type SignInAttempt } from './sign-in-guard.ts';
 import { totpQrCodeSvg, totpSecretOf } from './totp-qr-code.ts';
+import { pendingTwoFactorUser } from './two-factor-challenge.ts';
 
 /** Turning two-factor sign-in on or off (each needs the password): a handful an hour. */
 const TWO_FACTOR_SETUP_RULE: RateLimitRule = { maxAttempts: 10, windowMinutes: 60, blockMinutes: 60 };
-/** Codes tried from one client address, across sign-ins (each sign-in also allows only five). */
-const TWO_FACTOR_CODE_RULE: RateLimitRule = { maxAttempts: 30, windowMinutes: 60, blockMinutes: 15 };
+/** The answer to every password-reset request, mailed or not (Better Auth's own words). */
+const RESET_REQUESTED = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+} as const;
 
 const redirect = (description: string) => ({
   description,
@@ -85,8 +95,9 @@ const signUpRoute = apiRoute({
   rateLimited: true,
   summary: 'Create an account (30 credits) and sign in; sets the session cookie and mails an activation link',
   description:
-    'At most 5 sign-ups an hour from one client address (a taken address counts too) and a burst limit per ' +
-    'e-mail domain. Until the address is verified the account is only a claim on it: verifying ends every ' +
+    'At most 5 sign-ups an hour from one client (an IPv6 client by its /64; a taken address counts too), and ' +
+    'a burst limit on the accounts one network opens at subdomains of one registrable mail domain (an ' +
+    'attempt on a taken address does not count; no limit is ever shared by everyone at a domain). Until the address is verified the account is only a claim on it: verifying ends every ' +
     'session made before, and when the link is opened where the account is not signed in, the password set ' +
     'at sign-up is voided and the link leads to choosing a new one.',
   request: jsonBody(signUpRequestSchema),
@@ -164,8 +175,9 @@ const requestResetRoute = apiRoute({
   rateLimited: true,
   summary: 'Mail a password-reset link (valid 60 minutes, once)',
   description:
-    'Answers the same whether or not an account has the address. At most 5 mails an hour per address and ' +
-    '30 requests an hour per client.',
+    'Answers the same whether or not an account has the address, and whether or not a mail goes: past 5 ' +
+    'mails an hour to one address the request is dropped quietly, and the links mailed before stay valid ' +
+    'until one is used. At most 30 requests an hour per client (429).',
   request: jsonBody(passwordResetRequestSchema),
   responses: { 200: jsonContent(statusResponseSchema, 'Mailed, if there is such an account') },
 });
@@ -307,7 +319,9 @@ const verifyTwoFactorRoute = apiRoute({
   summary: "A code from the authenticator app: the sign-in's second step, or the confirmation that turns it on",
   description:
     'After a `TwoFactorChallenge` (the cookie it set says which sign-in), a right code signs in. Signed in ' +
-    'while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt.',
+    'while turning two-factor on, a right code turns it on. Five wrong codes end the sign-in attempt; 30 an ' +
+    'hour from one client block that client for 15 minutes; after 10 for one account each further one waits ' +
+    '1 s, 2 s … a minute. Never a lock of the account: a backup code still signs in.',
   request: jsonBody(twoFactorCodeRequestSchema),
   responses: {
     200: jsonContent(signUpResponseSchema, 'Signed in (the session cookie is set), or turned on'),
@@ -325,6 +339,9 @@ const verifyBackupCodeRoute = apiRoute({
   access: 'public',
   rateLimited: true,
   summary: "A backup code in place of the app's code, at the sign-in's second step (each code works once)",
+  description:
+    'Not held back by the block on wrong authenticator codes, so the owner gets in with a backup code whatever ' +
+    'others tried; five wrong codes end the sign-in attempt.',
   request: jsonBody(backupCodeRequestSchema),
   responses: {
     200: jsonContent(signUpResponseSchema, 'Signed in: the session cookie is set'),
@@ -355,11 +372,19 @@ const disableTwoFactorRoute = apiRoute({
  * client address (it cannot see the socket under Hono on Node), the failed-sign-in lockout,
  * sign-in by a profile's username, and errors in the API's shape.
  */
-export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; config: Config }) {
-  /** Counts an attempt under each limit; 429 with the longest wait when any refuses it. */
-  const consumeLimits = async (limits: [string, RateLimitRule][]) => {
-    const states = await Promise.all(limits.map(([key, rule]) => rateLimiter.consume(db, key, rule)));
-    reportTightestRateLimit(states.map((state, i) => [state, limits[i]![1]]));
+export function authRoutes({ auth, config, claims }: { auth: Auth; config: Config; claims: ClaimDeps }) {
+  const { db } = claims;
+  /**
+   * Counts an attempt under each of `counted`, and looks whether any of `checked` is blocked
+   * (those are counted by the caller once it knows the attempt's outcome); 429 with the longest
+   * wait when any refuses.
+   */
+  const consumeLimits = async (counted: Limit[], checked: Limit[] = []) => {
+    const states = await Promise.all([
+      ...counted.map(([key, rule]) => rateLimiter.consume(db, key, rule)),
+      ...checked.map(([key]) => rateLimiter.check(db, key)),
+    ]);
+    reportTightestRateLimit(states.map((state, i) => [state, [...counted, ...checked][i]![1]]));
     const refused = states.filter((state) => !state.allowed);
     if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
   };
@@ -383,12 +408,8 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     if (!(await isEmailVerified(db, account.id))) return res;
 
     const keepPassword = claimant?.id === account.id;
-    const { passwordVoided } = await claimAccount(db, {
-      userId: account.id,
-      at,
-      keepPassword,
-      via: 'verification_link',
-    });
+    const facts = { userId: account.id, at, keepPassword, via: 'verification_link' } as const;
+    const { passwordVoided } = await claimAndSettle(claims, facts, { newlyVerified: true });
     if (passwordVoided) {
       // Whoever set that password may not be the owner: no session on it, and the owner chooses one.
       await endSessionsSince(db, account.id, at);
@@ -458,8 +479,12 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     .openapi(providersRoute, (c) => c.json({ apple: Boolean(config.apple) }, 200))
     .openapi(signUpRoute, async (c) => {
       const body = c.req.valid('json');
-      await consumeLimits(signUpLimits(body.email, clientAddress(c, config.trustProxy), config.signUpLimits));
-      return passOn(await forward(c, jsonRequest(c, '/sign-up/email', body)));
+      const limits = signUpLimits(body.email, clientAddress(c, config.trustProxy), config.signUpLimits);
+      const { newAccounts } = limits;
+      await consumeLimits([limits.everyAttempt], newAccounts ? [newAccounts] : []);
+      const res = await forward(c, jsonRequest(c, '/sign-up/email', body));
+      if (res.ok && newAccounts) await rateLimiter.hit(db, ...newAccounts);
+      return passOn(res);
     })
     .openapi(emailSignInRoute, async (c) => {
       const body = c.req.valid('json');
@@ -482,9 +507,13 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
     .openapi(signOutRoute, async (c) => passOn(await forward(c, jsonRequest(c, '/sign-out', {}))))
     .openapi(sessionRoute, async (c) => passOn(await forward(c, routedRequest(c))))
     .openapi(requestResetRoute, async (c) => {
-      // Each reset request sends an e-mail: limited per address asked for and per client.
+      // Each reset request may send an e-mail: the sender is limited; past the mails an address
+      // may get, the request is dropped with the same answer (its RateLimit headers are the
+      // sender's alone, so they do not tell either).
       const body = c.req.valid('json');
-      await consumeLimits(passwordResetLimits(body.email, clientAddress(c, config.trustProxy)));
+      const limits = passwordResetLimits(body.email, clientAddress(c, config.trustProxy));
+      await consumeLimits([limits.sender]);
+      if (!(await rateLimiter.consume(db, ...limits.mailbox)).allowed) return c.json(RESET_REQUESTED, 200);
       return passOn(await forward(c, jsonRequest(c, '/request-password-reset', body)));
     })
     .openapi(resetPasswordRoute, async (c) =>
@@ -518,11 +547,17 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
       return c.json(body, 200, { 'cache-control': 'no-store' });
     })
     .openapi(verifyTwoFactorRoute, async (c) => {
-      await consumeLimits([[`two-factor:address:${clientAddress(c, config.trustProxy)}`, TWO_FACTOR_CODE_RULE]]);
+      await consumeLimits([twoFactorCodeLimit(clientAddress(c, config.trustProxy))]);
+      // The account of the sign-in waiting for this code waits itself after many wrong ones.
+      const pendingFor = await pendingTwoFactorUser(db, c.req.header('cookie'));
+      const wait = pendingFor ? await rateLimiter.check(db, twoFactorAccountLimit(pendingFor)[0]) : null;
+      if (wait && !wait.allowed) throw rateLimited(wait.retryAfter);
       const signedIn = await c
         .get('getSessionUser')(c.req.raw.headers)
         .catch(() => null);
       const res = await forward(c, jsonRequest(c, '/two-factor/verify-totp', { code: c.req.valid('json').code }));
+      if (pendingFor && res.status === 401) await rateLimiter.delay(db, ...twoFactorAccountLimit(pendingFor));
+      else if (pendingFor && res.ok) await rateLimiter.reset(db, twoFactorAccountLimit(pendingFor)[0]);
       // Signed in, a right code is the confirmation that turns two-factor sign-in on.
       if (res.ok && signedIn) {
         await logSecurityEvent(db, { eventType: 'two_factor_enabled', userId: signedIn.id, severity: 'medium' });
@@ -530,7 +565,8 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Database; con
       return passOn(res);
     })
     .openapi(verifyBackupCodeRoute, async (c) => {
-      await consumeLimits([[`two-factor:address:${clientAddress(c, config.trustProxy)}`, TWO_FACTOR_CODE_RULE]]);
+      // A backup code is ten random characters and each sign-in takes five tries: no block on
+      // the sender is needed, and none may keep the owner from the way in they kept for this.
       return passOn(await forward(c, jsonRequest(c, '/two-factor/verify-backup-code', c.req.valid('json'))));
     })
     .openapi(disableTwoFactorRoute, async (c) => {

@@ -2,7 +2,7 @@ import { creditsForPeriod, creditsForPlanChange, hasFeature, type SubscriptionPl
 import { and, eq } from 'drizzle-orm';
 import { afterCommit } from '../../platform/db/after-commit.ts';
 import type { Transaction } from '../../platform/db/database.ts';
-import { orders, type PaymentProviderName, paymentEvents } from '../../platform/db/schema/index.ts';
+import { type OrderRow, orders, type PaymentProviderName, paymentEvents } from '../../platform/db/schema/index.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { recordPaymentApplied } from '../../platform/metrics/registry.ts';
 import { grantCredits } from '../credits/service.ts';
@@ -15,11 +15,13 @@ import {
   insertInvoiceOrder,
   isOpenCheckout,
   lockOrderBySession,
+  lockProfile,
   lockSubscriptionByProviderId,
+  lockSubscriptionOfUser,
   makeLifetime,
   newOrderId,
-  requestSubscriptionCancel,
   setProfilePlan,
+  updateOrderRefusedPaid,
   updateSubscription,
   upsertSubscription,
 } from './repo.ts';
@@ -89,7 +91,7 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     log.warn({ sessionId: fact.sessionId }, 'billing: paid checkout session without an order; ignored');
     return;
   }
-  if (order.status === 'paid') return;
+  if (order.status === 'paid' || order.status === 'refunding' || order.status === 'refunded') return;
   const paidAt = new Date();
   // What the provider charged is what was paid; it can differ from the order's price only by
   // a fault somewhere, which is logged.
@@ -104,6 +106,16 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
   // the money is taken; its discount code's count cannot pass max_uses (countDiscountUse).
   if (!isOpenCheckout(order, paidAt)) {
     log.warn({ orderId: order.id, status: order.status }, 'billing: a checkout was paid after it expired or closed');
+  }
+  // What was allowed when the checkout opened may not be now: another payment of the same
+  // customer may have been applied first. Their payments are decided one at a time (the
+  // profile's lock), and one no longer allowed buys nothing and is given back (ADR 0053).
+  await lockProfile(tx, order.userId);
+  const refusal = await refusalOf(tx, order, fact);
+  if (refusal) {
+    await updateOrderRefusedPaid(tx, order.id, { providerPaymentId: fact.paymentId, amount, paidAt });
+    log.warn({ orderId: order.id, refusal }, 'billing: a payment the rules no longer allow; refunding it');
+    return;
   }
   await tx
     .update(orders)
@@ -141,12 +153,31 @@ async function applyCheckoutPaid({ tx, provider, log }: ApplyContext, fact: Fact
     cancelRequestedAt: null,
   });
   await setProfilePlan(tx, order.userId, planForStatus(s));
-  // A subscription paid for by someone already Lifetime (a checkout left open while they became
-  // Lifetime) is redundant: it is cancelled at the provider like one running at that moment.
-  if ((await getProfilePlan(tx, order.userId))?.plan === 'lifetime') await requestSubscriptionCancel(tx, order.userId);
   // The payer's referral completes once they are verified, paid something and their plan is
   // no longer free (ADR 0028); once per user, so replays find nothing to do.
   await completeReferralIfEarned(tx, order.userId);
+}
+
+/**
+ * Why a paid checkout is no longer allowed, or null: a second Lifetime (the account is Lifetime
+ * already), a subscription for a Lifetime member (who has every plan), or a second subscription
+ * while another runs (one subscription per customer: the other would go on billing beside it).
+ */
+async function refusalOf(
+  tx: Transaction,
+  order: OrderRow,
+  fact: FactOf<'checkout.paid'>,
+): Promise<'second_lifetime' | 'lifetime_member' | 'second_subscription' | null> {
+  const lifetime = (await getProfilePlan(tx, order.userId))?.plan === 'lifetime';
+  if (order.plan === 'lifetime') return lifetime ? 'second_lifetime' : null;
+  if (lifetime) return 'lifetime_member';
+  const running = await lockSubscriptionOfUser(tx, order.userId);
+  const other =
+    running &&
+    running.providerSubscriptionId !== fact.subscription?.id &&
+    (running.status === 'active' || running.status === 'past_due') &&
+    (!running.currentPeriodEnd || running.currentPeriodEnd > new Date());
+  return other ? 'second_subscription' : null;
 }
 
 /**
@@ -208,6 +239,8 @@ async function applyInvoicePaid({ tx, provider, log }: ApplyContext, fact: FactO
     ...(fact.periodEnd ? { currentPeriodEnd: fact.periodEnd } : {}),
   });
   await setProfilePlan(tx, subscription.userId, fact.plan satisfies SubscriptionPlanId);
+  // A renewal is a full-price payment: a referral whose first payment was discounted completes now.
+  await completeReferralIfEarned(tx, subscription.userId);
 }
 
 async function applySubscriptionUpdated({ tx }: ApplyContext, s: ProviderSubscription) {

@@ -2,9 +2,10 @@ import { applyDiscount, CHECKOUT_EXPIRES_MINUTES, type Currency } from '@atelier
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import { orders, type PaymentProviderName } from '../../platform/db/schema/index.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { resolveDiscountForCheckout, type UsableDiscount } from './discount-codes.ts';
 import type { PaidCycle, PaidPlan } from './providers/payment-provider.ts';
-import { lockProfile, newOrderId } from './repo.ts';
+import { checkoutKindOf, hasOpenCheckout, lockProfile, newOrderId } from './repo.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -43,6 +44,14 @@ export async function reserveCheckout(db: Database, checkout: CheckoutToReserve)
       ? await resolveDiscountForCheckout(tx, { userId, rawCode: discountCode, currency: checkout.currency, now })
       : null;
     if (!usable) await lockProfile(tx, userId);
+    // Under the profile's lock: of two checkouts of one kind opened at once, the second finds
+    // the first (the caller closed the older ones at the provider before).
+    if (!usable && (await hasOpenCheckout(tx, userId, now, checkoutKindOf(checkout.plan)))) {
+      throw new AppError(
+        'CHECKOUT_OPEN',
+        'Another checkout of yours for this is still open. Finish or cancel it first.',
+      );
+    }
     const priced = usable
       ? applyDiscount(checkout.amount, usable.amountOff)
       : { charged: checkout.amount, discount: 0 };

@@ -10,6 +10,7 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import { assertAddressProven } from '../auth/account-gate.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
 import { countReservedUses, hasOpenCheckout } from './repo.ts';
 
@@ -74,7 +75,8 @@ export async function resolveDiscountForCheckout(tx: Transaction, request: Disco
 }
 
 /**
- * Only a `discount_new_user` code that is switched on, not expired and neither used up nor held
+ * Only for a caller whose address is proven (403 EMAIL_NOT_CONFIRMED), and only a
+ * `discount_new_user` code that is switched on, not expired and neither used up nor held
  * by other people's open checkouts (paid uses + reservations < max_uses); not the caller's own;
  * for a caller who registered through a referral (`profiles.referred_by`) and is new: no paid
  * order and (at checkout) no other open checkout; in the code's currency. Throws the
@@ -85,6 +87,9 @@ async function resolveDiscount(
   { userId, rawCode, currency, now }: DiscountRequest,
   { lock }: { lock: boolean },
 ): Promise<UsableDiscount> {
+  // A discount is a code redeemed: an account nobody has proven the address of gets none, so a
+  // farm of fresh addresses cannot buy plans at the discounted price.
+  await assertAddressProven(db, userId, 'Confirm your e-mail address before using a discount code');
   const code = rawCode.trim().toUpperCase();
   const query = db.select().from(invitationCodes).where(eq(invitationCodes.code, code));
   const [row] = lock ? await query.for('update') : await query;

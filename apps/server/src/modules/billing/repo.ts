@@ -49,11 +49,18 @@ export async function countReservedUses(
 }
 
 /** Whether the user has a checkout open (one being opened right now included). */
-export async function hasOpenCheckout(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+/** What a checkout sells, as far as "one open checkout of each" goes: a subscription, or Lifetime. */
+export type CheckoutKind = 'subscription' | 'lifetime';
+export const checkoutKindOf = (plan: string): CheckoutKind => (plan === 'lifetime' ? 'lifetime' : 'subscription');
+const ofKind = (kind: CheckoutKind) =>
+  kind === 'lifetime' ? eq(orders.plan, 'lifetime') : ne(orders.plan, 'lifetime');
+
+/** Whether the user has an open checkout (of `kind`, when given). */
+export async function hasOpenCheckout(db: DbOrTx, userId: string, now: Date, kind?: CheckoutKind): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), openCheckout(now)))
+    .where(and(eq(orders.userId, userId), openCheckout(now), kind ? ofKind(kind) : undefined))
     .limit(1);
   return row !== undefined;
 }
@@ -110,21 +117,86 @@ export async function listVisibleOrders(db: DbOrTx, userId: string, now = new Da
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), or(eq(orders.status, 'paid'), openCheckout(now))))
+    .where(
+      and(eq(orders.userId, userId), or(inArray(orders.status, ['paid', 'refunding', 'refunded']), openCheckout(now))),
+    )
     .orderBy(desc(orders.createdAt));
 }
 
-export async function listPendingCheckouts(db: DbOrTx, userId: string, limit: number) {
+/** The user's pending checkouts (of `kind`, when given), newest first. */
+export async function listPendingCheckouts(db: DbOrTx, userId: string, limit: number, kind?: CheckoutKind) {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), kind ? ofKind(kind) : undefined))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
 }
 
+/** A paid checkout the rules refused: nothing granted, its money to be given back (ADR 0053). */
+export async function updateOrderRefusedPaid(
+  db: DbOrTx,
+  orderId: string,
+  payment: { providerPaymentId: string | null; amount: number; paidAt: Date },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: 'refunding', ...payment })
+    .where(eq(orders.id, orderId));
+}
+
+/** Refused payments of a provider whose refund has not gone through yet, oldest first. */
+export function listRefundingOrders(
+  db: DbOrTx,
+  provider: PaymentProviderName,
+  options: { userId?: string; limit: number },
+) {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, provider),
+        eq(orders.status, 'refunding'),
+        options.userId ? eq(orders.userId, options.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.paidAt))
+    .limit(options.limit);
+}
+
+export async function updateOrderRefunded(db: DbOrTx, orderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: 'refunded' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')));
+}
+
+/** Whether a payment of an invoice (a renewal, a plan change) of the user was applied after `since`. */
+export async function hasInvoicePaidSince(db: DbOrTx, userId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'paid'),
+        isNull(orders.providerSessionId),
+        gt(orders.paidAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+/** The user's subscription row, locked: plan changes of one customer go one at a time. */
+export async function lockSubscriptionOfUser(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   return row;
 }
 

@@ -23,6 +23,7 @@ import {
   type VerifyResponse,
 } from '@atelier/contracts';
 import type { Database } from '../../platform/db/database.ts';
+import type { SubscriptionRow } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { runningExperiencePassEnd } from '../referrals/redeem-code.ts';
@@ -41,16 +42,23 @@ import {
 } from './providers/payment-provider.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
 import {
+  type CheckoutKind,
+  checkoutKindOf,
   countPaidLifetimeOrders,
   findCustomerId,
   findOrderBySession,
   findSubscription,
   getProfilePlan,
+  hasInvoicePaidSince,
   listCancelRequests,
   listPendingCheckouts,
+  listRefundingOrders,
   listVisibleOrders,
+  lockProfile,
+  lockSubscriptionOfUser,
   saveCustomerId,
   settleCancelRequest,
+  updateOrderRefunded,
 } from './repo.ts';
 import { renewSandboxSubscriptions, type SandboxRenewalResult } from './sandbox-renewals.ts';
 
@@ -180,11 +188,26 @@ export async function lifetime(deps: BillingDeps, user: BillingUser, body: Lifet
   });
 }
 
-/** Moves an active subscription to another plan or cycle; the provider prorates the charge. */
+/**
+ * Moves an active subscription to another plan or cycle; the provider prorates the charge.
+ * One change of a customer at a time (ADR 0053): the subscription row stays locked from reading
+ * the plan being changed until the provider's answer is applied, so a second change waits and is
+ * priced from the plan the first one left. A confirmed preview whose plan changed meanwhile (a
+ * plan change or renewal paid after its moment) is refused: its price is no longer the one shown.
+ */
 export async function upgrade(deps: BillingDeps, user: BillingUser, body: PlanChangeRequestBody): Promise<void> {
-  const change = await planChange(deps, user, body, quotedMoment(body.prorationDate));
-  const facts = await callProvider(deps, MESSAGES.upgrade, () => deps.paymentProvider.changePlan(change));
-  await apply(deps, facts);
+  const at = quotedMoment(body.prorationDate);
+  await deps.db.transaction(async (tx) => {
+    await lockProfile(tx, user.id);
+    const subscription = await lockSubscriptionOfUser(tx, user.id);
+    if (body.prorationDate && (await hasInvoicePaidSince(tx, user.id, at))) {
+      throw new AppError('PLAN_CHANGE_QUOTE_EXPIRED', 'This price has expired. Review the change again.');
+    }
+    const change = planChangeOf(user, body, at, (await getProfilePlan(tx, user.id))?.plan, running(subscription));
+    const facts = await callProvider(deps, MESSAGES.upgrade, () => deps.paymentProvider.changePlan(change));
+    await applyPaymentFacts({ tx, provider: deps.paymentProvider.name, log: deps.logger }, facts);
+  });
+  await afterPayments(deps);
 }
 
 /**
@@ -196,7 +219,8 @@ export async function previewChange(
   user: BillingUser,
   body: UpgradeRequest,
 ): Promise<PlanChangePreview> {
-  const change = await planChange(deps, user, body, wholeSeconds(new Date()));
+  const subscription = await activeSubscription(deps, user.id);
+  const change = planChangeOf(user, body, wholeSeconds(new Date()), await currentPlan(deps, user.id), subscription);
   const quote = await callProvider(deps, MESSAGES.preview, () => deps.paymentProvider.previewPlanChange(change));
   return {
     planId: change.plan,
@@ -210,16 +234,14 @@ export async function previewChange(
 }
 
 /** The change of the caller's active subscription that `body` asks for, or why there is none. */
-async function planChange(
-  deps: BillingDeps,
+function planChangeOf(
   user: BillingUser,
   body: UpgradeRequest,
   prorationDate: Date,
-): Promise<PlanChangeRequest> {
-  if ((await currentPlan(deps, user.id)) === 'lifetime') {
-    throw alreadySubscribed('Lifetime members already have every plan.');
-  }
-  const subscription = await activeSubscription(deps, user.id);
+  plan: string | undefined,
+  subscription: SubscriptionRow | undefined,
+): PlanChangeRequest {
+  if (plan === 'lifetime') throw alreadySubscribed('Lifetime members already have every plan.');
   if (!subscription) {
     throw new AppError('NO_ACTIVE_SUBSCRIPTION', 'No active subscription found. Please subscribe first.');
   }
@@ -316,7 +338,7 @@ export async function renewDueSandboxSubscriptions(
   now: Date = new Date(),
 ): Promise<SandboxRenewalResult> {
   if (!(deps.paymentProvider instanceof SandboxProvider)) return { renewed: 0, ended: 0, failed: 0 };
-  await processCancelRequestsSafely(deps);
+  await afterPayments(deps);
   return renewSandboxSubscriptions({ db: deps.db, sandbox: deps.paymentProvider, log: deps.logger }, now);
 }
 
@@ -326,7 +348,7 @@ export async function renewDueSandboxSubscriptions(
  */
 export async function verify(deps: BillingDeps, userId: string, sessionId: string): Promise<boolean> {
   const order = await findOrderBySession(deps.db, sessionId, { userId });
-  if (!order) return false;
+  if (!order || order.status === 'refunding' || order.status === 'refunded') return false;
   if (order.status === 'paid') return true;
   const paid = await callProvider(deps, MESSAGES.verify, () => deps.paymentProvider.retrieveCheckout(sessionId));
   if (!paid) return false;
@@ -336,7 +358,11 @@ export async function verify(deps: BillingDeps, userId: string, sessionId: strin
 
 /** `verify`, answering what the caller's paid order bought: plan, amount charged, credits added. */
 export async function verifyWithSummary(deps: BillingDeps, userId: string, sessionId: string): Promise<VerifyResponse> {
-  if (!(await verify(deps, userId, sessionId))) return { verified: false, order: null };
+  if (!(await verify(deps, userId, sessionId))) {
+    const order = await findOrderBySession(deps.db, sessionId, { userId });
+    const refunded = order?.status === 'refunding' || order?.status === 'refunded';
+    return { verified: false, order: null, ...(refunded ? { refunded } : {}) };
+  }
   const order = await findOrderBySession(deps.db, sessionId, { userId });
   if (order?.status !== 'paid' || !isCurrency(order.currency)) return { verified: true, order: null };
   return {
@@ -358,6 +384,7 @@ export async function syncOrders(deps: BillingDeps, userId: string): Promise<num
     if (order.providerSessionId && (await verify(deps, userId, order.providerSessionId))) updated++;
   }
   await processCancelRequests(deps, { userId });
+  await processRefunds(deps, { userId });
   return updated;
 }
 
@@ -402,7 +429,7 @@ export async function orders(deps: BillingDeps, userId: string): Promise<Order[]
     billingCycle: row.billingCycle,
     amount: row.amount,
     currency: row.currency.toUpperCase(),
-    status: row.status === 'paid' ? 'paid' : 'pending',
+    status: row.status === 'paid' ? 'paid' : row.status === 'pending' ? 'pending' : 'refunded',
     createdAt: row.createdAt.toISOString(),
     discountAmount: row.discountAmount,
   }));
@@ -434,7 +461,7 @@ export async function handleEvent(deps: BillingDeps, rawBody: string, signature:
   await deps.db.transaction((tx) =>
     applyProviderEvent({ tx, provider: deps.paymentProvider.name, log: deps.logger }, event),
   );
-  await processCancelRequestsSafely(deps);
+  await afterPayments(deps);
 }
 
 /**
@@ -444,22 +471,53 @@ export async function handleEvent(deps: BillingDeps, rawBody: string, signature:
  */
 export async function accountVerified(deps: BillingDeps, userId: string): Promise<void> {
   await deps.db.transaction((tx) => completeReferralIfEarned(tx, userId));
-  await processCancelRequestsSafely(deps);
+  await afterPayments(deps);
 }
 
-/** Applies facts in one transaction, then passes on the cancellations they requested. */
+/** Applies facts in one transaction, then passes on the cancellations and refunds they requested. */
 async function apply(deps: BillingDeps, facts: readonly PaymentFact[]) {
   await deps.db.transaction((tx) =>
     applyPaymentFacts({ tx, provider: deps.paymentProvider.name, log: deps.logger }, facts),
   );
-  await processCancelRequestsSafely(deps);
+  await afterPayments(deps);
 }
 
-/** The payment is applied whatever happens here: a failure is logged and retried later. */
-async function processCancelRequestsSafely(deps: BillingDeps) {
+/**
+ * What payments leave for the provider once they are committed: cancellations and refunds. The
+ * payments are applied whatever happens here: a failure is logged and retried after the next.
+ */
+async function afterPayments(deps: BillingDeps) {
   await processCancelRequests(deps).catch((err: unknown) =>
     deps.logger.error({ err: { message: (err as Error).message } }, 'billing: cancel requests failed'),
   );
+  await processRefunds(deps).catch((err: unknown) =>
+    deps.logger.error({ err: { message: (err as Error).message } }, 'billing: refunds failed'),
+  );
+}
+
+/**
+ * Gives back, through the provider, the payments refused when they arrived (ADR 0053): recorded
+ * `refunding` in the payment's transaction, refunded here after it commits, then `refunded`.
+ * Called after every payment this process applies and for the caller on `orders/sync`; a
+ * failure leaves the order for the next attempt (the provider's refund is idempotent).
+ */
+export async function processRefunds(deps: BillingDeps, options: { userId?: string } = {}): Promise<number> {
+  const pending = await listRefundingOrders(deps.db, deps.paymentProvider.name, { ...options, limit: CANCEL_BATCH });
+  let done = 0;
+  for (const order of pending) {
+    if (!order.providerSessionId) continue;
+    try {
+      await deps.paymentProvider.refundCheckout(order.providerSessionId);
+      await updateOrderRefunded(deps.db, order.id);
+      done++;
+    } catch (err) {
+      deps.logger.error(
+        { orderId: order.id, err: { name: (err as Error).name, message: (err as Error).message } },
+        'billing: could not refund a refused payment; will retry',
+      );
+    }
+  }
+  return done;
 }
 
 /**
@@ -475,10 +533,10 @@ async function startCheckout(
   user: BillingUser,
   { plan, cycle, amount, currency, discountCode, failureMessage }: CheckoutPlan,
 ): Promise<{ url: string }> {
-  if (discountCode) {
-    await enforceDiscountAttempts(deps.db, user.id);
-    await closeOpenCheckouts(deps, user.id);
-  }
+  // One open checkout of each kind per customer (as Stripe advises): a new one closes the
+  // old at the provider. A discounted one closes every other (a new user has none open).
+  if (discountCode) await enforceDiscountAttempts(deps.db, user.id);
+  await closeOpenCheckouts(deps, user.id, discountCode ? undefined : checkoutKindOf(plan));
   const reserved = await reserveCheckout(deps.db, {
     userId: user.id,
     provider: deps.paymentProvider.name,
@@ -517,14 +575,15 @@ async function startCheckout(
 }
 
 /**
- * Before a discounted checkout: the caller's other checkouts still pending are closed at the
- * provider (Stripe's expire call), so one person never has a discounted checkout beside
- * another payable one, and "back, enter the code, check out again" works. One found paid is
- * applied (the caller is then no longer new). One that cannot be closed (a payment under
- * way, the provider unreachable) stays open, and the reservation refuses the new checkout.
+ * Before a checkout: the caller's other checkouts still pending — of the same kind, or every
+ * one before a discounted checkout — are closed at the provider (Stripe's expire call), so one
+ * person never has two payable checkouts of a kind, nor a discounted one beside another, and
+ * "back, change the plan, check out again" works. One found paid is applied (and the new
+ * checkout is then judged against it). One that cannot be closed (a payment under way, the
+ * provider unreachable) stays open, and the reservation refuses the new checkout.
  */
-async function closeOpenCheckouts(deps: BillingDeps, userId: string): Promise<void> {
-  for (const order of await listPendingCheckouts(deps.db, userId, SYNC_LIMIT)) {
+async function closeOpenCheckouts(deps: BillingDeps, userId: string, kind?: CheckoutKind): Promise<void> {
+  for (const order of await listPendingCheckouts(deps.db, userId, SYNC_LIMIT, kind)) {
     const sessionId = order.providerSessionId;
     if (!sessionId) continue; // being opened right now: the reservation refuses
     try {
@@ -533,7 +592,7 @@ async function closeOpenCheckouts(deps: BillingDeps, userId: string): Promise<vo
     } catch (err) {
       deps.logger.warn(
         { orderId: order.id, err: { name: (err as Error).name, message: (err as Error).message } },
-        'billing: could not close an open checkout before a discounted one',
+        'billing: could not close an open checkout before another',
       );
     }
   }
@@ -554,7 +613,11 @@ async function currentPlan(deps: BillingDeps, userId: string) {
 
 /** The user's subscription while it gives access (active or being retried, period not over). */
 async function activeSubscription(deps: BillingDeps, userId: string) {
-  const row = await findSubscription(deps.db, userId);
+  return running(await findSubscription(deps.db, userId));
+}
+
+/** The row, if it still gives access: active or being retried, its period not over. */
+function running(row: SubscriptionRow | undefined): SubscriptionRow | undefined {
   if (!row || (row.status !== 'active' && row.status !== 'past_due')) return undefined;
   if (row.currentPeriodEnd && row.currentPeriodEnd <= new Date()) return undefined;
   return row;

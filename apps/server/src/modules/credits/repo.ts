@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { creditLedger, profiles, teams } from '../../platform/db/schema/index.ts';
+import { type CreditReason, creditLedger, profiles, teams } from '../../platform/db/schema/index.ts';
 
 /** SQL of balances and the credit ledger; the service decides what a change may do. */
 
@@ -44,4 +44,15 @@ export async function findLedgerEntryByKey(db: DbOrTx, idempotencyKey: string): 
 
 export async function insertLedgerEntry(db: DbOrTx, values: typeof creditLedger.$inferInsert): Promise<void> {
   await db.insert(creditLedger).values(values);
+}
+
+/** The sum of the user's own-balance ledger rows (not a team's) with these reasons. */
+export async function sumOwnLedgerOf(db: DbOrTx, userId: string, reasons: readonly CreditReason[]): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(creditLedger.amount) })
+    .from(creditLedger)
+    .where(
+      and(eq(creditLedger.userId, userId), isNull(creditLedger.teamId), inArray(creditLedger.reason, [...reasons])),
+    );
+  return Number(row?.total ?? 0);
 }

@@ -83,6 +83,28 @@ export function grantCredits(tx: DbOrTx, change: CreditChange): Promise<CreditCh
   return applyCreditChange(tx, change, 1);
 }
 
+/**
+ * The ledger reasons of credits a user paid for on their own balance: a plan's allotment (bought
+ * or renewed), an admin's grant, and what moved to and from their teams' pools. Sign-up credits,
+ * codes and referral rewards are gifts to that account.
+ */
+const PAID_REASONS: readonly CreditReason[] = ['plan', 'admin', 'team'];
+
+/**
+ * How many credits the user may move out of their balance (to a team's pool): those they paid
+ * for and have not moved yet, at most their balance — gifts are spent first. Locks the balance,
+ * so concurrent moves are counted one after the other.
+ */
+export async function transferableCredits(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ balance: number; transferable: number }> {
+  const balance = await repo.findUserBalanceForUpdate(tx, userId);
+  if (balance === undefined) throw new AppError('NOT_FOUND', 'Profile not found');
+  const paid = await repo.sumOwnLedgerOf(tx, userId, PAID_REASONS);
+  return { balance, transferable: Math.max(0, Math.min(balance, paid)) };
+}
+
 export async function getCreditBalance(db: DbOrTx, userId: string): Promise<number> {
   const credits = await repo.findUserBalance(db, userId);
   if (credits === undefined) throw new AppError('NOT_FOUND', 'Profile not found');

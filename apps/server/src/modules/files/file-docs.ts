@@ -13,7 +13,8 @@ const image = {
   description: 'The file',
   headers: {
     'Cache-Control': {
-      description: 'Public files may be cached for good; private ones only by their owner',
+      description:
+        "An avatar or a run's file may be cached for good (a run's only by its owner); a public artwork's only while a cache asks again each time (`no-cache`, with its `ETag`), since it may become private; a private one never",
       schema: { type: 'string' as const },
     },
   },
@@ -32,6 +33,8 @@ const fileRoute = (spec: {
   summary: string;
   params: z.ZodObject;
   notFound: string;
+  /** Answers 304 to a matching `If-None-Match` (a cache asking again). */
+  revalidated?: boolean;
 }) =>
   apiRoute({
     method: 'get',
@@ -42,7 +45,13 @@ const fileRoute = (spec: {
     apiKey: spec.access !== 'public',
     summary: spec.summary,
     request: { params: spec.params },
-    responses: { 200: image, 404: errorResponse(spec.notFound) },
+    responses: {
+      200: image,
+      ...(spec.revalidated
+        ? { 304: { description: 'Unchanged since the ETag the cache sent, and still public' } }
+        : {}),
+      404: errorResponse(spec.notFound),
+    },
   });
 
 export function registerFileOperations(api: ApiRouter) {
@@ -67,6 +76,7 @@ export function registerFileOperations(api: ApiRouter) {
         "An artwork's image, thumbnail (`Artwork.imageUrl`, `thumbnails[].url`) or share image (`share.jpg`: 1200×630 JPEG for link previews, made when first asked for); a private one only for its owner",
       params: z.object({ artworkId: segment("The artwork's id"), file: segment('The image or a thumbnail') }),
       notFound: 'No such file, or a private artwork of someone else (NOT_FOUND)',
+      revalidated: true,
     }),
     fileRoute({
       path: '/files/avatars/{userId}/{file}',

@@ -25,3 +25,14 @@ export async function recordReferral(tx: DbOrTx, referredId: string, code: strin
   if (!(await repo.insertReferral(tx, referrerId, referredId))) return;
   await repo.updateReferredBy(tx, referredId, referrerId);
 }
+
+/**
+ * Forgets who referred the user, while the referral has not completed: for a claim by someone
+ * who may not be the person who signed up with the code (auth/account-claim.ts). Whether a
+ * referral was forgotten.
+ */
+export async function forgetPendingReferral(tx: DbOrTx, referredId: string): Promise<boolean> {
+  if (!(await repo.deletePendingReferralOf(tx, referredId))) return false;
+  await repo.updateReferredBy(tx, referredId, null);
+  return true;
+}

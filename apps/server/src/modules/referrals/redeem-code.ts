@@ -6,6 +6,7 @@ import {
 } from '@atelier/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/http/app-error.ts';
+import { assertAddressProven } from '../auth/account-gate.ts';
 import { findSubscription } from '../billing/repo.ts';
 import { grantCredits } from '../credits/service.ts';
 import * as repo from './repo.ts';
@@ -15,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPERIENCE_PASS_CREDITS = PLANS.studio.monthlyCredits;
 
 /**
- * Redeems an `experience_7day` code for `userId` (ADR 0009): a free account at most
+ * Redeems an `experience_7day` code for `userId` (ADR 0009): a free account whose address is proven, at most
  * EXPERIENCE_REDEEM_ACCOUNT_MAX_AGE_DAYS old, once per user, never its own code. In one
  * transaction the code's use is counted (refused at max_uses), the seven-day pass is recorded
  * and the Studio credits are granted (idempotent per code and user).
@@ -27,6 +28,7 @@ export async function redeemExperienceCode(
 ): Promise<RedeemInvitationCodeResponse> {
   const code = rawCode.trim().toUpperCase();
   return db.transaction(async (tx) => {
+    await assertAddressProven(tx, userId, 'Confirm your e-mail address before redeeming a code');
     const now = new Date();
     const row = await repo.findInvitationCodeForUpdate(tx, code);
     if (row?.codeType !== 'experience_7day') throw notFound('Experience code');

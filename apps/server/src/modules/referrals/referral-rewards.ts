@@ -21,8 +21,9 @@ const REWARD_CREDITS: Record<ReferralRewardType, number> = {
  * for the referrer and grants the rewards the new count reaches. Earned means all of:
  * - the friend's e-mail address is verified (`auth_users.email_verified`): a referral is a
  *   person, not an address typed into a form;
- * - the friend paid a non-zero amount after discounts (a paid order with `amount > 0`, the
- *   amount the provider charged): a reward is not bought with a free checkout;
+ * - the friend paid a full price (a paid order with `amount > 0`, the amount the provider
+ *   charged, and no discount code taken off): a reward is not bought with a free or a
+ *   discounted checkout — a friend's discount code would otherwise mint rewards at 0.50 each;
  * - the friend's plan is not free: a referral earns nothing while the friend is on Free.
  * Called whenever one of these may have become true: in the payment's transaction, and when
  * the friend's e-mail is verified — so it completes at whichever comes last. The

@@ -123,7 +123,16 @@ export async function insertReferral(db: DbOrTx, referrerId: string, referredId:
   return row !== undefined;
 }
 
-export async function updateReferredBy(db: DbOrTx, userId: string, referrerId: string): Promise<void> {
+/** Deletes the user's referral while it is pending; whether there was one. */
+export async function deletePendingReferralOf(db: DbOrTx, referredId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(referrals)
+    .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
+    .returning({ id: referrals.id });
+  return deleted.length > 0;
+}
+
+export async function updateReferredBy(db: DbOrTx, userId: string, referrerId: string | null): Promise<void> {
   await db.update(profiles).set({ referredBy: referrerId }).where(eq(profiles.userId, userId));
 }
 
@@ -150,7 +159,8 @@ export function listReferralRewardsOf(db: DbOrTx, userId: string) {
 
 /**
  * The pending referral of `referredId` if it is earned: the friend's e-mail is verified, the
- * friend's plan is not free, and the friend has a paid order of a non-zero amount.
+ * friend's plan is not free, and the friend has a paid order of a non-zero amount with no
+ * discount taken off.
  */
 export async function findEarnedReferralOf(db: DbOrTx, referredId: string): Promise<{ id: string } | undefined> {
   const [row] = await db
@@ -168,7 +178,14 @@ export async function findEarnedReferralOf(db: DbOrTx, referredId: string): Prom
           db
             .select({ id: orders.id })
             .from(orders)
-            .where(and(eq(orders.userId, referredId), eq(orders.status, 'paid'), gt(orders.amount, 0))),
+            .where(
+              and(
+                eq(orders.userId, referredId),
+                eq(orders.status, 'paid'),
+                gt(orders.amount, 0),
+                eq(orders.discountAmount, 0),
+              ),
+            ),
         ),
       ),
     );

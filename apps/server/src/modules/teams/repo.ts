@@ -307,3 +307,38 @@ export async function updateTeamWorkPersonal(db: DbOrTx, teamId: string): Promis
   await db.update(batches).set({ teamId: null }).where(eq(batches.teamId, teamId));
   await db.update(artworks).set({ teamId: null }).where(eq(artworks.teamId, teamId));
 }
+
+/** The teams a user owns, locked. */
+export function lockOwnedTeams(db: DbOrTx, ownerId: string): Promise<TeamRow[]> {
+  return db.select().from(teams).where(eq(teams.ownerId, ownerId)).for('update');
+}
+
+/** Revokes the pending invitations a user sent; how many. */
+export async function revokePendingSentBy(db: DbOrTx, userId: string, now = new Date()): Promise<number> {
+  const revoked = await db
+    .update(teamInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(teamInvitations.invitedBy, userId), pending(now)))
+    .returning({ id: teamInvitations.id });
+  return revoked.length;
+}
+
+/** Removes the members (never an owner) who joined through an invitation the user sent; how many. */
+export async function deleteMembersInvitedBy(db: DbOrTx, userId: string): Promise<number> {
+  const removed = await db
+    .delete(teamMembers)
+    .where(
+      and(
+        sql`${teamMembers.role} <> 'owner'`,
+        sql`exists (select 1 from ${teamInvitations} where ${teamInvitations.invitedBy} = ${userId}
+          and ${teamInvitations.teamId} = ${teamMembers.teamId} and ${teamInvitations.acceptedBy} = ${teamMembers.userId})`,
+      ),
+    )
+    .returning({ userId: teamMembers.userId });
+  return removed.length;
+}
+
+/** Drops the user's claims on invitations (a claim joins the team once the address is verified). */
+export async function updateClaimsDropped(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(teamInvitations).set({ claimedBy: null }).where(eq(teamInvitations.claimedBy, userId));
+}

@@ -19,7 +19,8 @@ import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { listTeamArtworks } from '../artworks/service.ts';
-import { chargeCredits, grantCredits } from '../credits/service.ts';
+import { assertAddressProven } from '../auth/account-gate.ts';
+import { chargeCredits, grantCredits, transferableCredits } from '../credits/service.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import * as repo from './repo.ts';
@@ -100,9 +101,10 @@ async function accept(tx: DbOrTx, invitation: TeamInvitationRow, userId: string)
   return present(tx, team, role);
 }
 
-/** The route checked the caller's plan has `teams`. */
+/** The route checked the caller's plan has `teams`; the caller's address must be proven. */
 export async function createTeam(db: Database, userId: string, name: string): Promise<Team> {
   return db.transaction(async (tx) => {
+    await assertAddressProven(tx, userId, 'Confirm your e-mail address before creating a team');
     if ((await repo.countOwnedTeams(tx, userId)) >= TEAMS_OWNED_MAX) {
       throw new AppError('CONFLICT', `An account can own at most ${TEAMS_OWNED_MAX} teams`);
     }
@@ -346,13 +348,25 @@ export async function setMemberCap(
 
 /**
  * Moves credits from the owner's balance to the team's pool in one transaction: both ledger
- * rows or neither; either balance short answers 402 and changes nothing.
+ * rows or neither; either balance short answers 402 and changes nothing. Only credits the owner
+ * paid for may move (credits/service.ts, `transferableCredits`): free, code and reward credits
+ * stay with the account they were given to, so other accounts cannot be emptied into a pool
+ * that one person draws on (403 CREDITS_NOT_TRANSFERABLE).
  */
 export async function fund(db: Database, userId: string, teamId: string, amount: number): Promise<FundTeamResponse> {
   return db.transaction(async (tx) => {
+    await assertAddressProven(tx, userId, 'Confirm your e-mail address before funding a team');
     const { team, role } = await membershipOf(tx, teamId, userId);
     assertOwner(role);
     await assertTeamWorks(tx, team);
+    const { balance, transferable } = await transferableCredits(tx, userId);
+    // More than the balance holds is the charge's 402 below; less, but more than was paid for, is this.
+    if (amount > transferable && amount <= balance) {
+      throw new AppError(
+        'CREDITS_NOT_TRANSFERABLE',
+        `Only credits from a plan you pay for can move to a team: ${transferable} of yours can now`,
+      );
+    }
     const move = randomUUID();
     const own = await chargeCredits(tx, {
       userId,
@@ -387,36 +401,47 @@ export async function deleteTeam(db: Database, userId: string, teamId: string): 
     if (await repo.hasActiveRuns(tx, teamId)) {
       throw new AppError('CONFLICT', 'A run of the team is still going: delete the team once it has ended');
     }
-    if (team.credits > 0) {
-      const key = `team-delete:${teamId}`;
-      await chargeCredits(tx, {
-        userId,
-        teamId,
-        amount: team.credits,
-        reason: 'team',
-        reference: teamId,
-        idempotencyKey: `${key}:team`,
-      });
-      await grantCredits(tx, {
-        userId,
-        amount: team.credits,
-        reason: 'team',
-        reference: teamId,
-        idempotencyKey: `${key}:owner`,
-      });
-    }
-    await repo.updateTeamWorkPersonal(tx, teamId);
-    const members = await repo.listMembers(tx, teamId);
-    for (const member of members) {
-      await teamEvent(tx, member.id, 'team_deleted', {
-        teamId,
-        name: team.name,
-        by: userId,
-        credits: team.credits,
-      });
-    }
-    await repo.deleteTeam(tx, teamId);
+    await dissolve(tx, team, userId);
   });
+}
+
+/** The team goes, in the caller's transaction (the team row is locked): see deleteTeam. */
+async function dissolve(tx: DbOrTx, team: TeamRow, by: string): Promise<void> {
+  if (team.credits > 0) {
+    const key = `team-delete:${team.id}`;
+    const change = { userId: team.ownerId, amount: team.credits, reason: 'team' as const, reference: team.id };
+    await chargeCredits(tx, { ...change, teamId: team.id, idempotencyKey: `${key}:team` });
+    await grantCredits(tx, { ...change, idempotencyKey: `${key}:owner` });
+  }
+  await repo.updateTeamWorkPersonal(tx, team.id);
+  for (const member of await repo.listMembers(tx, team.id)) {
+    await teamEvent(tx, member.id, 'team_deleted', { teamId: team.id, name: team.name, by, credits: team.credits });
+  }
+  await repo.deleteTeam(tx, team.id);
+}
+
+/** What undoBeforeClaim took back. */
+export interface TeamsUndone {
+  /** The names of the teams dissolved. */
+  teams: string[];
+  /** Members it had brought into other teams, and invitations it had sent there. */
+  memberships: number;
+}
+
+/**
+ * Undoes what an account did in teams before its address was proven by someone who may not be
+ * the person who did it (auth/account-claim.ts), in the claim's transaction: the teams it
+ * owns are dissolved as by deleteTeam (their renewal routing with them; a run still going is
+ * made personal like the rest), its invitations still pending elsewhere are revoked, the
+ * members who joined through its invitations are removed, and its own claims on invitations
+ * are dropped, so verifying the address joins no team the other person chose.
+ */
+export async function undoBeforeClaim(tx: DbOrTx, userId: string): Promise<TeamsUndone> {
+  const owned = await repo.lockOwnedTeams(tx, userId);
+  for (const team of owned) await dissolve(tx, team, userId);
+  const memberships = (await repo.revokePendingSentBy(tx, userId)) + (await repo.deleteMembersInvitedBy(tx, userId));
+  await repo.updateClaimsDropped(tx, userId);
+  return { teams: owned.map((team) => team.name), memberships };
 }
 
 /** Spending from the pool per member, this month and last (owner and admins). */

@@ -48,20 +48,48 @@ export function startMetricsServer({ host, port, logger, ready }: MetricsServerO
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      const bound = (server.address() as AddressInfo).port;
-      logger.info({ host, port: bound }, 'metrics are served at /metrics');
-      resolve({
-        port: bound,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
+  const listen = () =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve((server.address() as AddressInfo).port);
       });
     });
-  });
+  const close = () =>
+    new Promise<void>((done) => {
+      closed = true;
+      clearTimeout(retry);
+      if (!server.listening) return done();
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const bound = (at: number) => logger.info({ host, port: at }, 'metrics are served at /metrics');
+  return listen().then(
+    (at) => {
+      bound(at);
+      return { port: at, close };
+    },
+    (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE' || port === 0) throw err;
+      // A process that is still stopping (the one this one replaces, or one orphaned by a
+      // supervisor that did not wait for it) holds the port for its grace period: this process
+      // does its work meanwhile and takes the port once it is free, rather than dying of it.
+      logger.warn({ host, port }, 'metrics: the port is still held by another process; retrying until it is free');
+      const again = () => {
+        retry = setTimeout(() => {
+          if (closed) return;
+          listen().then(bound, again);
+        }, HELD_PORT_RETRY_MS);
+        retry.unref();
+      };
+      again();
+      return { port, close };
+    },
+  );
 }
+
+/** How often a held metrics port is tried again. */
+const HELD_PORT_RETRY_MS = 500;

@@ -92,7 +92,7 @@ export function BillingHistory() {
                       : 'rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'
                   }
                 >
-                  {t(order.status === 'paid' ? 'history.paid' : 'history.pending')}
+                  {t(`history.${order.status}`)}
                 </span>
               </span>
             </li>

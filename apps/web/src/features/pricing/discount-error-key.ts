@@ -8,6 +8,7 @@ const DISCOUNT_ERROR_KEYS: Partial<Record<string, string>> = {
   DISCOUNT_CODE_CURRENCY: 'discount.errors.currency',
   DISCOUNT_CODE_CHECKOUT_OPEN: 'discount.errors.checkoutOpen',
   RATE_LIMITED: 'discount.errors.rateLimited',
+  EMAIL_NOT_CONFIRMED: 'discount.errors.confirmFirst',
 };
 
 /** The key for a discount code error code, or undefined when the error is not about the code. */

@@ -30,6 +30,9 @@ export default function PaymentSuccessPage() {
   const verified = verification.data?.verified === true;
   const order = verification.data?.order ?? null;
   const failed = sessionId === '' || verification.isError || verification.data?.verified === false;
+  // Paid when it was no longer allowed (a second Lifetime or subscription): given back, not bought.
+  const refunded = verification.data?.refunded === true;
+  const failedBody = refunded ? 'verify.refundedBody' : 'verify.failedBody';
 
   useEffect(() => {
     // A paid session changes the plan and the credits: refresh every view of them.
@@ -41,9 +44,9 @@ export default function PaymentSuccessPage() {
   }, [verified, queryClient]);
   useEffect(() => {
     if (failed && session.status === 'signed-in') {
-      notify((toast) => toast.error(t('verify.failedTitle'), { description: t('verify.failedBody') }));
+      notify((toast) => toast.error(t('verify.failedTitle'), { description: t(failedBody) }));
     }
-  }, [failed, session.status, t]);
+  }, [failed, failedBody, session.status, t]);
 
   if (session.status === 'loading') return <Panel title={t('verify.verifying')} icon={<Spinner />} />;
   if (session.status === 'signed-out') {
@@ -60,7 +63,7 @@ export default function PaymentSuccessPage() {
     return (
       <Panel
         title={t(verified ? 'verify.successTitle' : 'verify.failedTitle')}
-        body={t(verified ? 'verify.successBody' : 'verify.failedBody')}
+        body={t(verified ? 'verify.successBody' : failedBody)}
         icon={
           verified ? (
             <CircleCheck aria-hidden="true" className="size-12 text-emerald-600" />

@@ -35,6 +35,7 @@ function errorKey(attempt: Attempt, error: unknown): string {
     return attempt === 'lifetime' ? 'errors.alreadyLifetime' : 'errors.alreadySubscribed';
   if (code === 'NO_ACTIVE_SUBSCRIPTION') return 'errors.noActiveSubscription';
   if (code === 'PLAN_CHANGE_QUOTE_EXPIRED') return 'errors.quoteExpired';
+  if (code === 'CHECKOUT_OPEN') return 'errors.checkoutOpen';
   if (code === 'VALIDATION_ERROR') return 'errors.pricingConfig';
   if (attempt === 'upgrade') return 'errors.updateFailed';
   if (attempt === 'lifetime') return 'errors.lifetimeFailed';

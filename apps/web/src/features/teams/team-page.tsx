@@ -60,10 +60,17 @@ function CreateTeam({ compact = false }: { compact?: boolean }) {
     event.preventDefault();
     create.mutate();
   };
+  // The server refuses teams to an account whose address is not confirmed: say so before the form.
+  const unconfirmed = session.user?.emailVerified === false;
   return (
     <section className={`${CARD} ${compact ? 'mt-8' : ''}`}>
       <h2 className={H2}>{t('create.title')}</h2>
       {!compact && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('create.body')}</p>}
+      {unconfirmed && (
+        <p role="status" className="mt-3 text-sm text-amber-700 dark:text-amber-400">
+          {t('create.confirmFirst')}
+        </p>
+      )}
       <form onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField
           label={t('create.name')}
@@ -73,13 +80,17 @@ function CreateTeam({ compact = false }: { compact?: boolean }) {
           onChange={(e) => setName(e.target.value)}
           className="flex-1"
         />
-        <button type="submit" className={buttonClass('primary')} disabled={create.isPending || !name.trim()}>
+        <button
+          type="submit"
+          className={buttonClass('primary')}
+          disabled={create.isPending || !name.trim() || unconfirmed}
+        >
           {t('create.submit')}
         </button>
       </form>
       {create.isError && (
         <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
-          {teamErrorText(t, create.error)}
+          {teamErrorText(t, create.error, { unconfirmed: 'create.confirmFirst' })}
         </p>
       )}
     </section>
@@ -337,7 +348,7 @@ function FundForm({ team }: { team: Team }) {
       </button>
       {fund.isError && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {teamErrorText(t, fund.error)}
+          {teamErrorText(t, fund.error, { unconfirmed: 'create.confirmFirst' })}
         </p>
       )}
     </form>

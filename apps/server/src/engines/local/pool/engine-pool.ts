@@ -13,6 +13,7 @@ import {
   type EngineTaskResult,
   engineNiceness,
   isProgressMessage,
+  isTaskStartedMessage,
 } from './engine-task.ts';
 import { fieldsToFiles, fromFile, removeFile } from './image-files.ts';
 
@@ -138,22 +139,40 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     if (closing.signal.aborted) throw new EngineError('INTERNAL', 'The engine pool is closed');
     pool ??= start();
     lowerPriorities(); // a process just started (the pool's first, or a replacement) is lowered now
+    const stop = AbortSignal.any([signal, closing.signal]);
+    // The process running the task ignores SIGTERM (engine-worker.ts); the pool's own ending of
+    // it would wait a second for its SIGKILL, so an aborted task's process is killed at once.
+    let runner: number | undefined;
+    const kill = () => {
+      if (runner === undefined) return;
+      try {
+        process.kill(runner, 'SIGKILL');
+      } catch {
+        // Ended already.
+      }
+    };
     try {
-      return (await pool.run(task, {
-        signal: AbortSignal.any([signal, closing.signal]),
+      const result = pool.run(task, {
+        signal: stop,
         channel: {
           onMessage: () => {},
           postMessage: (message: unknown) => {
-            if (isProgressMessage(message) && !signal.aborted) onProgress(message.percent, message.stage);
+            if (isTaskStartedMessage(message)) runner = message.pid;
+            else if (isProgressMessage(message) && !signal.aborted) onProgress(message.percent, message.stage);
           },
         },
-      })) as EngineTaskResult<T>;
+      });
+      // After the pool's own listener, which takes the process off the pool first.
+      stop.addEventListener('abort', kill, { once: true });
+      return (await result) as EngineTaskResult<T>;
     } catch (error) {
       // An aborted task's process is ended and replaced: lower the new one's priority.
       setImmediate(lowerPriorities);
       // The run's own reason (lease lost, shutdown) rather than the pool's generic AbortError.
       if (signal.aborted) throw signal.reason;
       throw revive(error);
+    } finally {
+      stop.removeEventListener('abort', kill);
     }
   }
 
@@ -185,7 +204,18 @@ export function createEnginePool({ size, logger }: EnginePoolOptions): EnginePoo
     pids,
     async close() {
       closing.abort(new EngineError('INTERNAL', 'The engine pool is closing'));
-      await pool?.destroy();
+      // The processes ignore SIGTERM (engine-worker.ts): the pool's terminate would wait a
+      // second for its SIGKILL. Ending them is this process's decision, so it is made at once.
+      const running = pids();
+      const destroyed = pool?.destroy(); // takes the processes off the pool, then waits for them to exit
+      for (const pid of running) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Ended already.
+        }
+      }
+      await destroyed;
       if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };

@@ -41,3 +41,15 @@ export interface ProgressMessage {
 
 export const isProgressMessage = (message: unknown): message is ProgressMessage =>
   typeof message === 'object' && message !== null && (message as ProgressMessage).type === 'atelier:progress';
+
+/**
+ * Sent by a pool process as it takes a task: which process runs it, so that aborting the task
+ * can end that process at once (it ignores SIGTERM, engine-worker.ts).
+ */
+export interface TaskStartedMessage {
+  type: 'atelier:started';
+  pid: number;
+}
+
+export const isTaskStartedMessage = (message: unknown): message is TaskStartedMessage =>
+  typeof message === 'object' && message !== null && (message as TaskStartedMessage).type === 'atelier:started';

@@ -5,7 +5,13 @@ import os from 'node:os';
 import { sanitizeSvg } from '../../../platform/images/sanitize-svg.ts';
 import type { EngineContext } from '../../engine.ts';
 import { runLocalTool } from '../local-tools.ts';
-import { ENGINE_NICENESS_ENV, type EngineTask, type EngineTaskResult, type ProgressMessage } from './engine-task.ts';
+import {
+  ENGINE_NICENESS_ENV,
+  type EngineTask,
+  type EngineTaskResult,
+  type ProgressMessage,
+  type TaskStartedMessage,
+} from './engine-task.ts';
 import { fieldsFromFiles, toFile } from './image-files.ts';
 
 // The pool lowers our priority as soon as it has started us (engine-pool.ts), so the engines'
@@ -38,13 +44,17 @@ function lowerEveryThread() {
 }
 lowerEveryThread();
 
-// Ctrl-C in a terminal reaches the whole process group. The parent decides when this process
-// ends (after handing its run back to the queue); it terminates us itself.
+// A signal to the whole process group — Ctrl-C in a terminal (SIGINT), systemd's default
+// KillMode=control-group or `kill -TERM -<pgid>` (SIGTERM) — reaches this process too. The
+// parent decides when this process ends: it lets the run finish or hands it back to the queue,
+// then ends us itself (the pool's SIGTERM is ignored like any other, and its SIGKILL follows
+// within a second; engine-pool.ts sends SIGKILL at once when it closes).
 process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 // A parent that died without stopping us (kill -9): nobody will read the result.
 process.on('disconnect', () => process.exit(0));
 
-const send = (message: ProgressMessage) => {
+const send = (message: ProgressMessage | TaskStartedMessage) => {
   if (process.connected) process.send?.(message);
 };
 
@@ -55,6 +65,7 @@ const send = (message: ProgressMessage) => {
 const never = new AbortController().signal;
 
 export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult<EngineTask>> {
+  send({ type: 'atelier:started', pid: process.pid });
   lowerEveryThread();
   if (task.kind === 'warm-up') return null;
   if (task.kind === 'sanitize-svg') return sanitizeSvg(task.svg);

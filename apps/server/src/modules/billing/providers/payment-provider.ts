@@ -139,6 +139,12 @@ export interface PaymentProvider {
    * throws when the provider cannot close it yet (a payment under way).
    */
   expireCheckout(sessionId: string): Promise<Extract<PaymentFact, { type: 'checkout.paid' }> | null>;
+  /**
+   * Gives back in full the payment of a paid checkout the rules refused when it arrived (a second
+   * Lifetime, a second subscription), and ends at once the subscription it started, if any.
+   * Idempotent: a refund made before is not made again.
+   */
+  refundCheckout(sessionId: string): Promise<void>;
   /** Moves a subscription to another plan or cycle with proration; answers what was charged. */
   changePlan(request: PlanChangeRequest): Promise<PaymentFact[]>;
   /** What changePlan would charge now, computed the same way; charges and changes nothing. */

@@ -90,6 +90,14 @@ export class SandboxProvider implements PaymentProvider {
     return closed ? null : this.retrieveCheckout(sessionId);
   }
 
+  /** Gives a paid session's payment back (its subscription never had a row of its own here). */
+  async refundCheckout(sessionId: string): Promise<void> {
+    await this.db
+      .update(sandboxCheckoutSessions)
+      .set({ status: 'refunded' })
+      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'paid')));
+  }
+
   /**
    * The Pay button: marks an open session paid (once) and signs the completion event. A
    * session past its expiry cannot be paid, as at Stripe.

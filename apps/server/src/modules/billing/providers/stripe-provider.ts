@@ -157,6 +157,30 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Ends the subscription the session started (if it is still running) and refunds the
+   * payment: a one-time payment's PaymentIntent, or the one that paid the subscription's first
+   * invoice. The idempotency key makes a retried refund the same refund.
+   */
+  async refundCheckout(sessionId: string): Promise<void> {
+    const session = await this.retrieveSession(sessionId);
+    const subscription = session.subscription;
+    if (subscription && typeof subscription !== 'string' && subscription.status !== 'canceled') {
+      await this.stripe.subscriptions.cancel(subscription.id);
+    }
+    let paymentIntent = idOf(session.payment_intent);
+    const invoice = idOf(session.invoice);
+    if (!paymentIntent && invoice) {
+      const payments = await this.stripe.invoicePayments.list({ invoice });
+      paymentIntent = idOf(payments.data.find((p) => p.payment.payment_intent)?.payment.payment_intent);
+    }
+    if (!paymentIntent) throw new Error(`Stripe checkout ${sessionId} has no payment to refund`);
+    await this.stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: 'duplicate', metadata: { sessionId } },
+      { idempotencyKey: `atelier-refund-${sessionId}` },
+    );
+  }
+
   private retrieveSession(sessionId: string) {
     return this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
   }

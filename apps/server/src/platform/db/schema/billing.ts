@@ -18,7 +18,12 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 const BILLING_PLANS = ['pro', 'studio', 'lifetime'] as const;
 const ORDER_CYCLES = ['monthly', 'yearly', 'lifetime'] as const;
-export const ORDER_ROW_STATUSES = ['pending', 'paid', 'canceled'] as const;
+/**
+ * `refunding`: paid when the rules no longer allowed it (a second Lifetime, a second
+ * subscription): nothing was granted, and the provider is still to give the money back (after
+ * the commit, retried until it has); then `refunded`.
+ */
+export const ORDER_ROW_STATUSES = ['pending', 'paid', 'canceled', 'refunding', 'refunded'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
 export type SubscriptionRowStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -127,7 +132,7 @@ export const paymentEvents = pgTable('payment_events', {
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text('id').primaryKey(),
   /** `expired`: closed by Atelier before payment (Stripe's expire call); see also expires_at. */
-  status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
+  status: text('status', { enum: ['open', 'paid', 'canceled', 'expired', 'refunded'] })
     .notNull()
     .default('open'),
   /** What the session sells and to whom, as the checkout request gave it. */
