@@ -2,14 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { totpCode } from '../apps/server/test/totp.ts';
 import { signUpViaApi, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { openMailedLink } from './support/mailbox.ts';
 
 // Issue 28 in the browser: an address belongs to whoever proves it, and two-factor sign-in.
-
-async function openMailedLink(page: Page, email: string, subject: RegExp, link: RegExp) {
-  await page.goto('/dev/mailbox');
-  const message = page.locator('article', { hasText: email }).filter({ hasText: subject }).first();
-  await message.getByRole('link', { name: link }).first().click();
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpViaApi, subscribeToProViaApi, uniqueEmail } from './support/accounts.ts';
+import { confirmAddress, openMailedLink } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
 
 // Studio teams (issue 31) as a small studio meets them: the owner makes a team, funds it and
@@ -9,12 +10,6 @@ import { makePng } from './support/png.ts';
 
 const photo = { name: 'photo.png', mimeType: 'image/png', buffer: makePng(160, 120) };
 
-async function openMailedLink(page: Page, email: string, subject: RegExp, link: RegExp) {
-  await page.goto('/dev/mailbox');
-  const message = page.locator('article', { hasText: email }).filter({ hasText: subject }).first();
-  await message.getByRole('link', { name: link }).first().click();
-}
-
 test('an owner invites, the invitee joins from the mail and runs a tool on the team’s credits', async ({
   page: owner,
   browser,
@@ -23,8 +18,7 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await owner.goto('/');
   const { email } = await signUpViaApi(owner);
   // Teams are made, funded and joined by accounts whose address is confirmed.
-  await openMailedLink(owner, email, /Confirm your Atelier account/, /verify-email\?token=/);
-  await expect(owner).not.toHaveURL(/verify-email/);
+  await confirmAddress(owner, email);
   await subscribeToProViaApi(owner, 'studio');
 
   await owner.goto('/team');
