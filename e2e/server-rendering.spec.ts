@@ -2,6 +2,7 @@ import { TOOLS } from '@atelier/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { collectProblems, expectHydratedByReact } from './support/hydrated.ts';
+import { confirmAddress } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
 
@@ -466,8 +467,10 @@ test('text typed before the page is hydrated is kept, and the form sends nothing
   await expect(identifier).toHaveValue('nobody_by_this_name');
   expect(new URL(page.url()).search).toBe('');
 
-  // A discount code typed into /pricing before hydration (a new user's field) is the one checked.
-  await signUpViaApi(page);
+  // A discount code typed into /pricing before hydration (a new user's field) is the one checked;
+  // codes are for confirmed addresses only.
+  const user = await signUpViaApi(page);
+  await confirmAddress(page, user.email);
   await page.unrouteAll();
   release = await holdScripts(page);
   await page.goto('/pricing', { waitUntil: 'commit' });
