@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
+import { saveEditedPhoto } from './support/artworks.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expectHydratedByReact } from './support/hydrated.ts';
 import { makePng } from './support/png.ts';
-import { expectRunSucceeded } from './support/runs.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
 // Issue 32's pictures: the home page's before/after pairs made by the local engines at build
@@ -71,16 +71,7 @@ test('the owner renames an artwork; the server refuses a title too long; its pag
   await signUpViaApi(page);
   const prompt = `a paper boat on a puddle ${Date.now()}`;
   const headers = { origin: baseURL! };
-  const started = await page.request.post('/api/tools/image-generation/runs', { data: { prompt }, headers });
-  expect(started.status(), await started.text()).toBe(202);
-  const runId = ((await started.json()) as { run: { id: string } }).run.id;
-  await expectRunSucceeded(page, runId);
-  const saved = await page.request.post('/api/artworks', {
-    data: { runId, outputIndex: 0, prompt, toolType: 'image-generation', isPublic: true },
-    headers,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const artworkId = ((await saved.json()) as { artwork: { id: string } }).artwork.id;
+  const artworkId = await saveEditedPhoto(page, baseURL!, prompt, true);
 
   await page.goto('/gallery');
   await expectHydratedByReact(page);
@@ -113,13 +104,13 @@ test('the owner renames an artwork; the server refuses a title too long; its pag
     await page.goto(`/gallery/${artworkId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Boat, morning' })).toBeVisible();
     await expect(page.getByText(prompt)).toBeVisible();
-    const tryTool = page.getByRole('link', { name: 'Try Image Generation' });
-    await expect(tryTool).toHaveAttribute('href', '/tools/image-generation');
+    const tryTool = page.getByRole('link', { name: 'Try AI Photo Editor' });
+    await expect(tryTool).toHaveAttribute('href', '/tools/ai-photo-editor');
     await shot(page, `artwork-page-${name}`);
   }
   await expectNoSeriousAxeViolations(page);
-  await page.getByRole('link', { name: 'Try Image Generation' }).click();
-  await expect(page).toHaveURL(/\/tools\/image-generation$/);
+  await page.getByRole('link', { name: 'Try AI Photo Editor' }).click();
+  await expect(page).toHaveURL(/\/tools\/ai-photo-editor$/);
   // The e2e server is shared by every spec file: gallery.spec checks the visitor's empty
   // gallery, so the public artwork made here goes again.
   const deleted = await page.request.delete(`/api/artworks/${artworkId}`, { headers });

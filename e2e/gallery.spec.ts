@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { saveEditedPhoto } from './support/artworks.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectCspViolations } from './support/console.ts';
-import { expectRunSucceeded } from './support/runs.ts';
 
 // The gallery as a visitor and as a signed-up user who saves a result of a real run
-// (the demo engine) and then likes, hides and deletes it.
+// (the local AI photo editor: a demo result is never public) and then likes, hides and deletes it.
 
 test('a visitor sees the public gallery, empty, without the my-artworks tab', async ({ page }) => {
   const csp = collectCspViolations(page);
@@ -35,19 +35,7 @@ test('a saved public artwork appears in the gallery, can be liked, hidden and de
   expect(signUp.ok(), await signUp.text()).toBe(true);
 
   const prompt = 'a lighthouse at dawn, watercolor';
-  const started = await postJson(page.request, origin, '/api/tools/image-generation/runs', { prompt });
-  expect(started.status(), await started.text()).toBe(202);
-  const runId = ((await started.json()) as { run: { id: string } }).run.id;
-  await expectRunSucceeded(page, runId);
-  const saved = await postJson(page.request, origin, '/api/artworks', {
-    runId,
-    outputIndex: 0,
-    prompt,
-    toolType: 'image-generation',
-    isPublic: true,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const artworkId = ((await saved.json()) as { artwork: { id: string } }).artwork.id;
+  const artworkId = await saveEditedPhoto(page, origin, prompt, true);
 
   await page.goto('/gallery');
   const card = page.getByRole('article').filter({ hasText: prompt });

@@ -1,6 +1,7 @@
 import { TOOLS } from '@atelier/contracts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
+import { saveEditedPhoto } from './support/artworks.ts';
 import { collectProblems, expectHydratedByReact } from './support/hydrated.ts';
 import { confirmAddress } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
@@ -15,30 +16,8 @@ async function signUpWithArtworks(page: Page, baseURL: string, prompts: string[]
   await page.goto('/');
   await signUpViaApi(page);
   const ids: string[] = [];
-  for (const prompt of prompts) ids.push(await saveArtwork(page.request, baseURL, prompt, true));
+  for (const prompt of prompts) ids.push(await saveEditedPhoto(page, baseURL, prompt, true));
   return ids;
-}
-
-/** Starts a real run (demo engine) and saves its output; returns the artwork's id. */
-async function saveArtwork(request: APIRequestContext, origin: string, prompt: string, isPublic: boolean) {
-  const headers = { origin };
-  const started = await request.post('/api/tools/image-generation/runs', { data: { prompt }, headers });
-  expect(started.status(), await started.text()).toBe(202);
-  const runId = ((await started.json()) as { run: { id: string } }).run.id;
-  await expect
-    .poll(
-      async () => ((await (await request.get(`/api/runs/${runId}`)).json()) as { run: { status: string } }).run.status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('succeeded');
-  const saved = await request.post('/api/artworks', {
-    data: { runId, outputIndex: 0, prompt, toolType: 'image-generation', isPublic },
-    headers,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return ((await saved.json()) as { artwork: { id: string } }).artwork.id;
 }
 
 test.describe('without JavaScript', () => {
@@ -221,7 +200,7 @@ test('an artwork has its own page: rendered with og:image, hydrated, reachable i
 }) => {
   const prompt = `a lighthouse at dawn ${Date.now()}`;
   const [publicId] = await signUpWithArtworks(page, baseURL!, [prompt]);
-  const privateId = await saveArtwork(page.request, baseURL!, 'a private sketch', false);
+  const privateId = await saveEditedPhoto(page, baseURL!, 'a private sketch', false);
 
   // As a link preview or a search engine sees it: no JavaScript.
   const reader = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });

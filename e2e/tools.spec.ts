@@ -128,7 +128,7 @@ test('a refused file is named, and Run stays disabled until a usable file is cho
   }
 });
 
-test('image generation runs on the demo engine for free, downloads by name and saves a public artwork', async ({
+test('image generation runs on the demo engine for free, downloads by name and saves a private demo artwork', async ({
   page,
   baseURL,
 }) => {
@@ -166,14 +166,21 @@ test('image generation runs on the demo engine for free, downloads by name and s
   await page.getByRole('button', { name: 'Download Result' }).click();
   expect((await download).suggestedFilename()).toMatch(/^generated-image-\d+\.png$/);
 
+  // A demo result is a placeholder: saved privately, never offered to the public gallery.
   await page.getByRole('button', { name: 'Save to gallery' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/Make public/).check();
+  await expect(dialog.getByLabel(/Make public/)).toBeDisabled();
+  await expect(dialog.getByText(/Demo results stay private/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Saved to your gallery')).toBeVisible();
 
+  const feed = (await (await page.request.get('/api/artworks')).json()) as { artworks: { prompt: string }[] };
+  expect(feed.artworks.map((artwork) => artwork.prompt)).not.toContain(prompt);
   await page.goto('/gallery');
-  await expect(page.getByRole('article').filter({ hasText: prompt })).toBeVisible();
+  await page.getByRole('tab', { name: 'My artworks' }).click();
+  const mine = page.getByRole('tabpanel').getByRole('article').filter({ hasText: prompt });
+  await expect(mine.getByText(/Demo · Private/)).toBeVisible();
+  await expect(mine.getByRole('switch', { name: 'Public' })).toHaveCount(0);
 });
 
 test('image-in tools show before and after, and name downloads as the spec does', async ({ page, baseURL }) => {

@@ -60,6 +60,8 @@ export const artworkSchema = z
     negativePrompt: z.string().nullable(),
     toolType: toolIdSchema,
     isPublic: z.boolean(),
+    /** Saved from a demo-engine run: a stamped placeholder, kept privately, never made public. */
+    isDemo: z.boolean(),
     /** Username, else the e-mail's part before the @, else "Unknown" — never the full e-mail. */
     authorName: z.string(),
     likesCount: z.number().int().min(0),

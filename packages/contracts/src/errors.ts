@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'TEAM_MEMBER_CAP_REACHED',
   'CREDITS_NOT_TRANSFERABLE',
   'CHECKOUT_OPEN',
+  'DEMO_NOT_PUBLISHABLE',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_ACCEPTABLE',
@@ -155,6 +156,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
    * could not be closed (a payment under way), or is being opened right now.
    */
   CHECKOUT_OPEN: 409,
+  /**
+   * An artwork saved from a demo-engine run (a stamped placeholder) made public, or saved as
+   * public: it may only be kept privately.
+   */
+  DEMO_NOT_PUBLISHABLE: 409,
   /** An `Idempotency-Key` sent again with another request (method, path or body) than its first. */
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The first request with this `Idempotency-Key` is still being answered: retry after Retry-After. */

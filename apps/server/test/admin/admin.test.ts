@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)('admin console on %s', (kind) => {
       credits: 1,
       refunded: true,
       options: {},
-      engine: 'demo',
+      engine: 'recraft',
     });
     expect((await post(admin, `/api/admin/runs/${failedId}/refund`, { reason: 'again' })).status).toBe(409);
     expect((await post(admin, `/api/admin/runs/${randomUUID()}/refund`, { reason: 'none' })).status).toBe(404);
@@ -241,7 +241,7 @@ describe.each(DATABASE_KINDS)('admin console on %s', (kind) => {
       credits: 1,
       options: {},
       outputs: [{ key, mediaType: 'image/png', width: 64, height: 48 }],
-      engine: 'demo',
+      engine: 'recraft',
     });
     const saved = await post(eve, '/api/artworks', {
       runId,

@@ -6,6 +6,7 @@ import {
   type ArtworkListResponse,
   type ArtworkResponse,
   artworkShareImageUrl,
+  DEMO_ENGINE_ID,
   type LikeResponse,
   type RunStatus,
   type ToolId,
@@ -36,7 +37,12 @@ describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
   afterAll(() => rt?.close());
 
   /** A succeeded run of the user with one stored PNG output, as the pipeline leaves it. */
-  async function succeededRun(user: TestUser, tool: ToolId = 'image-generation', status: RunStatus = 'succeeded') {
+  async function succeededRun(
+    user: TestUser,
+    tool: ToolId = 'image-generation',
+    status: RunStatus = 'succeeded',
+    engine = 'recraft',
+  ) {
     const id = randomUUID();
     const key = `runs/${id}/output-0.png`;
     await rt.storage.put(key, png, 'image/png');
@@ -48,7 +54,7 @@ describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
       credits: 1,
       options: {},
       outputs: [{ key, mediaType: 'image/png', width: 800, height: 600 }],
-      engine: 'demo',
+      engine,
     });
     return { id, key };
   }
@@ -119,6 +125,41 @@ describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
       body: JSON.stringify(body),
     });
     expect(visitor.status).toBe(401);
+  });
+
+  it('keeps a demo result private: never saved as public nor made public later, and nothing is stored for a refusal', async () => {
+    const demo = await succeededRun(ada, 'image-generation', 'succeeded', DEMO_ENGINE_ID);
+    const body = { runId: demo.id, outputIndex: 0, prompt: 'a stamped placeholder', toolType: 'image-generation' };
+    const artworksOfAda = async () =>
+      (await rt.database.db.select({ id: artworks.id }).from(artworks).where(eq(artworks.userId, ada.userId))).length;
+    const before = await artworksOfAda();
+    const refused = await post(ada, { ...body, isPublic: true });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'DEMO_NOT_PUBLISHABLE' } });
+    expect(await artworksOfAda()).toBe(before); // refused before any file is copied
+
+    const kept = await post(ada, { ...body, isPublic: false });
+    expect(kept.status).toBe(201);
+    const artwork = ((await kept.json()) as ArtworkResponse).artwork;
+    expect(artwork).toMatchObject({ isDemo: true, isPublic: false });
+    const publish = await rt.request(
+      `/api/artworks/${artwork.id}`,
+      as(ada, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"isPublic":true}' }),
+    );
+    expect(publish.status).toBe(409);
+    expect(await publish.json()).toMatchObject({ error: { code: 'DEMO_NOT_PUBLISHABLE' } });
+    expect((await list('/api/artworks')).artworks.map((a) => a.id)).not.toContain(artwork.id);
+    // Renaming it is fine; the database itself refuses a public demo row.
+    const renamed = await rt.request(
+      `/api/artworks/${artwork.id}`,
+      as(ada, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"title":"Draft"}' }),
+    );
+    expect(((await renamed.json()) as ArtworkResponse).artwork).toMatchObject({ title: 'Draft', isPublic: false });
+    await expect(
+      rt.database.db.update(artworks).set({ isPublic: true }).where(eq(artworks.id, artwork.id)),
+    ).rejects.toThrow();
+    // A real engine's result is published as before.
+    expect(await save(ada, true)).toMatchObject({ isDemo: false, isPublic: true });
   });
 
   it('shows public artworks to visitors and private ones only to their owner (list and files)', async () => {

@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
       credits: 1,
       options: {},
       outputs: [{ key, mediaType: 'image/png', width: 800, height: 600 }],
-      engine: 'demo',
+      engine: 'recraft',
     });
     const res = await rt.request(
       '/api/artworks',

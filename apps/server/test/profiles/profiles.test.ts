@@ -181,13 +181,13 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
             outputIndex: 0,
             prompt: 'a fox',
             toolType: 'image-generation',
-            isPublic: true,
+            isPublic: false, // a demo result is kept privately
           }),
         }),
       );
       expect(saved.status).toBe(201);
       const artwork = ((await saved.json()) as { artwork: { id: string; imageUrl: string } }).artwork;
-      expect((await rt.request(artwork.imageUrl)).status).toBe(200);
+      expect((await rt.request(artwork.imageUrl, as(user))).status).toBe(200);
 
       const res = await rt.request('/api/me', as(user, { method: 'DELETE' }));
       expect(res.status).toBe(204);

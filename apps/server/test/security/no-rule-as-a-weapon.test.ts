@@ -301,7 +301,7 @@ describe.each(DATABASE_KINDS)('no rule turned against its users on %s', (kind) =
         credits: 1,
         options: {},
         outputs: [{ key, mediaType: 'image/png', width: 64, height: 64 }],
-        engine: 'demo',
+        engine: 'recraft',
       });
     const saved = await call<{ artwork: { id: string; imageUrl: string } }>(squatter, '/api/artworks', {
       runId,

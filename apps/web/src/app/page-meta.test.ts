@@ -21,6 +21,7 @@ const artwork = (prompt: string, authorName = 'ada'): Artwork => ({
   negativePrompt: null,
   toolType: 'image-generation',
   isPublic: true,
+  isDemo: false,
   authorName,
   likesCount: 0,
   userLiked: false,

@@ -151,7 +151,7 @@ export async function findArtworkOfRunOutput(db: DbOrTx, userId: string, runId: 
  */
 export async function findOwnRun(db: DbOrTx, userId: string, runId: string) {
   const [run] = await db
-    .select({ tool: runs.tool, status: runs.status, outputs: runs.outputs, teamId: runs.teamId })
+    .select({ tool: runs.tool, status: runs.status, outputs: runs.outputs, teamId: runs.teamId, engine: runs.engine })
     .from(runs)
     .where(and(eq(runs.id, runId), eq(runs.userId, userId), or(isNull(runs.teamId), isMemberOf(runs.teamId, userId))));
   return run;
@@ -179,7 +179,8 @@ export async function updateOwnArtwork(
   const updated = await db
     .update(artworks)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(artworks.id, id), ownOrTeam(userId)))
+    // A demo placeholder is never made public: such a change finds no row.
+    .where(and(eq(artworks.id, id), ownOrTeam(userId), changes.isPublic ? sql`NOT ${artworks.isDemo}` : undefined))
     .returning({ id: artworks.id });
   return updated.length > 0;
 }

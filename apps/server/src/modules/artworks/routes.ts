@@ -88,7 +88,9 @@ const create = apiRoute({
     201: jsonContent(artworkResponseSchema, 'Saved'),
     200: jsonContent(artworkResponseSchema, 'That output was saved before: its artwork'),
     404: errorResponse('No such run or output of the caller (NOT_FOUND)'),
-    409: errorResponse('The run has not succeeded (CONFLICT)'),
+    409: errorResponse(
+      'The run has not succeeded (CONFLICT), or a demo-engine result was to be public (DEMO_NOT_PUBLISHABLE)',
+    ),
   },
 });
 
@@ -102,7 +104,11 @@ const update = apiRoute({
   summary: "Makes an own artwork, or one of a team's library the caller belongs to, public or private, or renames it",
   middleware: [requireUser] as const,
   request: { ...idParams, ...jsonBody(updateArtworkBodySchema) },
-  responses: { 200: jsonContent(artworkResponseSchema, 'Updated'), 404: notYours },
+  responses: {
+    200: jsonContent(artworkResponseSchema, 'Updated'),
+    404: notYours,
+    409: errorResponse('A demo-engine result cannot be made public (DEMO_NOT_PUBLISHABLE)'),
+  },
 });
 
 const remove = apiRoute({

@@ -4,6 +4,7 @@ import {
   type Artwork,
   type ArtworkListResponse,
   type createArtworkBodySchema,
+  DEMO_ENGINE_ID,
   LIKE_RATE_LIMIT_PER_MINUTE,
   type LikeResponse,
 } from '@atelier/contracts';
@@ -73,6 +74,7 @@ export function toArtworkDto({ row, createdAtText, authorName, userLiked }: Artw
     negativePrompt: row.negativePrompt,
     toolType: row.toolType,
     isPublic: row.isPublic,
+    isDemo: row.isDemo,
     authorName,
     likesCount: row.likesCount,
     userLiked,
@@ -124,6 +126,9 @@ async function visibleArtworkDto(db: DbOrTx, id: string, viewerId: string): Prom
   return toArtworkDto(found);
 }
 
+const demoNotPublishable = () =>
+  new AppError('DEMO_NOT_PUBLISHABLE', 'A demo result is a placeholder: it can be saved privately, never made public');
+
 /**
  * Saves an output of the caller's own succeeded run as an artwork: the file is copied into the
  * artwork's folder with its thumbnails (no re-upload). Saving the same output again answers the
@@ -144,6 +149,8 @@ export async function createArtwork(
   }
   const output = run.outputs[input.outputIndex];
   if (!output) throw notFound('Run output');
+  const isDemo = run.engine === DEMO_ENGINE_ID;
+  if (isDemo && input.isPublic) throw demoNotPublishable();
 
   const existing = await findArtworkOfRunOutput(db, userId, input.runId, input.outputIndex);
   if (existing) return { artwork: await visibleArtworkDto(db, existing.id, userId), created: false };
@@ -164,6 +171,7 @@ export async function createArtwork(
       negativePrompt: input.negativePrompt || null,
       toolType: run.tool,
       isPublic: input.isPublic,
+      isDemo,
       // Saved from a team run, it is the team's: in its library, seen by every member.
       teamId: run.teamId,
     });
@@ -186,7 +194,10 @@ export async function createArtwork(
  */
 export async function updateArtwork(db: DbOrTx, userId: string, id: string, changes: ArtworkChanges) {
   const title = changes.title === undefined ? {} : { title: changes.title || null };
-  if (!(await updateOwnArtwork(db, userId, id, { ...changes, ...title }))) throw artworkNotFound();
+  if (!(await updateOwnArtwork(db, userId, id, { ...changes, ...title }))) {
+    const found = changes.isPublic ? await findVisibleArtwork(db, id, userId) : undefined;
+    throw found?.row.isDemo ? demoNotPublishable() : artworkNotFound();
+  }
   return visibleArtworkDto(db, id, userId);
 }
 

@@ -21,6 +21,7 @@ const artwork = (n: number, extra: Partial<Artwork> = {}): Artwork => ({
   negativePrompt: null,
   toolType: 'image-generation',
   isPublic: true,
+  isDemo: false,
   authorName: 'ada',
   likesCount: 0,
   userLiked: false,
@@ -166,5 +167,14 @@ describe('the gallery feed', () => {
     );
     expect(requested(1)).toBe('PATCH /api/artworks/00000000-0000-4000-8000-000000000001');
     expect(await (fetchMock.mock.calls[1]![0] as Request).json()).toEqual({ isPublic: true });
+  });
+
+  it('marks a demo result in the team tab as private, with no switch to make it public', async () => {
+    const team = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Studio North' };
+    fetchMock.mockResolvedValueOnce(jsonResponse(page([artwork(1, { isPublic: false, isDemo: true })])));
+    await renderFeed('viewer-1', { kind: 'team', team });
+    expect(await screen.findByText(/Demo · Private/)).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Public' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -60,6 +60,7 @@ export function ArtworkFeed({
   const visibilitySwitch = (artwork: Artwork) => (
     <VisibilitySwitch
       isPublic={artwork.isPublic}
+      demo={artwork.isDemo}
       onChange={(isPublic) => visibility.mutate({ id: artwork.id, isPublic })}
       disabled={visibility.isPending && visibility.variables?.id === artwork.id}
     />

@@ -15,6 +15,8 @@ export interface SaveToGalleryDialogProps {
   prompt: string;
   negativePrompt?: string | null;
   toolType: ToolId;
+  /** Made on the demo engine: a placeholder, saved privately only (the server refuses public). */
+  demo?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
@@ -53,6 +55,7 @@ function SaveForm({
   prompt,
   negativePrompt,
   toolType,
+  demo = false,
   onOpenChange,
   prepare,
   onBusyChange,
@@ -64,7 +67,7 @@ function SaveForm({
   const save = useMutation({
     mutationFn: async () => {
       if (prepare && !(await prepare())) return false;
-      await artworksApi.create({ runId, outputIndex, prompt, negativePrompt, toolType, isPublic });
+      await artworksApi.create({ runId, outputIndex, prompt, negativePrompt, toolType, isPublic: isPublic && !demo });
       return true;
     },
     onMutate: () => onBusyChange(true),
@@ -93,13 +96,16 @@ function SaveForm({
         <input
           id={checkboxId}
           type="checkbox"
-          checked={isPublic}
+          checked={isPublic && !demo}
+          disabled={demo}
           onChange={(event) => setIsPublic(event.target.checked)}
-          className="mt-0.5 size-4 accent-brand-600"
+          className="mt-0.5 size-4 accent-brand-600 disabled:opacity-50"
         />
         <label htmlFor={checkboxId} className="text-sm">
           <span className="font-medium">{t('save.makePublic')}</span>
-          <span className="block text-zinc-500 dark:text-zinc-400">{t('save.makePublicHint')}</span>
+          <span className="block text-zinc-500 dark:text-zinc-400">
+            {t(demo ? 'save.demoPrivate' : 'save.makePublicHint')}
+          </span>
         </label>
       </div>
       <div className="mt-6 flex justify-end gap-2">

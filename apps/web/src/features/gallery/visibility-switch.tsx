@@ -7,13 +7,27 @@ export function VisibilitySwitch({
   isPublic,
   onChange,
   disabled,
+  demo = false,
 }: {
   isPublic: boolean;
   onChange: (isPublic: boolean) => void;
   disabled?: boolean;
+  /** A demo-engine result: it stays private, so in place of the switch a "Demo" mark says why. */
+  demo?: boolean;
 }) {
   const { t } = useTranslation('gallery');
   const id = useId();
+  if (demo) {
+    return (
+      <span
+        title={t('visibility.demoNote')}
+        className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+      >
+        {t('visibility.demo')} · {t('visibility.private')}
+        <span className="sr-only">: {t('visibility.demoNote')}</span>
+      </span>
+    );
+  }
   return (
     <div className="flex items-center gap-2">
       <Switch.Root

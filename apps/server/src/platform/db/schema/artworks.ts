@@ -51,6 +51,11 @@ export const artworks = pgTable(
     toolType: text('tool_type').$type<ToolId>().notNull(),
     isPublic: boolean('is_public').notNull().default(false),
     /**
+     * Saved from a demo-engine run: a stamped placeholder, not the person's work. It may be kept
+     * privately but never shown in the public gallery (the check below holds it).
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
+    /**
      * Public, but taken out of the gallery (is_public false) while the author's account is
      * disabled; enabling the account makes exactly these public again. Every reader of
      * is_public (feed, likes, files, pages) thereby leaves them out with no check of its own.
@@ -63,6 +68,7 @@ export const artworks = pgTable(
   },
   (t) => [
     check('artworks_likes_count_non_negative', sql`${t.likesCount} >= 0`),
+    check('artworks_demo_never_public', sql`NOT (${t.isDemo} AND ${t.isPublic})`),
     // The public feed: newest first, keyset on (created_at, id), only public rows indexed.
     // NULLS FIRST is what a plain `ORDER BY … DESC` means, so the index serves it as is.
     index('artworks_public_feed_idx')

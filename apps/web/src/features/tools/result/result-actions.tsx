@@ -180,6 +180,7 @@ export function ResultActions({ definition, result, index, prompt, negativePromp
           prompt={prompt}
           negativePrompt={negativePrompt || null}
           toolType={definition.id}
+          demo={result.demo}
           open
           onOpenChange={(open) => !open && setSaving(null)}
           prepare={() => uploadBeforeSave(saving)}

@@ -1,4 +1,11 @@
-import { isFinishedStatus, RUN_EVENTS, type Run, type RunOutput, type ToolId } from '@atelier/contracts';
+import {
+  DEMO_ENGINE_ID,
+  isFinishedStatus,
+  RUN_EVENTS,
+  type Run,
+  type RunOutput,
+  type ToolId,
+} from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PROFILE_QUERY_KEY, runEventsUrl, toolsApi } from '../api/tools-api.ts';
@@ -15,6 +22,8 @@ export interface ToolResult {
    * the run until the user saves the result (which uploads it first).
    */
   inBrowser: boolean;
+  /** Made on the demo engine: a stamped placeholder, which may be saved privately only. */
+  demo?: boolean;
   /** Waiting runs a paid plan's queue priority started this one ahead of (0 for most). */
   overtook?: number;
 }
@@ -69,7 +78,13 @@ export function useToolRun(tool: ToolId, onFailure: (error: unknown, run?: Run) 
       if (run.status === 'succeeded') {
         setState({
           phase: 'succeeded',
-          result: { outputs: run.outputs, runId: run.id, inBrowser: false, overtook: run.overtook },
+          result: {
+            outputs: run.outputs,
+            runId: run.id,
+            inBrowser: false,
+            demo: run.engine === DEMO_ENGINE_ID,
+            overtook: run.overtook,
+          },
         });
       } else {
         setState({ phase: 'failed' });
