@@ -152,6 +152,23 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   const changed = await (await page.request.get('/api/billing/orders')).json();
   expect(changed.orders[0]).toMatchObject({ plan: 'studio', currency: 'USD', status: 'paid' });
   expect(Math.abs(changed.orders[0].amount - preview.amountDue)).toBeLessThanOrEqual(1);
+
+  // Cancel at period end, as Stripe's portal does, in the sandbox too: the plan stays until then.
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Subscription' });
+  await expect(card.getByText('Renews on')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Manage billing' })).toHaveCount(0); // the sandbox has no portal
+  await card.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(confirm).toContainText('Nothing more is charged');
+  await confirm.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(card.getByText('Ends on')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  expect(await (await page.request.get('/api/billing/subscription')).json()).toMatchObject({
+    subscribed: true,
+    subscription_tier: 'Studio',
+    cancel_at_period_end: true,
+  });
   expect(csp).toEqual([]);
 });
 

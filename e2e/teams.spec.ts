@@ -77,8 +77,14 @@ test('an owner invites, the invitee joins from the mail and runs a tool on the t
   await page.getByRole('button', { name: 'Edit photo' }).click();
   await expect(page.getByText('You have reached the monthly limit the team set for you').first()).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toHaveText('9');
+  // In the team the Free invitee has the owner's Studio plan: batches are offered there, and
+  // locked again in their own workspace.
+  await page.goto('/tools/image-upscale');
+  await expect(page.getByRole('heading', { name: /Upscale/ }).first()).toBeVisible();
+  await expect(page.getByTestId('plan-lock-batches')).toHaveCount(0);
   await page.getByTestId('workspace-switcher').selectOption({ label: 'Personal' });
   await expect(page.getByTestId('credit-balance')).toHaveText('30');
+  await expect(page.getByTestId('plan-lock-batches')).toBeVisible();
   await context.close();
 
   // The owner sees the run in the team's history, and the usage.

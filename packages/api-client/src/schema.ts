@@ -2986,6 +2986,7 @@ export interface components {
                 used: number;
                 max: number;
             };
+            plan: components["schemas"]["PlanId"];
             readOnly: boolean;
             receivesRenewal: boolean;
             createdAt: string;

@@ -14,7 +14,7 @@ import type { ToolId } from './tools.ts';
  * - `queuePriority`: a run waiting for a worker starts before the waiting runs of plans without it.
  * - `advancedOptions`: the tool options of ADVANCED_OPTIONS below.
  * - `experienceCodes`: seven-day experience codes to hand out (Studio: 3 a month).
- * - `teams`: shared workspaces — the flag only; teams themselves come later.
+ * - `teams`: Studio teams — a shared credit pool and library, owner/admin/member roles, TEAM_SEATS_MAX seats.
  */
 export const FEATURES = [
   'tools',
@@ -118,10 +118,10 @@ export function isAdvancedOption(tool: ToolId, option: string, value?: unknown):
 // --- pricing cards --------------------------------------------------------------------------
 
 /**
- * Features a pricing card names. `teams` is left out until teams exist: a card says what the
- * plan gives today. `tools`, `gallery` and `referrals` are Free's own lines.
+ * Features a pricing card names: every one the server enforces. `tools`, `gallery` and
+ * `referrals` are Free's own lines.
  */
-export const PRICED_FEATURES: readonly Feature[] = FEATURES.filter((f) => f !== 'teams');
+export const PRICED_FEATURES: readonly Feature[] = FEATURES;
 
 /**
  * The lines of a plan's card: the plan it builds on (`includes`, the next lower rank, whose lines

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { planIdSchema } from './entitlements.ts';
 import { nameText, opaqueText } from './text-fields.ts';
 
 /**
@@ -53,6 +54,11 @@ export const teamSchema = z
       used: z.number().int(),
       max: z.number().int(),
     }),
+    /**
+     * The owner's plan: inside the team its members have its features (batches, advanced
+     * options, webhooks) whatever their own plan, while the team works.
+     */
+    plan: planIdSchema,
     /** True while the owner's plan lacks `teams`: no new team runs, invitations or funding. */
     readOnly: z.boolean(),
     /** The owner's plan renewals credit this pool instead of the owner's own balance. */

@@ -21,6 +21,7 @@ import {
 } from '../../src/platform/db/schema/index.ts';
 import { DATABASE_KINDS } from '../databases.ts';
 import { failingEngine, paintingEngine } from '../fake-engines.ts';
+import { batchForm } from '../images.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import { requestToolRun, waitForRun } from '../tool-runs.ts';
 import {
@@ -310,6 +311,34 @@ describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
     expect((await requestToolRun(rt, owner, 'image-generation', { prompt: 'back', teamId: team.id })).status).toBe(202);
 
     await expectLedgerSumsToBalances(team.id, [owner, admin, member]);
+  });
+
+  it("gives a member the team's plan inside the team: a Free member batches there, not on their own", async () => {
+    const owner = await studioOwner();
+    const member = await verifiedUser(); // Free
+    const team = await createTeam(owner);
+    expect(team).toMatchObject({ plan: 'studio', readOnly: false });
+    expect((await call(owner, `/api/teams/${team.id}/credits`, postJson({ amount: 10 }))).status).toBe(200);
+    await inviteAndJoin(owner, team.id, member);
+    const batch = async (teamId?: string) =>
+      call(member, '/api/tools/image-upscale/batches', {
+        method: 'POST',
+        body: await batchForm(['a.png', 'b.png'], teamId ? { teamId } : {}),
+      });
+
+    // On their own: Free has no batches, and nothing is charged.
+    await expectError(await batch(), 403, 'PLAN_REQUIRED');
+    expect(await getCreditBalance(db(), member.userId)).toBe(FREE_PLAN_CREDITS);
+    // In the team: the owner's Studio plan, paid from the pool.
+    const inTeam = await batch(team.id);
+    expect(inTeam.status).toBe(202);
+    expect(await teamBalance(team.id)).toBe(8);
+    expect(await getCreditBalance(db(), member.userId)).toBe(FREE_PLAN_CREDITS);
+    const listed = (await (await call(member, '/api/teams')).json()) as { teams: Team[] };
+    expect(listed.teams.find((t) => t.id === team.id)).toMatchObject({ plan: 'studio' });
+    // A team the caller is not in gives nothing: their own plan decides (403, not the pool).
+    const other = await createTeam(await studioOwner(), 'Elsewhere');
+    await expectError(await batch(other.id), 403, 'PLAN_REQUIRED');
   });
 
   it('lets any member make a team artwork public or private; a removed member or an outsider gets 404', async () => {

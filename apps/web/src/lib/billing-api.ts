@@ -24,6 +24,7 @@ export const billingApi = {
   orders: () => call(api.GET('/billing/orders')),
   syncOrders: () => call(api.POST('/billing/orders/sync')),
   portal: () => call(api.POST('/billing/portal')),
+  cancel: () => call(api.POST('/billing/subscription/cancel')),
 };
 
 /** React Query keys, so a payment can refresh every view of the subscription at once. */

@@ -2,6 +2,7 @@ import { BATCH_MAX_IMAGES, type BatchToolId } from '@atelier/contracts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/http/app-env.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { assertFeature } from '../../platform/http/feature-gate.ts';
 import {
   assertPlanAllowsOptions,
   checkUpload,
@@ -41,8 +42,11 @@ export async function readBatchRequest(
       .map(([k, v]) => [k, [v].flat()[0]]),
   );
   const options = readOptions(tool, fields);
-  await assertPlanAllowsOptions(c, tool, options);
   const { webhookUrl, inputRunId, teamId } = await readExtras(c, fields, webhooks);
+  // Batches are a plan's feature: in a team, the team's plan's (a Free member of a Studio team
+  // batches there). The route documents the gate; it is judged here, where `teamId` is known.
+  await assertFeature(c, 'batches', { teamId });
+  await assertPlanAllowsOptions(c, tool, options, teamId);
   if (inputRunId) {
     throw new AppError('VALIDATION_ERROR', 'A batch takes uploaded images, not inputRunId', {
       fields: { inputRunId: 'not taken by a batch' },

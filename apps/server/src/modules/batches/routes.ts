@@ -37,6 +37,7 @@ const startBatch = (deps: BatchDeps) =>
     apiKey: true,
     rateLimited: true,
     feature: 'batches',
+    featureInHandler: true, // readBatchRequest: in a team, the team's plan decides
     summary: `Run one tool on up to ${BATCH_MAX_IMAGES} images at once (Pro and higher plans)`,
     description:
       "multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, " +

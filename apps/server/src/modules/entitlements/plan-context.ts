@@ -2,9 +2,13 @@ import type { PlanId } from '@atelier/contracts';
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../../platform/db/database.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
+import { workspacePlan } from '../teams/team-access.ts';
 import { effectivePlan } from './effective-plan.ts';
 
-/** Sets `planOf` for the request: the effective plan of an account, read once per request. */
+/**
+ * Sets `planOf` for the request (the effective plan of an account, read once per request) and
+ * `workspacePlanOf` (the plan in a team's workspace).
+ */
 export function planContext(db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const known = new Map<string, Promise<PlanId>>();
@@ -16,6 +20,7 @@ export function planContext(db: Database): MiddlewareHandler<AppEnv> {
       }
       return plan;
     });
+    c.set('workspacePlanOf', (userId, teamId) => workspacePlan(db, userId, teamId));
     await next();
   };
 }

@@ -97,11 +97,17 @@ export function readOptions(tool: ToolId, body: Record<string, unknown>): Record
 
 /**
  * The plan features a tool's validated options need (ADR 0032): the advanced options are for
- * plans with `advancedOptions`. Checked before any image is read, stored or charged.
+ * plans with `advancedOptions` — in a team (`teamId`), the team's plan's. Checked before any
+ * image is read, stored or charged.
  */
-export async function assertPlanAllowsOptions(c: Context<AppEnv>, tool: ToolId, options: Record<string, unknown>) {
+export async function assertPlanAllowsOptions(
+  c: Context<AppEnv>,
+  tool: ToolId,
+  options: Record<string, unknown>,
+  teamId?: string,
+) {
   const advanced = advancedOptionsUsed(tool, options);
-  if (advanced.length) await assertFeature(c, 'advancedOptions', advanced.join(', '));
+  if (advanced.length) await assertFeature(c, 'advancedOptions', { detail: advanced.join(', '), teamId });
 }
 
 /**
@@ -116,7 +122,7 @@ export async function readExtras(c: Context<AppEnv>, body: Record<string, unknow
   const parsed = runRequestExtrasSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues, input);
   const { webhookUrl, ...rest } = parsed.data;
-  if (webhookUrl) await assertFeature(c, 'webhooks');
+  if (webhookUrl) await assertFeature(c, 'webhooks', { teamId: rest.teamId });
   return { ...rest, webhookUrl: webhookUrl ? await checkWebhookUrl(webhookUrl, webhooks) : undefined };
 }
 
@@ -163,8 +169,8 @@ function requireBackgroundImage(tool: ToolId, options: Record<string, unknown>, 
 export async function readRunRequest(c: Context<AppEnv>, tool: ToolId, ctx: RunRequestContext): Promise<RunRequest> {
   const body = await readBody(c, tool);
   const options = readOptions(tool, body);
-  await assertPlanAllowsOptions(c, tool, options);
   const extras = await readExtras(c, body, ctx.webhooks);
+  await assertPlanAllowsOptions(c, tool, options, extras.teamId);
   const { required, optional } = imageFieldsOf(tool);
   const images: RunRequest['images'] = {};
   let source: RunRequest['source'];

@@ -3,6 +3,8 @@ import {
   type ArtworkListResponse,
   type CreateTeamInvitationBody,
   type FundTeamResponse,
+  hasFeature,
+  type PlanId,
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
   TEAMS_OWNED_MAX,
@@ -21,10 +23,11 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { listTeamArtworks } from '../artworks/service.ts';
 import { assertAddressProven } from '../auth/account-gate.ts';
 import { chargeCredits, grantCredits, transferableCredits } from '../credits/service.ts';
+import { effectivePlan } from '../entitlements/effective-plan.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import * as repo from './repo.ts';
-import { assertManager, assertOwner, assertTeamWorks, membershipOf, teamWorks } from './team-access.ts';
+import { assertManager, assertOwner, assertTeamWorks, membershipOf } from './team-access.ts';
 import type { TeamEventType } from './team-events.ts';
 
 /**
@@ -66,6 +69,12 @@ const isPending = (row: TeamInvitationRow, now = new Date()) =>
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
+/** The owner's plan, which members work with in the team, and whether it still has `teams`. */
+async function teamPlan(db: DbOrTx, team: TeamRow): Promise<{ plan: PlanId; readOnly: boolean }> {
+  const plan = await effectivePlan(db, team.ownerId);
+  return { plan, readOnly: !hasFeature(plan, 'teams') };
+}
+
 async function present(db: DbOrTx, team: TeamRow, role: TeamRole, used?: number): Promise<Team> {
   const seats = used ?? (await repo.countSeatsUsed(db, [team.id])).get(team.id) ?? 0;
   return {
@@ -74,7 +83,7 @@ async function present(db: DbOrTx, team: TeamRow, role: TeamRole, used?: number)
     credits: team.credits,
     role,
     seats: { used: seats, max: TEAM_SEATS_MAX },
-    readOnly: !(await teamWorks(db, team)),
+    ...(await teamPlan(db, team)),
     receivesRenewal: team.receivesRenewal,
     createdAt: team.createdAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { hasFeature, type TeamRole } from '@atelier/contracts';
+import { hasFeature, higherPlan, type PlanId, type TeamRole } from '@atelier/contracts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { TeamRow } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
@@ -21,6 +21,19 @@ export async function membershipOf(db: DbOrTx, teamId: string, userId: string, l
   const found = await repo.findMembership(db, teamId, userId, lock);
   if (!found) throw notFound('Team');
   return found;
+}
+
+/**
+ * The plan a member works with inside the team: the better of their own and the owner's, while
+ * the team works (a Free member of a Studio team batches in the team, not on their own). Not a
+ * member, or a read-only team: their own plan.
+ */
+export async function workspacePlan(db: DbOrTx, userId: string, teamId: string): Promise<PlanId> {
+  const own = await effectivePlan(db, userId);
+  const found = await repo.findMembership(db, teamId, userId);
+  if (!found) return own;
+  const owner = await effectivePlan(db, found.team.ownerId);
+  return hasFeature(owner, 'teams') ? higherPlan(own, owner) : own;
 }
 
 /** Whether the owner's plan has `teams` now; without it the team is read-only. */

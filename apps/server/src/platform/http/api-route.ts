@@ -78,6 +78,12 @@ export interface ApiRouteSpec extends Omit<RouteConfig, 'tags' | 'security' | 'o
    * nothing; the document lists 403 PLAN_REQUIRED.
    */
   feature?: Feature;
+  /**
+   * The feature is judged by the handler, which knows the workspace (a `teamId` in the body: a
+   * member has the team's plan's features there) — still before anything is stored or charged.
+   * The document says the same as for a route gate.
+   */
+  featureInHandler?: boolean;
 }
 
 /**
@@ -142,7 +148,7 @@ function whoMayCall(spec: ApiRouteSpec): string {
  * (404, 409 …); one it lists replaces the shared answer of that status.
  */
 export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
-  const { tag, access, rateLimited, crossSite, apiKey, feature, ...route } = spec;
+  const { tag, access, rateLimited, crossSite, apiKey, feature, featureInHandler, ...route } = spec;
   const request = route.request;
   // A key of an account whose plan lost `apiKeys` is refused too (modules/api-keys), hence apiKey.
   const forbidden = [
@@ -177,7 +183,7 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
     responses: { ...generic, ...route.responses } as R['responses'],
   });
   // The gate adds nothing to the handler's context type: the route's own middleware types it.
-  if (feature) {
+  if (feature && !featureInHandler) {
     const own: unknown[] = [config.middleware ?? []].flat();
     (config as { middleware?: unknown }).middleware = [...own, requireFeature(feature)];
   }

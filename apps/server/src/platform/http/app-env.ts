@@ -35,6 +35,11 @@ export interface AppVariables {
    * every feature gate of the request sees the same answer.
    */
   planOf: (userId: string) => Promise<PlanId>;
+  /**
+   * The plan an account works with in a team's workspace: the better of its own and the team
+   * owner's while it is a member of a working team, else its own.
+   */
+  workspacePlanOf: (userId: string, teamId: string) => Promise<PlanId>;
 }
 
 export interface AppEnv {

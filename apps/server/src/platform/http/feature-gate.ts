@@ -31,10 +31,16 @@ export function planRequired(feature: Feature, detail?: string): AppError {
 
 /**
  * Refuses the request unless the caller's plan has the feature. The plan is the account's
- * effective plan now (modules/entitlements), asked through the request's `planOf`.
+ * effective plan now (modules/entitlements), asked through the request's `planOf`; for work in a
+ * team (`teamId`), the plan of that workspace: a member has the team's plan's features there.
  */
-export async function assertFeature(c: Context<AppEnv>, feature: Feature, detail?: string): Promise<void> {
-  const plan = await c.var.planOf(c.var.user.id);
+export async function assertFeature(
+  c: Context<AppEnv>,
+  feature: Feature,
+  { detail, teamId }: { detail?: string; teamId?: string } = {},
+): Promise<void> {
+  const userId = c.var.user.id;
+  const plan = teamId ? await c.var.workspacePlanOf(userId, teamId) : await c.var.planOf(userId);
   if (!hasFeature(plan, feature)) throw planRequired(feature, detail);
 }
 

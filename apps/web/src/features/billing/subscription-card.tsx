@@ -1,17 +1,23 @@
+import { isLanguage } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { billingApi, billingKeys } from '../../lib/billing-api.ts';
+import { billingApi, billingKeys, plansQuery } from '../../lib/billing-api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { BillingPortalButton } from './billing-portal-button.tsx';
+import { CancelSubscriptionButton } from './cancel-subscription-button.tsx';
 
 /** The profile's subscription status card, with Upgrade Plan (to /pricing). */
 export function SubscriptionCard() {
   const { t, i18n } = useTranslation('billing');
   const status = useQuery({ queryKey: billingKeys.subscription, queryFn: billingApi.subscription });
   const data = status.data;
+  const provider = useQuery({
+    ...plansQuery(isLanguage(i18n.language) ? i18n.language : 'en'),
+    select: (plans) => plans.provider,
+  }).data;
   const end = data?.subscription_end ? formatDate(data.subscription_end, i18n.language, 'long') : null;
 
   return (
@@ -56,7 +62,9 @@ export function SubscriptionCard() {
         <Link to="/pricing" className={buttonClass('primary', 'sm')}>
           {t('subscription.upgrade')}
         </Link>
-        {data?.subscribed && data.subscription_tier !== 'Lifetime' && <BillingPortalButton />}
+        {data?.subscribed && end && !data.cancel_at_period_end && <CancelSubscriptionButton endsOn={end} />}
+        {/* Cards and invoices live in Stripe's portal; the sandbox has none to show. */}
+        {data?.subscribed && data.subscription_tier !== 'Lifetime' && provider === 'stripe' && <BillingPortalButton />}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { ENTITLEMENTS, type PlanId, pricingCard } from '@atelier/contracts';
+import { ENTITLEMENTS, type PlanId, pricingCard, TEAM_SEATS_MAX } from '@atelier/contracts';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,7 +13,9 @@ export function PlanFeatures({ plan }: { plan: PlanId }) {
   const { limits } = ENTITLEMENTS[plan];
   const lines = [
     ...(card.includes ? [t('includes', { plan: t(`plans.${card.includes}.name`) })] : []),
-    ...card.features.map((feature) => t(`features.${feature}`, { max: limits.imagesPerRequest, keys: limits.apiKeys })),
+    ...card.features.map((feature) =>
+      t(`features.${feature}`, { max: limits.imagesPerRequest, keys: limits.apiKeys, seats: TEAM_SEATS_MAX }),
+    ),
   ];
   return (
     <ul className="mt-6 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">

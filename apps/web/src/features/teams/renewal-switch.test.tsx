@@ -21,6 +21,7 @@ const pool: Team = {
   credits: 10,
   role: 'owner',
   seats: { used: 1, max: 5 },
+  plan: 'studio',
   readOnly: false,
   receivesRenewal: false,
   createdAt: '2026-11-22T10:00:00.000Z',
