@@ -22,7 +22,10 @@ const INFO = {
   description: [
     'AI image tools paid for with credits, a gallery, subscriptions and referrals. Every error answers ' +
       '`{"error": {"code", "message"}}` with a code of `ErrorCode`; a VALIDATION_ERROR names each refused field ' +
-      'in `issues`. A typed TypeScript client generated from this document is the `@atelier/api-client` package.',
+      'in `issues`, and every error body carries `requestId` (the `X-Request-Id` header): quote it when asking for ' +
+      'help. A 401 carries `WWW-Authenticate: Bearer`. A method a path has no operation for, where it has others, ' +
+      'answers 405 METHOD_NOT_ALLOWED with `Allow` listing the ones it has. A typed TypeScript client generated from ' +
+      'this document is the `@atelier/api-client` package.',
     '## Versions',
     `Every operation is served under \`${API_V1_PREFIX}\` (this document's server), the run, artwork and avatar files ` +
       `under \`${API_V1_PREFIX}/files\`. The unversioned \`/api/…\` paths answer the same until ${LEGACY_API_SUNSET} ` +
