@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API key (at most 10; Pro and higher plans); its secret is in this answer only
-         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `apiKeys` (PLAN_REQUIRED otherwise).
+         * @description For a signed-in session only. `scopes` limits what the key may do (every scope when left out): a call outside them answers 403 API_KEY_SCOPE naming the scope it needs, before anything is charged. `expiresAt` ends it (401 from then on). An unknown field is refused (VALIDATION_ERROR, `unknown_field`).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -893,6 +893,26 @@ export interface paths {
          * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED).
          */
         delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key: a new secret with its name and scopes; the old one works until the overlap ends
+         * @description For a signed-in session only. The old key keeps working for `overlapSeconds` (a day when left out, at most a week, 0 to stop it at once) and then answers 401 like an expired key; `previousKey.expiresAt` says when. The new secret is in this answer only.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2830,11 +2850,29 @@ export interface components {
             id: string;
             name: string;
             prefix: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            expiresAt: string | null;
             createdAt: string;
             lastUsedAt: string | null;
         };
+        /**
+         * @description What a key may do: `read` (every GET a key may make), `runs` (start, rerun, finish runs), `batches` (start batches), `artworks` (save, change, delete, like), `webhooks` (give a `webhookUrl`).
+         * @enum {string}
+         */
+        ApiKeyScope: "read" | "runs" | "batches" | "artworks" | "webhooks";
         CreateApiKeyRequest: {
             name: string;
+            scopes?: components["schemas"]["ApiKeyScope"][];
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        RolledApiKey: {
+            apiKey: components["schemas"]["ApiKey"];
+            secret: string;
+            previousKey: components["schemas"]["ApiKey"];
+        };
+        RollApiKeyRequest: {
+            overlapSeconds?: number;
         };
         ApiKeyList: {
             apiKeys: components["schemas"]["ApiKey"][];
@@ -3250,7 +3288,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3305,7 +3343,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3364,7 +3402,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3409,7 +3447,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3461,7 +3499,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3515,7 +3553,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3579,7 +3617,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4452,7 +4490,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4499,7 +4537,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5387,7 +5425,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5481,7 +5519,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5548,7 +5586,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5749,6 +5787,67 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key and its secret, and the old key with its end */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolledApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key (API_KEY_NOT_ALLOWED); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such live key of yours (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listMyArtworks: {
         parameters: {
             query?: {
@@ -5772,7 +5871,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6208,7 +6307,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6255,7 +6354,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6302,7 +6401,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6375,7 +6474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6693,7 +6792,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6788,7 +6887,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6893,7 +6992,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7588,7 +7687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8472,7 +8571,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8557,7 +8656,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description Refused: a state-changing request from another site (FORBIDDEN); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
