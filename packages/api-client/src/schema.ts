@@ -7851,7 +7851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8053,7 +8053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8255,7 +8255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8456,7 +8456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8822,7 +8822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9024,7 +9024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9226,7 +9226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9427,7 +9427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9629,7 +9629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9831,7 +9831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10033,7 +10033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10235,7 +10235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
+            /** @description `Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId` */
             406: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
