@@ -16,6 +16,7 @@ import { batchRoutes } from './modules/batches/routes.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { billingModule } from './modules/billing/routes.ts';
 import { accountVerified } from './modules/billing/service.ts';
+import { ledgerRoutes } from './modules/credits/ledger-routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', runRoutes(deps.runs.deps, deps.runs.watcher, config.webhooks));
   api.route('/', batchRoutes(deps.runs.deps, config.webhooks));
   api.route('/billing', billing.apiRoutes);
+  api.route('/', ledgerRoutes(database.db));
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, config, claims }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));

@@ -706,6 +706,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credits/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's credit ledger: every change of the balance, newest first, with the balance after it
+         * @description For a signed-in caller: the session cookie, or an API key (`Authorization: Bearer`).
+         */
+        get: operations["getCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -2621,6 +2641,23 @@ export interface components {
         WebhookReceipt: {
             /** @enum {boolean} */
             received: true;
+        };
+        /** @description The caller's credit changes, newest first. */
+        CreditLedger: {
+            entries: components["schemas"]["LedgerEntry"][];
+            nextCursor: string | null;
+        };
+        /** @description One change of the caller's credit balance. */
+        LedgerEntry: {
+            id: string;
+            delta: number;
+            /** @enum {string} */
+            reason: "signup" | "run" | "demo" | "refund" | "plan" | "referral" | "adjustment" | "admin" | "team";
+            balanceAfter: number;
+            runId: string | null;
+            batchId: string | null;
+            orderId: string | null;
+            createdAt: string;
         };
         /** @description A page of artworks, newest first. */
         ArtworkList: {
@@ -5326,6 +5363,44 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCreditLedger: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries and the cursor of the next */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLedger"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

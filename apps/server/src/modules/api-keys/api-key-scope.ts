@@ -18,6 +18,8 @@ const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
   { path: /^\/api\/artworks(\/|$)/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me\/artworks$/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me$/ },
+  // Reconciling what was charged: the caller's ledger.
+  { methods: ['GET', 'HEAD'], path: /^\/api\/credits\/ledger$/ },
   // A team's runs are started with `teamId`: a key may read the teams, their usage and library.
   { methods: ['GET', 'HEAD'], path: /^\/api\/teams(\/[^/]+(\/(usage|artworks))?)?$/ },
   { methods: ['GET', 'HEAD'], path: /^\/files\// },
