@@ -46,7 +46,7 @@ const INFO = {
       'run files, and reading `/api/v1/me`. Anything else (account deletion, profile changes, security settings and ' +
       'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED. A key has scopes (`ApiKeyScope`: ' +
       '`read`, `runs`, `batches`, `artworks`, `webhooks`; every one unless chosen at creation), and each operation ' +
-      "names the one it needs in its `bearerApiKey` requirement; a call outside the key's scopes answers 403 " +
+      "names the one it needs in `x-api-key-scope`; a call outside the key's scopes answers 403 " +
       'API_KEY_SCOPE with `scope`, before anything is charged. A key may expire (`expiresAt`) and be rolled ' +
       '(`rollApiKey`): the old secret keeps working for the overlap you choose (a day by default), then answers 401. A Bearer credential ' +
       "that is not a live key (unknown, revoked, garbage) answers 401 at once. A key is charged and rate-limited as its owner. Each tool's run operation shows a " +

@@ -3,6 +3,7 @@ import { apiKeyScopeOf } from '../api-keys/api-key-scope.ts';
 
 interface Operation {
   security?: Record<string, string[]>[];
+  'x-api-key-scope'?: string;
 }
 interface Document {
   paths?: object;
@@ -13,21 +14,17 @@ const routedPathOf = (documented: string) =>
   (documented.startsWith('/files/') ? documented : `/api${documented}`).replace(/\{[^}]+\}/g, 'x');
 
 /**
- * Names, in each operation's `bearerApiKey` requirement, the scope a key needs for it (OpenAPI
- * 3.1 lets a non-OAuth scheme list the roles it needs), read from the rules the server applies
- * (api-key-scope.ts), so the document cannot say one thing and the server do another.
+ * Names, on each operation an API key may call, the scope the key needs for it, as
+ * `x-api-key-scope` (Spectral refuses roles in the requirement of a non-OAuth scheme), read from
+ * the rules the server applies (api-key-scope.ts), so the document cannot say one thing and
+ * the server do another. Operations open to everyone have none.
  */
 export function documentApiKeyScopes<D extends Document>(document: D): D {
   for (const [path, item] of Object.entries(document.paths ?? {}) as [string, Record<string, Operation>][]) {
     for (const [method, operation] of Object.entries(item)) {
-      if (!operation.security) continue;
+      if (!operation.security?.some((requirement) => BEARER_API_KEY_SCHEME in requirement)) continue;
       const scope = apiKeyScopeOf(method, routedPathOf(path));
-      // New objects: the declarations share their requirement objects between operations.
-      operation.security = operation.security.map((requirement) =>
-        BEARER_API_KEY_SCHEME in requirement
-          ? { ...requirement, [BEARER_API_KEY_SCHEME]: scope ? [scope] : [] }
-          : requirement,
-      );
+      if (scope) operation['x-api-key-scope'] = scope;
     }
   }
   return document;
