@@ -5,7 +5,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { serveApiDocument } from './modules/api-docs/api-document.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { apiKeyAuth } from './modules/api-keys/api-key-auth.ts';
-import { API_KEY_PATH_PREFIXES } from './modules/api-keys/api-key-scope.ts';
+import { API_KEY_PATH_PREFIXES, isAdminConsolePath } from './modules/api-keys/api-key-scope.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { artworkFileRoutes, artworkRoutes } from './modules/artworks/routes.ts';
 import type { ClaimDeps } from './modules/auth/account-claim.ts';
@@ -16,6 +16,7 @@ import { batchRoutes } from './modules/batches/routes.ts';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.ts';
 import { billingModule } from './modules/billing/routes.ts';
 import { accountVerified } from './modules/billing/service.ts';
+import { ledgerRoutes } from './modules/credits/ledger-routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { planContext } from './modules/entitlements/plan-context.ts';
 import { registerFileOperations } from './modules/files/file-docs.ts';
@@ -40,7 +41,8 @@ import type { AppEnv } from './platform/http/app-env.ts';
 import { limitRequestBodies, type UploadRoute } from './platform/http/body-limit.ts';
 import { refuseHostileCallbackFields } from './platform/http/callback-fields.ts';
 import { compressResponses } from './platform/http/compression.ts';
-import { apiNotFound, errorHandler } from './platform/http/error-handler.ts';
+import { errorAnswers } from './platform/http/error-answers.ts';
+import { errorHandler, unmatchedRoute } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
 import { knownRoutes } from './platform/http/known-routes.ts';
 import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(logger));
   // Outside everything that writes a body, so every text response passes through it.
   app.use('*', compressResponses());
+  // Inside compression: it reads the error bodies it completes.
+  app.use('*', errorAnswers());
   // The built SPA, and its index.html read once: its inline scripts make the page policy, and
   // it is the template of every page.
   const webDist = findWebDist(config.webDistDir);
@@ -122,8 +126,10 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ ...claims, config });
   app.use('*', sessionResolver(auth, database.db, config.trustProxy));
   app.use('*', planContext(database.db));
-  // The routes are read on the first request with a key, when all of them are mounted.
-  app.use('*', apiKeyAuth(database.db, knownRoutes(app, API_KEY_PATH_PREFIXES)));
+  // The routes are read on the first request that needs them, when all of them are mounted.
+  const known = knownRoutes(app, API_KEY_PATH_PREFIXES);
+  const unmatched = unmatchedRoute(known, isAdminConsolePath);
+  app.use('*', apiKeyAuth(database.db, known, unmatched));
   // The OAuth callback receives Apple's cross-site form_post …
   app.use('/api/*', sameOriginOnly(config.publicUrl, ['/api/auth/callback/']));
   // … whose fields reach Better Auth unchecked by our schemas.
@@ -139,6 +145,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', runRoutes(deps.runs.deps, deps.runs.watcher, config.webhooks));
   api.route('/', batchRoutes(deps.runs.deps, config.webhooks));
   api.route('/billing', billing.apiRoutes);
+  api.route('/', ledgerRoutes(database.db));
   api.route('/', artworkRoutes({ db: database.db, storage, logger }));
   api.route('/auth', authRoutes({ auth, config, claims }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
@@ -151,14 +158,14 @@ export function createApp(deps: AppDeps) {
   registerWebhookOperations(api);
   serveApiDocument(api);
   api.route('/docs', apiDocsRoutes());
-  api.notFound(apiNotFound);
+  api.notFound(unmatched);
   // Beside the public API, not in it: its operations stay out of /api/openapi.json.
   app.route(
     '/api/admin',
     adminRoutes({ db: database.db, billing: billing.deps, requireSecondFactor: config.adminRequireSecondFactor }),
   );
   app.route('/api', api);
-  app.all('/api/*', apiNotFound);
+  app.all('/api/*', unmatched);
   if (billing.sandboxPages) app.route('/billing/sandbox', billing.sandboxPages);
 
   if (mailer.kind === 'outbox' && !config.isProduction) {
@@ -168,8 +175,8 @@ export function createApp(deps: AppDeps) {
   // Before /files: artworks' files carry their own visibility check.
   app.route('/files/artworks', artworkFileRoutes({ db: database.db, storage }));
   app.route('/files', fileRoutes(storage, database.db));
-  // Files are only read: any other method is the API's JSON 404.
-  app.all('/files/*', apiNotFound);
+  // Files are only read: any other method on a file path is 405, anything else the JSON 404.
+  app.all('/files/*', unmatched);
 
   app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 

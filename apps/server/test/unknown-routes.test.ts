@@ -20,16 +20,19 @@ const CREDENTIALS: readonly Credential[] = [
   'key of a plan without keys',
 ];
 
-/** Paths no route answers, including ones beside real routes and under prefixes keys may reach. */
+/**
+ * Paths no route answers, including ones beside real routes and under prefixes keys may reach (a
+ * path that routes answer with other methods is 405: test/api/error-answers.test.ts).
+ */
 const UNKNOWN: readonly (readonly [string, string])[] = [
   ['GET', '/api/no-such-thing'],
   ['GET', '/api/files/runs/someone/some-run/output-1.png'],
   ['POST', '/api/me/no-such-thing'],
-  ['DELETE', '/api/runs'],
-  ['PUT', '/api/tools'],
+  ['DELETE', '/api/runs/some-run/no-such-thing'],
+  ['PUT', '/api/no-tools'],
   ['GET', '/api/runs/some-run/no-such-thing'],
   ['GET', '/api/auth/list-sessions'],
-  ['POST', '/files/runs/someone/some-run/output-1.png'],
+  ['PATCH', '/api/no-such/deep/path'],
 ];
 
 describe.each(DATABASE_KINDS)('unknown routes on %s', (kind) => {

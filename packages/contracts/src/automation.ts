@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_NAME_MAX_LENGTH } from './limits.ts';
+import { API_KEY_NAME_MAX_LENGTH, API_KEY_ROLL_OVERLAP_MAX_SECONDS, DATETIME_MAX_LENGTH } from './limits.ts';
 import { BATCH_TOOLS, type WebhookEventType } from './run-constants.ts';
 import { runSchema } from './runs.ts';
 import { nameText } from './text-fields.ts';
@@ -46,12 +46,33 @@ export type Batch = z.infer<typeof batchSchema>;
 export const batchResponseSchema = z.object({ batch: batchSchema }).meta({ id: 'BatchResult' });
 export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
+/**
+ * What a key may do, each a group of operations (modules/api-keys/api-key-scope.ts): `read`
+ * every GET a key may make (runs, batches, artworks, teams, the profile, files); `runs` start,
+ * rerun and finish runs; `batches` start batches; `artworks` save, change, delete and like
+ * artworks; `webhooks` give a `webhookUrl` to a run or batch. A key without the scope an
+ * operation needs is refused with 403 API_KEY_SCOPE, before anything is charged.
+ */
+export const API_KEY_SCOPES = ['read', 'runs', 'batches', 'artworks', 'webhooks'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES).meta({
+  id: 'ApiKeyScope',
+  description:
+    'What a key may do: `read` (every GET a key may make), `runs` (start, rerun, finish runs), `batches` (start ' +
+    'batches), `artworks` (save, change, delete, like), `webhooks` (give a `webhookUrl`).',
+});
+
+const isoDateTime = z.iso.datetime({ offset: true }).max(DATETIME_MAX_LENGTH);
+
 export const apiKeySchema = z
   .object({
     id: z.string(),
     name: z.string(),
     /** The secret's first characters, to tell keys apart (the secret itself is shown once). */
     prefix: z.string(),
+    scopes: z.array(apiKeyScopeSchema),
+    /** When the key stops working (set at creation, or by rolling it); null: never. */
+    expiresAt: z.string().nullable(),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
   })
@@ -59,9 +80,25 @@ export const apiKeySchema = z
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const createApiKeyBodySchema = z
-  .object({ name: nameText().min(1).max(API_KEY_NAME_MAX_LENGTH) })
+  .object({
+    name: nameText().min(1).max(API_KEY_NAME_MAX_LENGTH),
+    /** Every scope when left out. */
+    scopes: z.array(apiKeyScopeSchema).min(1).max(API_KEY_SCOPES.length).optional(),
+    /** When the key stops working (in the future); never when left out. */
+    expiresAt: isoDateTime.optional(),
+  })
+  .strict()
   .meta({ id: 'CreateApiKeyRequest' });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
+
+export const rollApiKeyBodySchema = z
+  .object({
+    /** How long the old secret keeps working beside the new one (0: it stops at once); a day when left out. */
+    overlapSeconds: z.number().int().min(0).max(API_KEY_ROLL_OVERLAP_MAX_SECONDS).optional(),
+  })
+  .strict()
+  .meta({ id: 'RollApiKeyRequest' });
+export type RollApiKeyBody = z.input<typeof rollApiKeyBodySchema>;
 
 export const createdApiKeyResponseSchema = z
   .object({
@@ -71,6 +108,17 @@ export const createdApiKeyResponseSchema = z
   })
   .meta({ id: 'CreatedApiKey' });
 export type CreatedApiKeyResponse = z.infer<typeof createdApiKeyResponseSchema>;
+
+export const rolledApiKeyResponseSchema = z
+  .object({
+    /** The new key: the old one's name and scopes, a new secret. */
+    apiKey: apiKeySchema,
+    secret: z.string(),
+    /** The old key, now with the `expiresAt` its overlap ends at. */
+    previousKey: apiKeySchema,
+  })
+  .meta({ id: 'RolledApiKey' });
+export type RolledApiKeyResponse = z.infer<typeof rolledApiKeyResponseSchema>;
 
 export const apiKeyListResponseSchema = z.object({ apiKeys: z.array(apiKeySchema) }).meta({ id: 'ApiKeyList' });
 export type ApiKeyListResponse = z.infer<typeof apiKeyListResponseSchema>;

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_ACCEPTABLE',
+  'METHOD_NOT_ALLOWED',
+  'API_KEY_SCOPE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -170,6 +172,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
    * another media type than accepted (`image/png` asked, SVG made): `runId` names the run.
    */
   NOT_ACCEPTABLE: 406,
+  /** A method the path has no route for, while it has routes for others: `Allow` lists them. */
+  METHOD_NOT_ALLOWED: 405,
+  /**
+   * An API key without the scope an operation needs (`scope` names it): nothing was read,
+   * charged or changed. A key with that scope may call it.
+   */
+  API_KEY_SCOPE: 403,
   /**
    * The database (or storage) does not answer for a moment: nothing was done, the same request
    * may be sent again after Retry-After seconds.
@@ -231,6 +240,10 @@ export const errorBodySchema = z
        * image (NOT_ACCEPTABLE, or the run's own error when it failed and was refunded).
        */
       runId: z.string().optional(),
+      /** The scope an API_KEY_SCOPE key lacks. */
+      scope: z.string().optional(),
+      /** The request's id (also its `X-Request-Id` header): quote it to support; the logs are searched by it. */
+      requestId: z.string().optional(),
     }),
   })
   .meta({ id: 'ApiError', description: 'Every error answer of the API.' });

@@ -5,6 +5,7 @@ export * from './artworks.ts';
 export * from './auth.ts';
 export * from './automation.ts';
 export * from './billing.ts';
+export * from './credit-ledger.ts';
 export * from './entitlements.ts';
 export * from './errors.ts';
 export * from './field-issues.ts';

@@ -36,6 +36,10 @@ export const BATCH_MAX_IMAGES = 50;
 export const API_KEYS_PER_USER = 10;
 /** The name a person gives an API key. */
 export const API_KEY_NAME_MAX_LENGTH = 64;
+/** How long a rolled key keeps working beside its successor by default (Stripe's default: none; ours: a day). */
+export const API_KEY_ROLL_OVERLAP_DEFAULT_SECONDS = 24 * 60 * 60;
+/** The longest overlap a roll may ask for: a week. */
+export const API_KEY_ROLL_OVERLAP_MAX_SECONDS = 7 * 24 * 60 * 60;
 /**
  * Every request body that is not an image upload (JSON, forms, provider webhooks): larger ones
  * are refused (413 PAYLOAD_TOO_LARGE) before they are read, so a huge body costs no memory.

@@ -239,6 +239,17 @@ export function inputFormatsOf(id: ToolId): readonly InputImageFormat[] {
   return id === 'ai-photo-editor' ? ['jpeg', 'png'] : INPUT_IMAGE_FORMATS;
 }
 
+/**
+ * The media types a tool's outputs can have: vectorization and vector generation draw SVG; every other tool answers
+ * a raster, PNG, JPEG or WebP as its engine makes it (local engines keep an input's format).
+ * What a run start's `Accept` is checked against before anything is charged.
+ */
+export function outputMediaTypesOf(id: ToolId): readonly string[] {
+  return id === 'vectorization' || id === 'vector-generation'
+    ? ['image/svg+xml']
+    : ['image/png', 'image/jpeg', 'image/webp'];
+}
+
 /** The English texts for refused uploads (the page shows them in the user's language). */
 export const IMAGE_MESSAGES = {
   tooLargeBytes: 'File size must be less than 10MB',

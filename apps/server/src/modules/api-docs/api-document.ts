@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/api-route.ts';
 import type { ApiRouter } from '../../platform/http/api-router.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
+import { documentApiKeyScopes } from './api-key-scope-docs.ts';
 import { documentIdempotency, IDEMPOTENCY_DESCRIPTION } from './idempotency-docs.ts';
 import { documentResponseHeaders } from './response-headers-docs.ts';
 
@@ -22,7 +23,10 @@ const INFO = {
   description: [
     'AI image tools paid for with credits, a gallery, subscriptions and referrals. Every error answers ' +
       '`{"error": {"code", "message"}}` with a code of `ErrorCode`; a VALIDATION_ERROR names each refused field ' +
-      'in `issues`. A typed TypeScript client generated from this document is the `@atelier/api-client` package.',
+      'in `issues`, and every error body carries `requestId` (the `X-Request-Id` header): quote it when asking for ' +
+      'help. A 401 carries `WWW-Authenticate: Bearer`. A method a path has no operation for, where it has others, ' +
+      'answers 405 METHOD_NOT_ALLOWED with `Allow` listing the ones it has. A typed TypeScript client generated from ' +
+      'this document is the `@atelier/api-client` package.',
     '## Versions',
     `Every operation is served under \`${API_V1_PREFIX}\` (this document's server), the run, artwork and avatar files ` +
       `under \`${API_V1_PREFIX}/files\`. The unversioned \`/api/…\` paths answer the same until ${LEGACY_API_SUNSET} ` +
@@ -40,7 +44,11 @@ const INFO = {
       'request that carries a cookie must come from Atelier itself, key or not). A key ' +
       'may call the operations that list the `bearerApiKey` scheme: tools, runs, batches, history, artworks, the ' +
       'run files, and reading `/api/v1/me`. Anything else (account deletion, profile changes, security settings and ' +
-      'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED. A Bearer credential ' +
+      'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED. A key has scopes (`ApiKeyScope`: ' +
+      '`read`, `runs`, `batches`, `artworks`, `webhooks`; every one unless chosen at creation), and each operation ' +
+      "names the one it needs in `x-api-key-scope`; a call outside the key's scopes answers 403 " +
+      'API_KEY_SCOPE with `scope`, before anything is charged. A key may expire (`expiresAt`) and be rolled ' +
+      '(`rollApiKey`): the old secret keeps working for the overlap you choose (a day by default), then answers 401. A Bearer credential ' +
       "that is not a live key (unknown, revoked, garbage) answers 401 at once. A key is charged and rate-limited as its owner. Each tool's run operation shows a " +
       '`curl` example.',
     '```sh\ncurl -X POST "$ATELIER/api/v1/tools/image-upscale/runs" -H "Authorization: Bearer $ATELIER_KEY" -F image=@photo.png\n' +
@@ -166,11 +174,13 @@ export function serveApiDocument(api: ApiRouter, kind: ApiDocumentKind = PUBLIC_
       ),
     );
     return documentResponseHeaders(
-      documentIdempotency({
-        ...generated,
-        components: { ...generated.components, responses },
-        paths: sorted(generated.paths ?? {}),
-      }),
+      documentApiKeyScopes(
+        documentIdempotency({
+          ...generated,
+          components: { ...generated.components, responses },
+          paths: sorted(generated.paths ?? {}),
+        }),
+      ),
     );
   };
   api.openapi(kind.route, (c) => {

@@ -16,6 +16,12 @@ const HEADERS = {
       "The request's id (the client's own `X-Request-Id` when it sent a sane one): name it when reporting a problem; the server logs it",
     schema: { type: 'string' },
   },
+  WwwAuthenticate: {
+    description:
+      'The scheme that would do (RFC 9110): `Bearer realm="atelier"`, with `error="invalid_token"` when the Bearer credential sent is not a live key',
+    schema: { type: 'string' },
+    example: 'Bearer realm="atelier"',
+  },
   RetryAfter: { description: 'Seconds to wait before sending the request again', schema: { type: 'integer' } },
   RateLimitPolicy: {
     description: 'The limit this request counted against: `<limit>;w=<window seconds>` (IETF RateLimit draft)',
@@ -57,6 +63,7 @@ export function documentResponseHeaders<D extends Document>(document: D): D {
       'X-Request-Id': ref('XRequestId'),
       ...(name === 'RateLimited' ? { 'Retry-After': ref('RetryAfter'), ...RATE_LIMIT_HEADERS } : {}),
       ...(name === 'ServiceUnavailable' ? { 'Retry-After': ref('RetryAfter') } : {}),
+      ...(name === 'Unauthenticated' ? { 'WWW-Authenticate': ref('WwwAuthenticate') } : {}),
     });
   }
   for (const item of Object.values(document.paths ?? {}) as Record<

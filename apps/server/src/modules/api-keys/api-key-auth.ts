@@ -1,11 +1,11 @@
 import { hasFeature } from '@atelier/contracts';
-import type { MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, NotFoundHandler } from 'hono';
 import type { Database } from '../../platform/db/database.ts';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import { AppError } from '../../platform/http/app-error.ts';
-import { apiNotFound } from '../../platform/http/error-handler.ts';
+import { AppError, assertApiKeyScope } from '../../platform/http/app-error.ts';
 import { planRequired } from '../../platform/http/feature-gate.ts';
-import { apiKeyMayCall, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
+import type { KnownRoutes } from '../../platform/http/known-routes.ts';
+import { apiKeyMayCall, apiKeyScopeOf, carriesApiKeyScope, isAdminConsolePath } from './api-key-scope.ts';
 import { bearerSecret, isBearerCredential } from './api-key-secrets.ts';
 import { resolveApiKey } from './service.ts';
 
@@ -14,7 +14,8 @@ import { resolveApiKey } from './service.ts';
  * request). A Bearer credential is trusted only when it is a live API key: anything else sent
  * as one — garbage, an unknown or revoked key, a disabled account's — is 401 at once, never a
  * reason to look at the cookie beside it or to pass the same-origin check (same-origin.ts). A
- * route a key may not call is 403 API_KEY_NOT_ALLOWED. A path no route answers is the 404 anyone
+ * route a key may not call is 403 API_KEY_NOT_ALLOWED, one outside the key's scopes 403
+ * API_KEY_SCOPE naming the scope it needs. A path no route answers is the 404 (or 405) anyone
  * gets, whatever the Bearer credential (valid, invalid, with a cookie or without): answered
  * here, before the key is looked up, so nothing further down sees the request, and a refusal
  * never suggests a route exists where there is none. The key's user is then the request's
@@ -25,7 +26,9 @@ import { resolveApiKey } from './service.ts';
 export function apiKeyAuth(
   db: Database,
   /** Whether a route answers `method path` (known-routes.ts). */
-  isKnownRoute: (method: string, path: string) => boolean,
+  known: Pick<KnownRoutes, 'answers'>,
+  /** The answer when none does: 405 when the path has other methods, else 404. */
+  unmatched: NotFoundHandler<AppEnv>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
@@ -35,13 +38,15 @@ export function apiKeyAuth(
       return next();
     }
     if (!carriesApiKeyScope(c.req.path)) return next();
-    if (!isKnownRoute(c.req.method, c.req.path)) return apiNotFound(c);
+    if (!known.answers(c.req.method, c.req.path)) return unmatched(c);
     const secret = bearerSecret(authorization);
     const user = secret ? await resolveApiKey(db, secret) : null;
     if (!user) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
     if (!apiKeyMayCall(c.req.method, c.req.path)) {
       throw new AppError('API_KEY_NOT_ALLOWED', 'An API key cannot do this: sign in to Atelier instead');
     }
+    const scope = apiKeyScopeOf(c.req.method, c.req.path);
+    if (scope) assertApiKeyScope(user, scope);
     // A key works while its account's plan has API keys: after a downgrade it is kept (listed,
     // revocable) but refused, and works again after an upgrade (ADR 0032).
     if (!hasFeature(await c.var.planOf(user.id), 'apiKeys')) throw planRequired('apiKeys');

@@ -1,3 +1,5 @@
+import type { ApiKeyScope } from '@atelier/contracts';
+
 /**
  * What a personal API key may call (issue 16): the tools, runs, batches, artworks, the
  * history, reading the profile, and the run and artwork files. Everything else — account
@@ -6,6 +8,9 @@
  * allowed, so a new route is closed to keys until it is added here (and documented with
  * `apiKey: true`; api-document.test.ts keeps the two the same).
  */
+/** What anyone may read, with or without a key: no scope is needed for it. */
+const OPEN_TO_ALL = /^\/api\/(health|ready|openapi\.json|docs(\/.*)?)$/;
+
 const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
   { path: /^\/api\/tools(\/|$)/ },
   { path: /^\/api\/runs(\/|$)/ },
@@ -13,12 +18,27 @@ const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
   { path: /^\/api\/artworks(\/|$)/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me\/artworks$/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/me$/ },
+  // Reconciling what was charged: the caller's ledger.
+  { methods: ['GET', 'HEAD'], path: /^\/api\/credits\/ledger$/ },
   // A team's runs are started with `teamId`: a key may read the teams, their usage and library.
   { methods: ['GET', 'HEAD'], path: /^\/api\/teams(\/[^/]+(\/(usage|artworks))?)?$/ },
   { methods: ['GET', 'HEAD'], path: /^\/files\// },
   // What anyone may read: a monitor or a client generator that sends its key everywhere.
-  { methods: ['GET', 'HEAD'], path: /^\/api\/(health|ready|openapi\.json|docs(\/.*)?)$/ },
+  { methods: ['GET', 'HEAD'], path: OPEN_TO_ALL },
 ];
+
+/**
+ * The scope a key needs for `method path` (one a key may call at all, apiKeyMayCall): `read`
+ * for every GET, else the group the path belongs to; null where no credential is needed. A
+ * webhookUrl on a run or batch needs `webhooks` besides (checked where the field is read).
+ */
+export function apiKeyScopeOf(method: string, path: string): ApiKeyScope | null {
+  const upper = method.toUpperCase();
+  if (upper === 'GET' || upper === 'HEAD') return OPEN_TO_ALL.test(path) ? null : 'read';
+  if (/^\/api\/(tools\/[^/]+\/batches|batches)(\/|$)/.test(path)) return 'batches';
+  if (/^\/api\/artworks(\/|$)/.test(path)) return 'artworks';
+  return 'runs';
+}
 
 export function apiKeyMayCall(method: string, path: string): boolean {
   return ALLOWED.some((rule) => rule.path.test(path) && (!rule.methods || rule.methods.includes(method.toUpperCase())));

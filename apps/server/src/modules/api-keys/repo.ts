@@ -26,6 +26,21 @@ export async function deleteApiKeyOf(db: DbOrTx, userId: string, id: string): Pr
   return row;
 }
 
+/** One of the user's keys (`lock`: for update, so two rolls of it cannot both pass). */
+export async function findApiKeyOf(db: DbOrTx, userId: string, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function expireApiKey(db: DbOrTx, id: string, at: Date): Promise<ApiKeyRow> {
+  const [row] = await db.update(apiKeys).set({ expiresAt: at }).where(eq(apiKeys.id, id)).returning();
+  return row!;
+}
+
 export async function findApiKeyByHash(db: DbOrTx, hash: string): Promise<ApiKeyRow | undefined> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.secretHash, hash));
   return row;

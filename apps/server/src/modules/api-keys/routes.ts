@@ -3,6 +3,8 @@ import {
   apiKeyListResponseSchema,
   createApiKeyBodySchema,
   createdApiKeyResponseSchema,
+  rollApiKeyBodySchema,
+  rolledApiKeyResponseSchema,
   webhookSecretResponseSchema,
 } from '@atelier/contracts';
 import { z } from '@hono/zod-openapi';
@@ -23,6 +25,10 @@ const createApiKey = apiRoute({
   access: 'user',
   feature: 'apiKeys',
   summary: `Create a personal API key (at most ${API_KEYS_PER_USER}; Pro and higher plans); its secret is in this answer only`,
+  description:
+    'For a signed-in session only. `scopes` limits what the key may do (every scope when left out): a call ' +
+    'outside them answers 403 API_KEY_SCOPE naming the scope it needs, before anything is charged. `expiresAt` ' +
+    'ends it (401 from then on). An unknown field is refused (VALIDATION_ERROR, `unknown_field`).',
   middleware: [requireUser] as const,
   request: jsonBody(createApiKeyBodySchema),
   responses: {
@@ -53,6 +59,26 @@ const deleteApiKey = apiRoute({
   responses: { 204: { description: 'Revoked' }, 404: errorResponse('No such key of yours (NOT_FOUND)') },
 });
 
+const rollApiKey = apiRoute({
+  method: 'post',
+  path: '/me/api-keys/{id}/roll',
+  operationId: 'rollApiKey',
+  tag: 'automation',
+  access: 'user',
+  feature: 'apiKeys',
+  summary: 'Roll an API key: a new secret with its name and scopes; the old one works until the overlap ends',
+  description:
+    'For a signed-in session only. The old key keeps working for `overlapSeconds` (a day when left out, at most ' +
+    'a week, 0 to stop it at once) and then answers 401 like an expired key; `previousKey.expiresAt` says when. ' +
+    'The new secret is in this answer only.',
+  middleware: [requireUser] as const,
+  request: { params: z.object({ id: z.uuid() }), ...jsonBody(rollApiKeyBodySchema) },
+  responses: {
+    201: jsonContent(rolledApiKeyResponseSchema, 'The new key and its secret, and the old key with its end'),
+    404: errorResponse('No such live key of yours (NOT_FOUND)'),
+  },
+});
+
 const getWebhookSecret = apiRoute({
   method: 'get',
   path: '/me/webhook-secret',
@@ -79,8 +105,12 @@ const rotateWebhookSecret = apiRoute({
 
 export function apiKeyRoutes(db: Database) {
   return createApiRouter()
-    .openapi(createApiKey, async (c) =>
-      c.json(await service.createApiKey(db, c.var.user.id, c.req.valid('json').name), 201),
+    .openapi(createApiKey, async (c) => c.json(await service.createApiKey(db, c.var.user.id, c.req.valid('json')), 201))
+    .openapi(rollApiKey, async (c) =>
+      c.json(
+        await service.rollApiKey(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').overlapSeconds),
+        201,
+      ),
     )
     .openapi(listApiKeys, async (c) => c.json({ apiKeys: await service.listApiKeys(db, c.var.user.id) }, 200))
     .openapi(deleteApiKey, async (c) => {

@@ -46,3 +46,14 @@ export function acceptedAnswers(accept: string | undefined): AcceptedAnswers {
     json: ranges.some((r) => r.type === 'application' && r.subtype === 'json' && r.q > 0),
   };
 }
+
+/**
+ * Whether an answer `accept` takes could come of a run of a tool whose outputs have
+ * `mediaTypes`: the run as JSON, or one of those images. When none could, the start is refused
+ * (406) before anything is charged. No Accept header takes anything.
+ */
+export function anyAnswerAccepted(accept: string | undefined, mediaTypes: readonly string[]): boolean {
+  if (!accept?.trim()) return true;
+  const ranges = mediaRanges(accept);
+  return [...mediaTypes, 'application/json'].some((mediaType) => qualityOf(ranges, mediaType) > 0);
+}

@@ -6,6 +6,7 @@ import {
   type ErrorBody,
   isFinishedStatus,
   MAX_RUN_BODY_BYTES,
+  outputMediaTypesOf,
   PREFER_HEADER_MAX_LENGTH,
   PREFER_WAIT_MAX_SECONDS,
   RUN_EVENTS,
@@ -36,7 +37,7 @@ import { readMultipart } from '../../platform/http/multipart.ts';
 import { curlBlock } from '../api-docs/curl-examples.ts';
 import { requireUser } from '../auth/require-user.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
-import { type AcceptedAnswers, acceptedAnswers } from './accept-image.ts';
+import { type AcceptedAnswers, acceptedAnswers, anyAnswerAccepted } from './accept-image.ts';
 import * as browserRuns from './browser-runs.ts';
 import { RESULT_MESSAGES } from './browser-runs.ts';
 import { preferredWaitSeconds } from './prefer-wait.ts';
@@ -89,7 +90,7 @@ const startRunResponses = {
     "`inputRunId` is not one of the caller's succeeded runs, or has no such output, or `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged",
   ),
   406: errorResponse(
-    '`Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId`',
+    '`Accept` takes neither JSON nor any media type the tool can make (NOT_ACCEPTABLE, no `runId`): refused before anything was started or charged. Or `Accept` named only image types, and the run succeeded with an output of another type (NOT_ACCEPTABLE): the run was charged, `runId` and `Location` name it. A run that failed (and was refunded) answers its own error code instead, with `runId`',
   ),
   413: errorResponse('An upload is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
   502: errorResponse(
@@ -339,6 +340,12 @@ export function runRoutes(deps: RunDeps, watcher: RunWatcher, webhooks: WebhookP
   return router
     .openapi(startRun(deps), async (c) => {
       const { tool } = c.req.valid('param');
+      if (!anyAnswerAccepted(c.req.header('accept'), outputMediaTypesOf(tool))) {
+        throw new AppError(
+          'NOT_ACCEPTABLE',
+          `Accept takes neither the run as JSON nor any of ${outputMediaTypesOf(tool).join(', ')}: nothing was started or charged`,
+        );
+      }
       const request = await readRunRequest(c, tool, {
         runOutput: (...args) => service.runOutput(deps, ...args),
         webhooks,

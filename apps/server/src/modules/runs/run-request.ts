@@ -13,7 +13,7 @@ import {
 } from '@atelier/contracts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/http/app-env.ts';
-import { AppError, validationError } from '../../platform/http/app-error.ts';
+import { AppError, assertApiKeyScope, validationError } from '../../platform/http/app-error.ts';
 import { assertFeature } from '../../platform/http/feature-gate.ts';
 import { readMultipart } from '../../platform/http/multipart.ts';
 import { type IdentifiedImage, identifyImage } from '../../platform/images/identify-image.ts';
@@ -111,7 +111,8 @@ export async function assertPlanAllowsOptions(
 }
 
 /**
- * The extras (`inputRunId`, `outputIndex`, `webhookUrl`). A webhook needs a plan with `webhooks`
+ * The extras (`inputRunId`, `outputIndex`, `webhookUrl`). A webhook needs a key with the
+ * `webhooks` scope (when a key is used) and a plan with `webhooks`
  * (asked first: a Free account learns that, not what is wrong with its address); then the URL is
  * checked against the webhook rules.
  */
@@ -122,7 +123,10 @@ export async function readExtras(c: Context<AppEnv>, body: Record<string, unknow
   const parsed = runRequestExtrasSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues, input);
   const { webhookUrl, ...rest } = parsed.data;
-  if (webhookUrl) await assertFeature(c, 'webhooks', { teamId: rest.teamId });
+  if (webhookUrl) {
+    assertApiKeyScope(c.get('user'), 'webhooks');
+    await assertFeature(c, 'webhooks', { teamId: rest.teamId });
+  }
   return { ...rest, webhookUrl: webhookUrl ? await checkWebhookUrl(webhookUrl, webhooks) : undefined };
 }
 

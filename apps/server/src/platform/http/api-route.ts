@@ -154,6 +154,9 @@ export function apiRoute<const R extends ApiRouteSpec>(spec: R) {
   const forbidden = [
     ...(SAFE_METHODS.has(route.method) || crossSite ? [] : ['a state-changing request from another site (FORBIDDEN)']),
     ...(access === 'user' && !apiKey ? ['an API key (API_KEY_NOT_ALLOWED)'] : []),
+    ...(apiKey
+      ? ['an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged)']
+      : []),
     ...(feature || apiKey
       ? [
           "the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created)",

@@ -1,4 +1,4 @@
-import type { PlanId, UserRole } from '@atelier/contracts';
+import type { ApiKeyScope, PlanId, UserRole } from '@atelier/contracts';
 import type { Logger } from '../logging/logger.ts';
 
 /** The signed-in user as the API sees it (set by the auth module's middleware). */
@@ -10,6 +10,8 @@ export interface SessionUser {
   role: UserRole;
   /** Set when the request came with a personal API key rather than a session (modules/api-keys). */
   apiKeyId?: string;
+  /** What that key may do (modules/api-keys/api-key-scope.ts). */
+  apiKeyScopes?: readonly ApiKeyScope[];
   /** The session's making, for rules that trust only some sessions (the admin console). */
   session?: { createdAt: Date; signInMethod: string | null };
   /** When the account's address was proven (modules/auth/account-claim.ts); null until then. */

@@ -1,4 +1,5 @@
 import {
+  type ApiKeyScope,
   ERROR_STATUS,
   type ErrorBody,
   type ErrorCode,
@@ -8,6 +9,7 @@ import {
   SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from '@atelier/contracts';
 import type { z } from 'zod';
+import type { SessionUser } from './app-env.ts';
 
 /** The `field` of an issue with the request as a whole (not JSON, not an object …). */
 const BODY_FIELD = '(body)';
@@ -18,6 +20,7 @@ type AppErrorExtra = {
   retryAfter?: number;
   requiredPlan?: PlanId;
   runId?: string;
+  scope?: ApiKeyScope;
 };
 
 /**
@@ -53,6 +56,15 @@ export class AppError extends Error {
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in to continue');
 export const forbidden = (message = 'You may not do this') => new AppError('FORBIDDEN', message);
+/**
+ * 403 API_KEY_SCOPE when `user` came with an API key that lacks `scope`; a session (or a key
+ * with it) passes. Called before anything is read, charged or changed.
+ */
+export function assertApiKeyScope(user: SessionUser | null | undefined, scope: ApiKeyScope): void {
+  if (!user?.apiKeyScopes || user.apiKeyScopes.includes(scope)) return;
+  throw new AppError('API_KEY_SCOPE', `This API key does not have the "${scope}" scope`, { scope });
+}
+
 /** 429 with the seconds until the caller may try again (also sent as Retry-After). */
 export const rateLimited = (retryAfter: number, message = 'Too many requests. Please try again later.') =>
   new AppError('RATE_LIMITED', message, { retryAfter });

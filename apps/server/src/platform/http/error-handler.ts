@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isServiceUnavailable } from '../db/unavailable.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, issuesOfFields, serviceUnavailable } from './app-error.ts';
+import type { KnownRoutes } from './known-routes.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_ERROR',
@@ -41,3 +42,21 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
 
 export const apiNotFound: NotFoundHandler<AppEnv> = (c) =>
   c.json({ error: { code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` } }, 404);
+
+/**
+ * What a request no route matched gets: 405 METHOD_NOT_ALLOWED with `Allow` when routes answer
+ * its path with other methods (RFC 9110 §15.5.6), the 404 of an unknown path otherwise — and
+ * always for `hidden` paths (the admin console, whose routes leave no trace to outsiders).
+ */
+export function unmatchedRoute(
+  known: Pick<KnownRoutes, 'methodsAt'>,
+  hidden: (path: string) => boolean,
+): NotFoundHandler<AppEnv> {
+  return (c) => {
+    const allowed = hidden(c.req.path) ? [] : known.methodsAt(c.req.path);
+    if (allowed.length === 0) return apiNotFound(c);
+    c.header('Allow', allowed.join(', '));
+    const message = `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(', ')}`;
+    return c.json({ error: { code: 'METHOD_NOT_ALLOWED', message } }, 405);
+  };
+}

@@ -52,5 +52,26 @@ export async function identifyImage(data: Buffer, field = 'image'): Promise<Iden
   if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS) {
     throw new AppError('IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLargeSide, { fields: { [field]: 'too large' } });
   }
+  await assertDecodes(data, field);
   return { data, format, width, height, ...MEDIA[format] };
 }
+
+/**
+ * A header can be whole while the pixels behind it are not (a truncated or corrupt file): the
+ * image is decoded once, shrunk on load where the format allows it, so such a file is refused
+ * as INVALID_IMAGE before anything is charged rather than failing inside an engine later. Only
+ * after the size checks: what is decoded here is already bounded.
+ */
+async function assertDecodes(data: Buffer, field: string): Promise<void> {
+  try {
+    await sharp(data, { failOn: 'truncated' })
+      .resize(DECODE_PROBE_SIDE, DECODE_PROBE_SIDE, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw new AppError('INVALID_IMAGE', IMAGE_MESSAGES.invalid, { fields: { [field]: 'cannot be decoded' } });
+  }
+}
+
+/** The side the decode check shrinks to: small, so the check costs little memory. */
+const DECODE_PROBE_SIDE = 64;

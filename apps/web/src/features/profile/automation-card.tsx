@@ -1,4 +1,10 @@
-import { API_KEY_NAME_MAX_LENGTH, API_KEYS_PER_USER, type ApiKey } from '@atelier/contracts';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_SCOPES,
+  API_KEYS_PER_USER,
+  type ApiKey,
+  type ApiKeyScope,
+} from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -69,6 +75,8 @@ function CreateKeyForm({ atLimit }: { atLimit: boolean }) {
   const { t } = useTranslation('automation');
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
+  // Every scope unless the person narrows it: a key made here does what keys always did.
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([...API_KEY_SCOPES]);
   const [secret, setSecret] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: automationApi.createKey,
@@ -86,7 +94,11 @@ function CreateKeyForm({ atLimit }: { atLimit: boolean }) {
       void notify((toast) => toast.error(t('errors.nameRequired')));
       return;
     }
-    create.mutate(name.trim());
+    if (scopes.length === 0) {
+      void notify((toast) => toast.error(t('errors.scopeRequired')));
+      return;
+    }
+    create.mutate({ name: name.trim(), scopes });
   };
 
   if (secret) {
@@ -113,22 +125,45 @@ function CreateKeyForm({ atLimit }: { atLimit: boolean }) {
     );
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <TextField
-        className="flex-1"
-        label={t('create.nameLabel')}
-        placeholder={t('create.namePlaceholder')}
-        name="api-key-name"
-        autoComplete="off"
-        maxLength={API_KEY_NAME_MAX_LENGTH}
-        value={name}
-        disabled={atLimit}
-        hint={atLimit ? t('create.limit', { max: API_KEYS_PER_USER }) : undefined}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <button type="submit" className={buttonClass('primary', 'md', 'h-11')} disabled={atLimit || create.isPending}>
-        {create.isPending ? t('create.creating') : t('create.button')}
-      </button>
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField
+          className="flex-1"
+          label={t('create.nameLabel')}
+          placeholder={t('create.namePlaceholder')}
+          name="api-key-name"
+          autoComplete="off"
+          maxLength={API_KEY_NAME_MAX_LENGTH}
+          value={name}
+          disabled={atLimit}
+          hint={atLimit ? t('create.limit', { max: API_KEYS_PER_USER }) : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className={buttonClass('primary', 'md', 'h-11')} disabled={atLimit || create.isPending}>
+          {create.isPending ? t('create.creating') : t('create.button')}
+        </button>
+      </div>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm" disabled={atLimit}>
+        <legend className="mb-1 text-xs text-zinc-500 dark:text-zinc-400">{t('create.scopesLabel')}</legend>
+        {API_KEY_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="api-key-scope"
+              value={scope}
+              checked={scopes.includes(scope)}
+              onChange={(e) =>
+                setScopes((now) =>
+                  e.target.checked
+                    ? API_KEY_SCOPES.filter((s) => s === scope || now.includes(s))
+                    : now.filter((s) => s !== scope),
+                )
+              }
+            />
+            {t(`scopes.${scope}`)}
+          </label>
+        ))}
+      </fieldset>
     </form>
   );
 }
@@ -169,6 +204,12 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         <div>
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('list.prefix')}</dt>
           <dd className="font-mono">{apiKey.prefix}…</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-4 sm:order-last">
+          <dt className="sr-only">{t('create.scopesLabel')}</dt>
+          <dd className="text-xs text-zinc-600 dark:text-zinc-400">
+            {apiKey.scopes.map((scope) => t(`scopes.${scope}`)).join(' · ')}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('list.created')}</dt>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
 
@@ -18,6 +19,10 @@ export const apiKeys = pgTable(
     secretHash: text('secret_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** What the key may do (API_KEY_SCOPES); keys made before scopes existed have every one. */
+    scopes: text('scopes').array().notNull().default(sql`'{read,runs,batches,artworks,webhooks}'::text[]`),
+    /** When it stops working: chosen at creation, or the end of a roll's overlap; null: never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('api_keys_secret_hash_idx').on(t.secretHash), index('api_keys_user_idx').on(t.userId)],
 );
