@@ -1,16 +1,16 @@
 // `npm run test:timings`: every Vitest file and Playwright spec with its duration, slowest first,
 // from the reports the last run wrote (.tmp/test-reports: `npm test`, `npx vitest run` and
-// `npx playwright test` write them). With --run it runs both suites first. --top N shortens the lists.
+// `npx playwright test` write them). With --run it runs both suites first; --top N shortens the lists.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const reports = '.tmp/test-reports';
-const vitestFile = `${reports}/vitest-timings.json`;
-const playwrightFile = `${reports}/playwright.json`;
-
 const args = process.argv.slice(2);
-const topAt = args.indexOf('--top');
-const top = topAt >= 0 ? Number(args[topAt + 1]) : Number.POSITIVE_INFINITY;
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const reports = '.tmp/test-reports';
+// --vitest/--playwright <file>: another run's reports (kept to compare before and after).
+const vitestFile = option('--vitest', `${reports}/vitest-timings.json`);
+const playwrightFile = option('--playwright', `${reports}/playwright.json`);
+const top = Number(option('--top', Number.POSITIVE_INFINITY));
 
 if (args.includes('--run')) {
   spawnSync('npx', ['vitest', 'run'], { stdio: 'inherit' });
