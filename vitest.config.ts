@@ -1,9 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { testResolveFromSource } from './apps/web/build/source-condition.ts';
 
 // One runner for unit and integration tests of every workspace; browser tests are Playwright's (e2e/).
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on a
+    // 2-core machine. The integration tests spend much of their time waiting (on PostgreSQL,
+    // child processes, timers), so one worker per core keeps both cores busy.
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    // Every file's timings for `npm run test:timings` (scripts/vitest-timings-reporter.ts).
+    reporters: ['default', './scripts/vitest-timings-reporter.ts'],
     projects: [
       {
         test: {

@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectCspViolations } from './support/console.ts';
 import { makePng } from './support/png.ts';
+import { e2eDataDir } from './support/servers.ts';
 
 // The eleven tool pages as a new user meets them: every route renders, the spec's validation
 // texts, a run with progress and results on the embedded engines, download names and saving
@@ -26,9 +27,9 @@ async function signUp(page: Page, baseURL: string | undefined): Promise<string> 
   return email;
 }
 
-/** The files the e2e server stores for a run (its local storage: DATA_DIR/files/runs/<user>/<run>). */
+/** The files this worker's e2e server stores for a run (its local storage: DATA_DIR/files/runs/<user>/<run>). */
 function filesOfRun(runId: string): string[] {
-  const runsDir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, 'files', 'runs');
+  const runsDir = path.join(process.cwd(), e2eDataDir(), 'files', 'runs');
   if (!fs.existsSync(runsDir)) return [];
   return fs.readdirSync(runsDir).flatMap((user) => {
     const folder = path.join(runsDir, user, runId);

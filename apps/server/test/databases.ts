@@ -4,6 +4,28 @@ import pg from 'pg';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { openDatabase } from '../src/platform/db/open-database.ts';
 
+/** A test database's name: TEST_DATABASE_PREFIX (atelier_test unless set) and `suffix`. */
+export const testDatabaseName = (suffix: string) => `${process.env.TEST_DATABASE_PREFIX ?? 'atelier_test'}_${suffix}`;
+
+/**
+ * A copy of the migrated template the global setup made (ATELIER_POSTGRES_TEMPLATE), or an
+ * empty database without one (a file run outside the server project). PostgreSQL refuses a
+ * copy while another session is connected to the template (55006, object_in_use): only
+ * another CREATE DATABASE reading it, a moment later done, so that one is tried again.
+ */
+async function createDatabase(admin: pg.Client, name: string) {
+  const template = process.env.ATELIER_POSTGRES_TEMPLATE;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
@@ -23,11 +45,14 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `atelier_test_${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName(randomBytes(6).toString('hex'));
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
