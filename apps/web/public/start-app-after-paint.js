@@ -13,6 +13,14 @@
 
   function start() {
     if (started) return;
+    // A module script added by a script runs as soon as it has loaded, not after parsing as one
+    // the parser met would: added while the page is still arriving (the first paint comes early
+    // on a long page), it would read a half-parsed document — the hydration data cut short, a
+    // root not yet complete. So it is added once the whole document is parsed.
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', start, { once: true });
+      return;
+    }
     const template = document.getElementById(TEMPLATE_ID);
     if (!template) return;
     started = true;
