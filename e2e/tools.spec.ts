@@ -81,9 +81,11 @@ test('the spec validation messages: missing prompt, image, mask and an over-size
 
   await page.goto('/tools/inpainting');
   await imageInput(page).setInputFiles(photo);
-  await page.getByLabel('Describe what should fill the marked area').fill('a red door');
+  // The local fill ignores a prompt: the page says so, the field is optional, Run works without it.
+  await expect(page.getByTestId('engine-notice')).toContainText('ignores the prompt');
+  await expect(page.getByLabel('Describe what should fill the marked area')).toHaveAttribute('aria-required', 'false');
   await page.getByRole('button', { name: 'Start inpainting' }).click();
-  await expect(toast(page, 'Please select a mask image')).toBeVisible();
+  await expect(toast(page, 'Paint over what should change, or upload a mask')).toBeVisible();
 
   await page.goto('/tools/ai-photo-editor');
   const big = Buffer.concat([makePng(64, 64), Buffer.alloc(10 * 1024 * 1024)]);
@@ -226,7 +228,7 @@ test('inpainting takes a painted mask and shows original, mask and result', asyn
   await page.getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Redo' }).click();
 
-  await page.getByLabel('Describe what should fill the marked area').fill('a red door');
+  // No prompt: the local fill does not use one.
   await page.getByRole('button', { name: 'Start inpainting' }).click();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 60_000 });
   const views = page.getByRole('list', { name: 'What the stage shows' });

@@ -1,4 +1,4 @@
-import type { ToolListResponse } from '@atelier/contracts';
+import { INPAINTING_PROMPT_MESSAGE, type ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STABILITY_TOOLS, type StabilityEngine } from '../src/engines/providers/stability/stability-engine.ts';
@@ -124,6 +124,22 @@ describe.each(DATABASE_KINDS)('Stability provider on %s', (kind) => {
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) if ((grey[y * width + x] === 255) !== mask.white(x, y)) mismatches++;
     expect(mismatches).toBe(0);
+  });
+
+  it('asks for an inpainting prompt, as Stability uses it, before charging', async () => {
+    const user = await signUpTestUser(rt);
+    const mask = await rectMask(200, 150);
+    const form = runForm({}, { image: await pngImage(200, 150), mask: mask.png });
+    const res = await rt.request('/api/tools/inpainting/runs', as(user, { method: 'POST', body: form }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: INPAINTING_PROMPT_MESSAGE,
+        fields: { prompt: INPAINTING_PROMPT_MESSAGE },
+      },
+    });
+    expect(await getCreditBalance(rt.database.db, user.userId)).toBe(SIGN_UP_CREDITS);
   });
 
   it('fails and refunds a run whose image came back CONTENT_FILTERED', async () => {

@@ -1839,7 +1839,7 @@ export interface paths {
         put?: never;
         /**
          * Start a inpainting run
-         * @description Repaints the masked area of an image as the prompt describes (1 credit). The same endpoint as `startRun` with `tool` = `inpainting`. With an API key:
+         * @description Repaints the masked area of an image as the prompt describes (1 credit); the prompt may be left out where the serving engine ignores it (ignoredOptions). The same endpoint as `startRun` with `tool` = `inpainting`. With an API key:
          *
          *     ```sh
          *     curl -X POST "$ATELIER/api/v1/tools/inpainting/runs" \
@@ -2324,9 +2324,10 @@ export interface components {
              */
             mask: Blob;
         } & components["schemas"]["InpaintingOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Repaints the masked area of an image as the prompt describes (1 credit). */
+        /** @description Repaints the masked area of an image as the prompt describes (1 credit); the prompt may be left out where the serving engine ignores it (ignoredOptions). */
         InpaintingOptions: {
-            prompt: string;
+            /** @default  */
+            prompt?: string;
         };
         /** @description A background-removal run as JSON: the options and the extras. */
         BackgroundRemovalRunJson: components["schemas"]["BackgroundRemovalOptions"] & components["schemas"]["RunRequestExtras"];

@@ -43,6 +43,8 @@ import {
 /** A required prompt: at most what an artwork keeps of it, so every result can be saved. */
 const requiredPrompt = (message: string) => multilineText().min(1, message).max(PROMPT_MAX_LENGTH);
 const prompt = requiredPrompt('Please enter a prompt');
+/** What an inpainting run without a prompt is told where its engine uses the prompt. */
+export const INPAINTING_PROMPT_MESSAGE = 'Please enter a description for the inpainting';
 /** An optional text (of several lines: a negative prompt); blank means absent. */
 const optionalText = (max: number) =>
   multilineText()
@@ -126,8 +128,11 @@ export const toolOptionSchemas = {
   ),
   inpainting: options(
     'inpainting',
-    z.object({ prompt: requiredPrompt('Please enter a description for the inpainting') }),
-    'Repaints the masked area of an image as the prompt describes (1 credit).',
+    // Required where the serving engine uses it (a provider); the local engine fills the masked
+    // area from its surroundings and ignores it (GET /api/tools → ignoredOptions), so there it
+    // may be left out. The run endpoint asks for it with INPAINTING_PROMPT_MESSAGE.
+    z.object({ prompt: multilineText().max(PROMPT_MAX_LENGTH).default('') }),
+    'Repaints the masked area of an image as the prompt describes (1 credit); the prompt may be left out where the serving engine ignores it (ignoredOptions).',
   ),
   /**
    * Runs in the browser: the server only records (and charges) the run. The size of the chosen

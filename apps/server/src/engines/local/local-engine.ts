@@ -49,6 +49,11 @@ export class LocalEngine implements Engine {
     return LOCAL_TOOLS.includes(tool);
   }
 
+  /** The OpenCV fill repaints from the surroundings: an inpainting prompt means nothing to it. */
+  ignoredOptions(tool: ToolId): readonly string[] {
+    return tool === 'inpainting' ? ['prompt'] : [];
+  }
+
   demoOptions(tool: ToolId): Record<string, readonly string[]> {
     return LOCAL_DEMO_OPTIONS[tool] ?? {};
   }

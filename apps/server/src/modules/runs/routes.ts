@@ -349,6 +349,7 @@ export function runRoutes(deps: RunDeps, watcher: RunWatcher, webhooks: WebhookP
       const request = await readRunRequest(c, tool, {
         runOutput: (...args) => service.runOutput(deps, ...args),
         webhooks,
+        ignoredOptions: (id) => deps.engines.engineFor(id)?.ignoredOptions?.(id) ?? [],
       });
       const userId = c.get('user').id;
       const run = await service.startRun(deps, userId, request);

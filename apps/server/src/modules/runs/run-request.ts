@@ -3,6 +3,7 @@ import {
   CHAINABLE_TOOLS,
   IMAGE_FIELDS,
   IMAGE_MESSAGES,
+  INPAINTING_PROMPT_MESSAGE,
   imageFieldsOf,
   inputFormatsOf,
   RUN_REQUEST_EXTRA_FIELDS,
@@ -22,7 +23,7 @@ import type { RequestImage, RunRequest } from './service.ts';
 
 const MISSING: Record<string, string> = {
   image: 'Please select an image first',
-  mask: 'Please select a mask image',
+  mask: 'Paint over what should change, or upload a mask',
   reference_image: 'Please select a reference image',
   background_image: 'Please select a background image',
 };
@@ -34,6 +35,8 @@ export interface RunRequestContext {
   /** An output of one of the user's own succeeded runs; NOT_FOUND otherwise (another user's too). */
   runOutput(userId: string, runId: string, outputIndex: number): Promise<RequestImage>;
   webhooks: WebhookPolicy;
+  /** The option fields the tool's serving engine ignores (its `ignoredOptions`). */
+  ignoredOptions(tool: ToolId): readonly string[];
 }
 
 /** The body as an object of fields: multipart (repeated fields as arrays when `all`) or JSON. */
@@ -130,6 +133,15 @@ export async function readExtras(c: Context<AppEnv>, body: Record<string, unknow
   return { ...rest, webhookUrl: webhookUrl ? await checkWebhookUrl(webhookUrl, webhooks) : undefined };
 }
 
+/** An inpainting prompt is optional only where the serving engine ignores it (the local fill). */
+function requireInpaintingPrompt(tool: ToolId, options: Record<string, unknown>, ignored: readonly string[]) {
+  if (tool !== 'inpainting' || ignored.includes('prompt') || options.prompt) return;
+  throw new AppError('VALIDATION_ERROR', INPAINTING_PROMPT_MESSAGE, {
+    fields: { prompt: INPAINTING_PROMPT_MESSAGE },
+    issues: [{ field: 'prompt', problem: 'required' }],
+  });
+}
+
 /** An uploaded image, checked by its bytes and against the formats the tool takes. */
 export async function checkUpload(tool: ToolId, field: string, file: File): Promise<RequestImage> {
   const image = await identifyImage(Buffer.from(await file.arrayBuffer()), field);
@@ -173,6 +185,7 @@ function requireBackgroundImage(tool: ToolId, options: Record<string, unknown>, 
 export async function readRunRequest(c: Context<AppEnv>, tool: ToolId, ctx: RunRequestContext): Promise<RunRequest> {
   const body = await readBody(c, tool);
   const options = readOptions(tool, body);
+  requireInpaintingPrompt(tool, options, ctx.ignoredOptions(tool));
   const extras = await readExtras(c, body, ctx.webhooks);
   await assertPlanAllowsOptions(c, tool, options, extras.teamId);
   const { required, optional } = imageFieldsOf(tool);

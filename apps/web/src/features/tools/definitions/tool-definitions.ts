@@ -66,7 +66,8 @@ export type OptionField =
 export const fieldShown = (field: OptionField, values: OptionValues) => field.when?.(values) ?? true;
 
 /** `custom-edit`: for the photo editor's custom edit only; `background`: for a background from a prompt. */
-export type PromptRule = 'required' | 'none' | 'custom-edit' | 'background';
+/** `optional`: a required prompt the serving engine ignores (the local inpainting fill). */
+export type PromptRule = 'required' | 'optional' | 'none' | 'custom-edit' | 'background';
 export type ResultLayout = 'compare' | 'inpaint' | 'grid';
 
 export interface ToolPageDefinition {
@@ -110,7 +111,7 @@ export function defaultOptionValues(definition: ToolPageDefinition): OptionValue
 export function showsPrompt(definition: ToolPageDefinition, values: OptionValues): boolean {
   if (definition.prompt === 'custom-edit') return values.editType === 'custom';
   if (definition.prompt === 'background') return values.background === 'prompt';
-  return definition.prompt === 'required';
+  return definition.prompt === 'required' || definition.prompt === 'optional';
 }
 
 /** Whether the page asks for an uploaded background now. */
@@ -147,6 +148,8 @@ export function withoutIgnoredOptions(definition: ToolPageDefinition, ignored: r
   return {
     ...definition,
     options: definition.options.filter((field) => !ignored.includes(field.name)),
+    // Kept on the page (a person may still describe the fill) but no longer asked for.
+    prompt: ignored.includes('prompt') && definition.prompt === 'required' ? 'optional' : definition.prompt,
     negativePrompt: definition.negativePrompt && !ignored.includes('negative_prompt'),
   };
 }

@@ -102,7 +102,7 @@ export function maskPixelsFromLayer(layer: Uint8ClampedArray): Uint8ClampedArray
   return out;
 }
 
-/** Nothing marked: the page then has no mask to send ("Please select a mask image"). */
+/** Nothing marked: the page then has no mask to send ("Paint over what should change, or upload a mask"). */
 export function isBlankLayer(layer: Uint8ClampedArray): boolean {
   for (let i = 3; i < layer.length; i += 4) if (layer[i] !== 0) return false;
   return true;

@@ -26,11 +26,13 @@ export function PromptFields({
   const { t } = useTranslation('tool-run');
   const promptId = useId();
   const negativeId = useId();
+  const optionalNoteId = useId();
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const negativeRef = useRef<HTMLTextAreaElement>(null);
   useTypedBeforeHydration(promptRef, inputs.prompt);
   useTypedBeforeHydration(negativeRef, inputs.negativePrompt);
   if (!showsPrompt(definition, inputs.options)) return null;
+  const optional = definition.prompt === 'optional';
   const promptLabel = t(
     `prompt.${definition.id === 'inpainting' ? 'inpainting' : definition.prompt === 'custom-edit' ? 'customEdit' : 'label'}`,
   );
@@ -45,11 +47,17 @@ export function PromptFields({
           id={promptId}
           value={inputs.prompt}
           disabled={disabled}
-          aria-required="true"
+          aria-required={!optional}
+          aria-describedby={optional ? optionalNoteId : undefined}
           placeholder={t('prompt.placeholder')}
           onChange={(event) => update({ prompt: event.target.value })}
           className={textareaClass}
         />
+        {optional && (
+          <p id={optionalNoteId} className="text-xs text-zinc-500 dark:text-zinc-400">
+            {t('prompt.optionalHere')}
+          </p>
+        )}
       </div>
       {definition.negativePrompt && (
         <div className="flex flex-col gap-1.5">

@@ -5,6 +5,7 @@ import {
   type SelectOptionField,
   TOOL_PAGES,
   withoutDemoChoices,
+  withoutIgnoredOptions,
 } from '../definitions/tool-definitions.ts';
 import { costOf, emptyRunInputs, missingInput, parseStrength, type RunInputs, runFormData } from './run-inputs.ts';
 
@@ -41,6 +42,11 @@ describe('tool page inputs', () => {
     expect(missingInput(TOOL_PAGES.inpainting, inputs('inpainting', { image: png, mask: png, prompt: '  ' }))).toBe(
       'inpaintingDescription',
     );
+    // Where the engine ignores the prompt (the local fill), it is optional: a painted mask is enough.
+    const localFill = withoutIgnoredOptions(TOOL_PAGES.inpainting, ['prompt']);
+    expect(localFill.prompt).toBe('optional');
+    expect(missingInput(localFill, inputs('inpainting', { image: png, mask: png, prompt: '' }))).toBeNull();
+    expect(missingInput(localFill, inputs('inpainting', { image: png }))).toBe('selectMask');
     expect(missingInput(TOOL_PAGES['image-generation'], inputs('image-generation'))).toBe('promptToGenerate');
     expect(missingInput(TOOL_PAGES['ai-photo-editor'], inputs('ai-photo-editor', { image: png }))).toBeNull();
     const custom = inputs('ai-photo-editor', { image: png, options: { editType: 'custom', strength: '0.7' } });

@@ -58,7 +58,8 @@ export function missingInput(definition: ToolPageDefinition, inputs: RunInputs):
   if (definition.image && !inputs.image) return 'selectImage';
   if (definition.mask && !inputs.mask) return 'selectMask';
   if (needsBackgroundImage(definition, inputs.options) && !inputs.backgroundImage) return 'selectBackgroundImage';
-  if (showsPrompt(definition, inputs.options) && inputs.prompt.trim() === '') return definition.missingPromptMessage;
+  const promptAskedFor = showsPrompt(definition, inputs.options) && definition.prompt !== 'optional';
+  if (promptAskedFor && inputs.prompt.trim() === '') return definition.missingPromptMessage;
   return null;
 }
 
