@@ -66,7 +66,9 @@ describe.each(DATABASE_KINDS)('sign-up and sign-in on %s', (kind) => {
     for (const path of ['/api/auth/no-such-thing', '/api/auth/update-user', '/api/auth/delete-user']) {
       const res = await rt.request(path, postJson({ name: 'x' }));
       expect(res.status, path).toBe(404);
-      expect(await res.json(), path).toEqual({ error: { code: 'NOT_FOUND', message: `No route for POST ${path}` } });
+      expect(await res.json(), path).toEqual({
+        error: { code: 'NOT_FOUND', message: `No route for POST ${path}`, requestId: res.headers.get('x-request-id') },
+      });
     }
   });
 

@@ -252,7 +252,11 @@ describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) =
       );
       expect(res.status).toBe(502);
       expect(await res.json()).toEqual({
-        error: { code: 'PAYMENT_ERROR', message: 'Failed to process subscription. Please try again.' },
+        error: {
+          code: 'PAYMENT_ERROR',
+          message: 'Failed to process subscription. Please try again.',
+          requestId: res.headers.get('x-request-id'),
+        },
       });
     } finally {
       await broken.close();

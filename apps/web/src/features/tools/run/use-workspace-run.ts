@@ -50,7 +50,7 @@ export function useWorkspaceRun(options: WorkspaceRunOptions) {
       return;
     }
     if (batch.tiles.length > 0) {
-      const missing = missingInput(definition, { ...inputs, image: batch.tiles[0]?.file ?? null });
+      const missing = missingInput(fields, { ...inputs, image: batch.tiles[0]?.file ?? null });
       if (missing) {
         void notify((toast) => toast.error(t(`validation.${missing}`)));
         return;
@@ -62,7 +62,7 @@ export function useWorkspaceRun(options: WorkspaceRunOptions) {
     // The mask as the painter shows it this instant (its exports after each stroke are asynchronous).
     const mask = definition.mask ? await painter.currentMask() : inputs.mask;
     const sent = { ...inputs, mask };
-    const missing = missingInput(definition, sent);
+    const missing = missingInput(fields, sent);
     if (missing) {
       void notify((toast) => toast.error(t(`validation.${missing}`)));
       return;
