@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const LEDGER_PAGE_SIZE = 50;
 export const LEDGER_PAGE_MAX = 100;
 
-/** Why a balance changed (the server's CREDIT_REASONS). */
+/** Why a balance changed: the server's ledger rows take exactly these (its CREDIT_REASONS). */
 export const LEDGER_REASONS = [
   'signup',
   'run',

@@ -1,20 +1,12 @@
+import { LEDGER_REASONS } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
+ * Why a balance changed: one list, in contracts (the ledger endpoint names the same reasons).
  * `team`: credits moved between the owner's balance and a team's pool.
  * `demo`: a run on the demo engine, recorded at 0 credits so the ledger lists every run. */
-export const CREDIT_REASONS = [
-  'signup',
-  'run',
-  'demo',
-  'refund',
-  'plan',
-  'referral',
-  'adjustment',
-  'admin',
-  'team',
-] as const;
+export const CREDIT_REASONS = LEDGER_REASONS;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /**
