@@ -12,15 +12,16 @@ import { effectivePlan } from './effective-plan.ts';
 export function planContext(db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const known = new Map<string, Promise<PlanId>>();
-    c.set('planOf', (userId) => {
+    const planOf = (userId: string) => {
       let plan = known.get(userId);
       if (!plan) {
         plan = effectivePlan(db, userId);
         known.set(userId, plan);
       }
       return plan;
-    });
-    c.set('workspacePlanOf', (userId, teamId) => workspacePlan(db, userId, teamId));
+    };
+    c.set('planOf', planOf);
+    c.set('workspacePlanOf', async (userId, teamId) => workspacePlan(db, userId, teamId, await planOf(userId)));
     await next();
   };
 }

@@ -26,10 +26,9 @@ export async function membershipOf(db: DbOrTx, teamId: string, userId: string, l
 /**
  * The plan a member works with inside the team: the better of their own and the owner's, while
  * the team works (a Free member of a Studio team batches in the team, not on their own). Not a
- * member, or a read-only team: their own plan.
+ * member, or a read-only team: their own plan (`own`, as the request already read it).
  */
-export async function workspacePlan(db: DbOrTx, userId: string, teamId: string): Promise<PlanId> {
-  const own = await effectivePlan(db, userId);
+export async function workspacePlan(db: DbOrTx, userId: string, teamId: string, own: PlanId): Promise<PlanId> {
   const found = await repo.findMembership(db, teamId, userId);
   if (!found) return own;
   const owner = await effectivePlan(db, found.team.ownerId);
