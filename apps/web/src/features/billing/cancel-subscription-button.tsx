@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { ConfirmDialogContent } from '../../components/ui/confirm-dialog.tsx';
 import { billingApi, billingKeys } from '../../lib/billing-api.ts';
 import { notify } from '../../lib/notify.ts';
 
@@ -26,21 +27,13 @@ export function CancelSubscriptionButton({ endsOn }: { endsOn: string }) {
       <AlertDialog.Trigger disabled={cancel.isPending} className={buttonClass('secondary', 'sm')}>
         {t('cancel.open')}
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
-          <AlertDialog.Title className="text-lg font-semibold">{t('cancel.title')}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {t('cancel.body', { date: endsOn })}
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClass('secondary')}>{t('cancel.keep')}</AlertDialog.Cancel>
-            <AlertDialog.Action onClick={() => cancel.mutate()} className={buttonClass('primary')}>
-              {t('cancel.confirm')}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      <ConfirmDialogContent
+        title={t('cancel.title')}
+        description={t('cancel.body', { date: endsOn })}
+        cancel={t('cancel.keep')}
+        confirm={t('cancel.confirm')}
+        onConfirm={() => cancel.mutate()}
+      />
     </AlertDialog.Root>
   );
 }
