@@ -1,4 +1,4 @@
-// Batches (issue 16), in-process on PGlite with the demo engine:
+// Batches, in-process on PGlite with the demo engine:
 //
 // 1. Accepting 50 images (400×400 noise, ~0.5 MB each): one `POST /tools/ai-eraser/batches` against 50 single-image
 //    `POST /tools/ai-eraser/runs` (the same checks, charges and jobs), as a ratio.

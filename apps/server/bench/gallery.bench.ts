@@ -1,4 +1,4 @@
-// The public gallery at scale (issue 8): 1 M artworks and 10 M likes on PostgreSQL.
+// The public gallery at scale: 1 M artworks and 10 M likes on PostgreSQL.
 //
 // 1. Throughput of the gallery's first-page SQL at concurrency 32, through our code
 //    (drizzle + the DTO mapping of the service) and through pgbench running the same SQL text:

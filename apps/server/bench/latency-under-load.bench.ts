@@ -1,4 +1,4 @@
-// Latency under engine load (issue 20): while one user's tool run works, do other people's
+// Latency under engine load: while one user's tool run works, do other people's
 // requests still get quick answers? On the embedded default — the built server, as `npm start`
 // runs it, with the inline worker and its engine pool — `/api/health` and `GET /api/artworks`
 // are each requested 20 times a second (open loop: on schedule, whatever the answers) while

@@ -1,7 +1,7 @@
 // `npm run bench`: Lighthouse (the npm package, Debian Chromium) against the built app on a
 // fresh data dir with 60 public artworks: the public pages, a tool page (signed in) and an
 // artwork's page, with Lighthouse's default (mobile, throttled) config and its desktop preset,
-// 3 runs each, medians. Goals (issue 15): performance ≥ 95 mobile / 100 desktop on public
+// 3 runs each, medians. Goals: performance ≥ 95 mobile / 100 desktop on public
 // pages, ≥ 90 on a tool page, the other categories 100, CLS ≤ 0.05.
 //
 // Lighthouse 12.2.3 is pinned: 13 needs Node 22, and npm refuses the lock files of 12.3–13.4

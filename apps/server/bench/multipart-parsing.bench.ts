@@ -1,4 +1,4 @@
-// Multipart parsing and the thread that serves HTTP (issue 20): how long does reading one
+// Multipart parsing and the thread that serves HTTP: how long does reading one
 // upload hold the event loop? The Fetch API's `formData()` (Hono's `parseBody`, what runs used
 // before) against `readMultipart` (busboy, platform/http/multipart.ts), on the same bodies
 // arriving in 64 KiB network chunks. Reported: the longest event-loop stall while parsing

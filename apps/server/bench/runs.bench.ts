@@ -1,4 +1,4 @@
-// Credits and the run pipeline (issue 4), on PGlite and — with BENCH_DATABASE_URL or
+// Credits and the run pipeline, on PGlite and — with BENCH_DATABASE_URL or
 // TEST_DATABASE_URL — PostgreSQL:
 //
 // 1. Charges per second through the real credits service (one transaction, row lock, ledger

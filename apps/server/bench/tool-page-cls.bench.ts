@@ -1,6 +1,6 @@
 // `npm run bench`: Cumulative Layout Shift of tool pages through a whole visit — load, a sample
 // or a prompt, a run with its progress, the result on the stage — at a laptop's and a phone's
-// size, in Chromium against the built app. Budget: CLS ≤ 0.05 (issue 19).
+// size, in Chromium against the built app. Budget: CLS ≤ 0.05.
 //
 // How: a PerformanceObserver for `layout-shift` entries, installed before the page's own
 // scripts (buffered, so the load is counted too), and CLS computed as Lighthouse and

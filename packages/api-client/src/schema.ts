@@ -1617,7 +1617,7 @@ export interface paths {
         put?: never;
         /**
          * Start a run of any tool
-         * @description Validates the options and images, then charges the credits and queues the run in one transaction. multipart/form-data carries the image fields (`image`, `mask`, `reference_image`, `background_image`) and the options named as in the spec; JSON carries only options, for tools that need no image. Background removal runs in the browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.
+         * @description Validates the options and images, then charges the credits and queues the run in one transaction. multipart/form-data carries the image fields (`image`, `mask`, `reference_image`, `background_image`) and one field per option, named after it; JSON carries only options, for tools that need no image. Background removal runs in the browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.
          */
         post: operations["startRun"];
         delete?: never;

@@ -8,7 +8,7 @@ import { teamRoleSchema } from './teams.ts';
 import { lineText, multilineText, opaqueText } from './text-fields.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
-// The admin console (issue 17): who may use it, what it may do, and the shapes of
+// The admin console: who may use it, what it may do, and the shapes of
 // /api/admin/*. Every action names a reason and lands in the append-only audit log.
 
 export { USER_ROLES, type UserRole } from './roles.ts';

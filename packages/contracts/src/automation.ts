@@ -5,7 +5,7 @@ import { runSchema } from './runs.ts';
 import { nameText } from './text-fields.ts';
 import { toolIdSchema } from './tool-schemas.ts';
 
-// Power use (issue 16): batches, personal API keys and signed webhooks.
+// Power use: batches, personal API keys and signed webhooks.
 
 export const batchToolIdSchema = z
   .enum(BATCH_TOOLS)

@@ -1,12 +1,12 @@
 /**
  * The server compresses its own text responses on the fly (brotli or gzip by Accept-Encoding)
- * from this size up; static files come compressed from the build (issue 15).
+ * from this size up; static files come compressed from the build.
  * Below it, compression saves less than a packet and costs a round of CPU.
  */
 export const COMPRESSION_MIN_BYTES = 1024;
 
 /**
- * `Idempotency-Key` on a POST (issue 33): the first answer to a request with the key is kept
+ * `Idempotency-Key` on a POST: the first answer to a request with the key is kept
  * per account this long and replayed to a repeat of the same request (same method, path and
  * body), which is not acted on again — a client that times out and retries pays once.
  */
@@ -20,7 +20,7 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_IN_USE_RETRY_AFTER_SECONDS = 1;
 
 /**
- * The versioned public API (issue 33): every operation of the API document is served under
+ * The versioned public API: every operation of the API document is served under
  * `/api/v1`, the run, artwork and avatar files under `/api/v1/files`. The unversioned `/api/…`
  * paths are an alias kept for existing scripts until `LEGACY_API_SUNSET` (answers there carry
  * `Deprecation`, `Sunset` and a `Link` to the successor); after that date they are the web app's

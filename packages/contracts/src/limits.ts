@@ -1,5 +1,5 @@
 /**
- * Upper bounds of what a user may send, set once (issue 21): every string in a request has a
+ * Upper bounds of what a user may send, set once: every string in a request has a
  * maximum length, so an oversized field is refused (400 VALIDATION_ERROR naming it) before it
  * costs a credit, a row or a file. Plain constants, so the SPA can use them without zod.
  */

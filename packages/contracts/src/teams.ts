@@ -4,7 +4,7 @@ import { planIdSchema } from './entitlements.ts';
 import { nameText, opaqueText } from './text-fields.ts';
 
 /**
- * Studio teams (issue 31): a shared credit pool, a shared library, members with roles. A team
+ * Studio teams: a shared credit pool, a shared library, members with roles. A team
  * belongs to its owner's plan: while that plan has `teams` the team works; without it the team
  * is read-only (nothing is deleted) until the plan comes back.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasInvisibleCharacters } from './invisible-characters.ts';
 
 /**
- * The characters a text field refuses (issue 28), decided here once for every field of every
+ * The characters a text field refuses, decided here once for every field of every
  * request. None of them is something a person means to type, and each breaks what comes after:
  * - NUL: PostgreSQL cannot store it in text (the request would fail with a 500);
  * - the other C0 controls and DEL: ESC and BEL reach logs, terminals and engines as commands;

@@ -15,7 +15,7 @@ import {
   withPlan,
 } from '../users.ts';
 
-// The squatting story of the security review (issue 28): with ADMIN_EMAILS=boss@…, a stranger
+// The squatting story of the security review: with ADMIN_EMAILS=boss@…, a stranger
 // signs up as boss@… first and keeps the session; the real owner later opens the unsolicited
 // activation mail. Before, the stranger's session then read /api/admin/* and their password
 // signed in as admin. An account now belongs to whoever proves the address.

@@ -32,7 +32,7 @@ import {
 } from '../users.ts';
 
 /**
- * Issue #28, "Trust under attack" — High: one single-use discount code paid four orders, and
+ * A finding of the security review, rated High: one single-use discount code paid four orders, and
  * the referrer bought Lifetime and 1,900 credits for about two dollars. These tests replay the
  * attack against both payment providers and both databases, and check the rules that stop it
  * (ADR 0028): a code's use is reserved when a checkout is created and released when it expires

@@ -17,7 +17,7 @@ import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan 
 import { expectRefusedLosingNothing, holdings } from './losses.ts';
 
 /**
- * Issue 28, replayed as an attacker would: bodies too large to hold, and text that could break
+ * Hostile input, sent as an attacker would: bodies too large to hold, and text that could break
  * what stores, shows or runs it. Every refusal is checked to have lost nothing: no row, no
  * credit, no file (losses.ts).
  */

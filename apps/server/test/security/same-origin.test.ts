@@ -9,7 +9,7 @@ import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan 
 import { expectRefusedLosingNothing } from './losses.ts';
 
 /**
- * Issue 28: one same-origin rule (platform/http/same-origin.ts with api-keys/api-key-auth.ts).
+ * One same-origin rule (platform/http/same-origin.ts with api-keys/api-key-auth.ts).
  * A request with a cookie is checked for its origin whatever else it carries; a Bearer
  * credential counts only when it is a live API key; a key's request without a cookie may come
  * from anywhere. Every refusal loses nothing (losses.ts).

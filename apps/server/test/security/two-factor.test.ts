@@ -15,7 +15,7 @@ import {
   verifyTestUser,
 } from '../users.ts';
 
-// Two-factor sign-in (TOTP, Better Auth's plugin) and ADMIN_REQUIRE_2FA (issue 28).
+// Two-factor sign-in (TOTP, Better Auth's plugin) and ADMIN_REQUIRE_2FA.
 
 describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
   let rt: TestRuntime;

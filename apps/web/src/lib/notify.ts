@@ -4,7 +4,7 @@ import { externalValue } from './external-value.ts';
 export type ToastApi = typeof toast;
 
 // The toast library and its <Toaster> (app/app-toaster.tsx) load with the first toast, not
-// with the page: ~9 KB of JS a visit that never shows a toast does not load (issue 15). A
+// with the page: ~9 KB of JS a visit that never shows a toast does not load. A
 // toast raised before the toaster is on the page would be lost, so every toast goes through
 // notify(), which asks for the toaster and waits for it.
 let markToasterMounted: () => void = () => {};

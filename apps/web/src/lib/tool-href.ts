@@ -12,7 +12,7 @@ export function toolForPath(pathname: string) {
 }
 
 /**
- * How a tool page is opened with something already in it (issue 16):
+ * How a tool page is opened with something already in it:
  * `?fromRun=<id>&output=<n>` — another run's n-th output becomes the input, sent as
  * `inputRunId` + `outputIndex` (no download, no upload); `?openRun=<id>` — a past run's inputs
  * and options are filled in again (History's "Open in tool").

@@ -47,7 +47,7 @@ const RATE_LIMIT_HEADERS = {
 };
 
 /**
- * Declares the answers' headers (issue 33): `X-Request-Id` on every answer, `Retry-After` on
+ * Declares the answers' headers: `X-Request-Id` on every answer, `Retry-After` on
  * the 429 and 503 answers, and the rate-limit headers on every answer of an operation behind a
  * rate limit (one that lists 429).
  */

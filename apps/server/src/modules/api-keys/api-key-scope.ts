@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@atelier/contracts';
 
 /**
- * What a personal API key may call (issue 16): the tools, runs, batches, artworks, the
+ * What a personal API key may call: the tools, runs, batches, artworks, the
  * history, reading the profile, and the run and artwork files. Everything else — account
  * deletion, profile changes, security settings and sessions, billing, referrals, key
  * management — needs a signed-in person and answers 403 API_KEY_NOT_ALLOWED. A list of what is

@@ -29,7 +29,7 @@ const presentApiKey = (row: ApiKeyRow): ApiKey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
-// Personal API keys and the webhook signing secret (issue 16, ADR 0018).
+// Personal API keys and the webhook signing secret (ADR 0018).
 
 /** At most API_KEYS_PER_USER keys: counted under a lock on the profile, so two creations cannot both pass. */
 export async function createApiKey(

@@ -13,7 +13,7 @@ import * as repo from './repo.ts';
 /** A batch is runs: it needs what they need. */
 export type BatchDeps = RunDeps;
 
-// Batches (issue 16, ADR 0019): one ordinary run per image, charged together in one transaction.
+// Batches (ADR 0019): one ordinary run per image, charged together in one transaction.
 
 /** A batch of the user's; anyone else's answers as a missing one does. */
 async function batchOfUser(db: Database, userId: string, batchId: string) {

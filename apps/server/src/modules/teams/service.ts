@@ -31,7 +31,7 @@ import { assertManager, assertOwner, assertTeamWorks, membershipOf } from './tea
 import type { TeamEventType } from './team-events.ts';
 
 /**
- * Studio teams (issue 31, ADR 0040). Each function checks the caller's membership and role
+ * Studio teams (ADR 0040). Each function checks the caller's membership and role
  * first. Most need only `db`; sending an invitation and accepting claimed ones need the rest.
  */
 export interface TeamDeps {

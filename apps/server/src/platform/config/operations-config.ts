@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { booleanFromEnv } from './boolean-from-env.ts';
 
 /**
- * The environment of running Atelier as a service (issue 17): the private metrics listener,
+ * The environment of running Atelier as a service: the private metrics listener,
  * readiness during shutdown, and who is an admin. Spread into the main config schema.
  */
 export const operationsEnv = {

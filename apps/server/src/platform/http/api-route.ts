@@ -5,7 +5,7 @@ import { jsonContent } from './json-content.ts';
 
 /**
  * The security schemes of the API document. Named by how the credential travels, so the
- * personal API keys (`Authorization: Bearer`, issue 16) join as `bearerApiKey` beside it.
+ * personal API keys (`Authorization: Bearer`) join as `bearerApiKey` beside it.
  */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
 /** A personal API key sent as `Authorization: Bearer <secret>` (modules/api-keys). */

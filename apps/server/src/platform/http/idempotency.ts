@@ -47,7 +47,7 @@ async function requestHash(c: Context): Promise<string> {
 }
 
 /**
- * `Idempotency-Key` on a signed-in caller's POST to the API (issue 33): the first answer is
+ * `Idempotency-Key` on a signed-in caller's POST to the API: the first answer is
  * kept per account and key for IDEMPOTENCY_KEY_TTL_HOURS; the same request sent again with
  * the key gets that answer back (same status and body, `Idempotent-Replayed: true`) and is not
  * acted on — a run or batch is started and charged once. The key with another request answers

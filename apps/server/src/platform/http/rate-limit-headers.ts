@@ -24,7 +24,7 @@ export function reportRateLimit(standing: RateLimitStanding): void {
 }
 
 /**
- * Makes the limits visible (issue 33): an answer to a request that was counted against a rate
+ * Makes the limits visible: an answer to a request that was counted against a rate
  * limit — a 429 too — says where the caller stands, in the IETF draft's headers as
  * express-rate-limit sends them (`RateLimit-Policy: 30;w=60`, `RateLimit: limit=30,
  * remaining=29, reset=60`) and in the common `X-RateLimit-Limit/-Remaining/-Reset` trio (reset

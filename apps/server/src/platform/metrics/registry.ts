@@ -93,7 +93,7 @@ const paymentsApplied = new Counter({
   registers: [metricsRegistry],
 });
 
-// Webhook deliveries (issue 16, automation) belong here once they exist:
+// Webhook deliveries (automation) belong here once they exist:
 // atelier_webhook_deliveries_total{outcome="delivered"|"failed"|"gave_up"} and a delivery
 // duration histogram, recorded by the delivery worker like the run counters below.
 

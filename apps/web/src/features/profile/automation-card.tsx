@@ -33,7 +33,7 @@ const toastError = (t: (key: string) => string, error: unknown) =>
   void notify((toast) => toast.error(errorText(t, error)));
 
 /**
- * API keys and the webhook signing secret (issue 16): create a key with a name (its secret is
+ * API keys and the webhook signing secret: create a key with a name (its secret is
  * shown once, to copy), the list with revoke, and the `whsec_` secret with rotate.
  */
 export function AutomationCard() {

@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid
 import { profiles } from './profiles.ts';
 
 /**
- * Personal API keys (issue 16, ADR 0018). Only the SHA-256 of the secret is kept: the secret is
+ * Personal API keys (ADR 0018). Only the SHA-256 of the secret is kept: the secret is
  * 256 random bits, so a fast hash cannot be reversed by guessing. Revoking deletes the row.
  */
 export const apiKeys = pgTable(
@@ -41,7 +41,7 @@ export const webhookSecrets = pgTable('webhook_secrets', {
 });
 
 /**
- * The first answer to a POST sent with an `Idempotency-Key` (issue 33), per account and key,
+ * The first answer to a POST sent with an `Idempotency-Key`, per account and key,
  * replayed for IDEMPOTENCY_KEY_TTL_HOURS to a repeat of the same request so a retried run start
  * charges once. The primary key is what makes two concurrent requests with one key start one
  * run: only one can insert the row. `status` is null while the first request is being answered.

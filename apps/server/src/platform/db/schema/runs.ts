@@ -28,7 +28,7 @@ export interface RunSourceRef {
 }
 
 /**
- * A batch of runs of one tool (issue 16): each image is an ordinary run with `batch_id` set.
+ * A batch of runs of one tool: each image is an ordinary run with `batch_id` set.
  * `completed_at` is set once, by whichever run ends last, which then announces `batch.completed`.
  */
 export const batches = pgTable(
@@ -66,7 +66,7 @@ export const runs = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
     /** Storage keys of the uploaded inputs, by field name (image, mask, reference_image). */
     inputs: jsonb('inputs').$type<Record<string, string>>().notNull().default({}),
-    /** The same inputs with their type, size and file name (empty on runs from before issue 16). */
+    /** The same inputs with their type, size and file name (empty on runs made before batches existed). */
     inputFiles: jsonb('input_files').$type<StoredInput[]>().notNull().default([]),
     outputs: jsonb('outputs').$type<StoredOutput[]>().notNull().default([]),
     batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A team (issue 31): a shared credit pool and library of up to TEAM_SEATS_MAX people. The
+ * A team: a shared credit pool and library of up to TEAM_SEATS_MAX people. The
  * balance is changed only by the credits module, with a ledger row carrying `team_id`; the
  * CHECK makes a negative pool impossible whatever the code does.
  */

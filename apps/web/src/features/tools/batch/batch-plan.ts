@@ -5,7 +5,7 @@ export const isServerBatchTool = (tool: ToolId): tool is BatchToolId =>
   (BATCH_TOOLS as readonly string[]).includes(tool);
 
 /**
- * The tools whose page takes many images at once (issue 16): the image-in tools that make one
+ * The tools whose page takes many images at once: the image-in tools that make one
  * result of one image. Background removal runs its batch in the browser, one run per image.
  */
 export const takesBatch = (tool: ToolId) => tool === 'background-removal' || isServerBatchTool(tool);

@@ -48,7 +48,7 @@ const fromRun = (run: Run): Partial<BatchTile> => ({
 export const isWorking = (tile: BatchTile) => tile.status === 'queued' || tile.status === 'running';
 
 /**
- * A batch on a tool page (issue 16). Server tools send every image in one request
+ * A batch on a tool page. Server tools send every image in one request
  * (`POST /api/tools/{tool}/batches`, charged together or not at all) and then follow the
  * batch's runs (`GET /api/batches/{id}`, their real progress). Background removal keeps its
  * image on the device: one ordinary browser run after another, each charged as a single run.

@@ -1,4 +1,4 @@
-/** What flows between tool pages (issue 16): which tools a result can go on to, and a past run as a page's form. */
+/** What flows between tool pages: which tools a result can go on to, and a past run as a page's form. */
 import { CHAINABLE_TOOLS, inputFormatsOf, type Run, type ToolId } from '@atelier/contracts';
 import { formatOfMediaType } from '../result/download-formats.ts';
 import { extensionOf } from '../result/download-name.ts';
