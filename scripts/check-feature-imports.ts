@@ -6,7 +6,7 @@
 // layer or to the feature). The app layer (src/app/, main.tsx, entry-server.tsx) composes
 // features and may import any of their files (routes name page modules; the server renderer
 // prefetches their queries). Run by `npm run lint`; a web unit test runs it too.
-// docs/architecture.md explains the rule.
+// docs/web-app.md ("The web app's folders") explains the rule.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +62,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const problems = featureImportProblems(src);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} import(s) run the wrong way (docs/architecture.md, "The web app's folders").`);
+    console.error(`\n${problems.length} import(s) run the wrong way (docs/web-app.md, "The web app's folders").`);
     process.exit(1);
   }
 }
