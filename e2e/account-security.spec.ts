@@ -4,7 +4,7 @@ import { signUpViaApi, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { openMailedLink } from './support/mailbox.ts';
 
-// Issue 28 in the browser: an address belongs to whoever proves it, and two-factor sign-in.
+// In the browser: an address belongs to whoever proves it, and two-factor sign-in.
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

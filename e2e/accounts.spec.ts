@@ -11,7 +11,7 @@ import zhTwProfile from '../apps/web/src/locales/zh-TW/profile.json' with { type
 import { signUpViaApi, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
-// Accounts as a person meets them (issue 3): sign-up, sign-in by username, password reset
+// Accounts as a person meets them: sign-up, sign-in by username, password reset
 // through the dev mailbox, account deletion, and the pages in all four languages.
 
 const AUTH = { en: enAuth, ja: jaAuth, 'zh-CN': zhCnAuth, 'zh-TW': zhTwAuth } as const;

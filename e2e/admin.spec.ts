@@ -3,7 +3,7 @@ import { e2eAdminEmail, signUpViaApi, uniqueEmail } from './support/accounts.ts'
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expectHydratedByReact } from './support/hydrated.ts';
 
-// The admin console as an operator meets it (issue 17): an account named in ADMIN_EMAILS
+// The admin console as an operator meets it: an account named in ADMIN_EMAILS
 // verifies its address, signs in, grants credits with a reason, and finds it in the audit log.
 
 test('a non-admin and a visitor see the ordinary 404 page at /admin', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUpViaApi, subscribeToProViaApi } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
-// The profile's API keys card (issue 16): a key made in the page works with no cookie, and
+// The profile's API keys card: a key made in the page works with no cookie, and
 // stops working the moment it is revoked there.
 
 test('creates an API key on the profile, uses it with no cookie, revokes it', async ({ page, playwright }) => {

@@ -6,7 +6,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { pngFile } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
-// Power use on the tool pages (issue 16), against the built server and its local engines:
+// Power use on the tool pages, against the built server and its local engines:
 // a batch of three images with its cost, tiles, real progress and one ZIP; a result carried
 // into another tool without an upload; History's Open in tool and Run again.
 

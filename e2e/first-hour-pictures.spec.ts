@@ -6,7 +6,7 @@ import { expectHydratedByReact } from './support/hydrated.ts';
 import { makePng } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
-// Issue 32's pictures: the home page's before/after pairs made by the local engines at build
+// The pictures: the home page's before/after pairs made by the local engines at build
 // time, the empty gallery's invitation, and an artwork's own title with its "Try this tool".
 
 const shot = (page: Page, name: string) =>

@@ -6,7 +6,7 @@ import zhCN from '../apps/web/src/locales/zh-CN/common.json' with { type: 'json'
 import zhTW from '../apps/web/src/locales/zh-TW/common.json' with { type: 'json' };
 import { signUpViaApi, subscribeToProViaApi } from './support/accounts.ts';
 
-// Issue 28: text a person could not have meant (a text-direction override pasted into a name)
+// Text a person could not have meant (a text-direction override pasted into a name)
 // is refused by the server, and the page says why, in the person's language.
 
 const COMMON = { en, ja, 'zh-CN': zhCN, 'zh-TW': zhTW } as const;

@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { pngFile } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
-// Plans that deliver what they sell (issue 30): a Free user sees what Pro adds as locks with the
+// Plans that deliver what they sell: a Free user sees what Pro adds as locks with the
 // way to it — before trying, not as an error after — buys Pro at the sandbox checkout, and the
 // batch that was locked then runs. The pricing cards name only what the server gives.
 

@@ -352,7 +352,7 @@ test('no public page moves while it loads and hydrates, on a phone or a desktop'
     for (const [path, english] of PUBLIC_PAGES) {
       await tab.goto(path, { waitUntil: 'networkidle' });
       await expect(tab.getByRole('heading', { level: 1 })).toContainText(english);
-      // The footer and every section stay where the server's HTML put them (issue 15: CLS ≤ 0.05).
+      // The footer and every section stay where the server's HTML put them (CLS ≤ 0.05).
       const shifts = await tab.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
       expect(shifts, `${path} at ${viewport.width}×${viewport.height}`).toEqual([]);
     }

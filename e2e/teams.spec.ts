@@ -3,7 +3,7 @@ import { signUpViaApi, subscribeToProViaApi, uniqueEmail } from './support/accou
 import { confirmAddress, openMailedLink } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
 
-// Studio teams (issue 31) as a small studio meets them: the owner makes a team, funds it and
+// Studio teams as a small studio meets them: the owner makes a team, funds it and
 // invites; the invitee signs up from the mailed link and lands in the team once the address is
 // confirmed, runs a tool on the team's credits until the owner's monthly cap stops them; the
 // owner sees the run and the usage, then deletes the team.

@@ -10,7 +10,7 @@ import { expectHydratedByReact } from './support/hydrated.ts';
 import { makeMaskPng, makePng } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
-// The tool page as a studio (issue 19), at a laptop's and a phone's size: the result lands in
+// The tool page as a studio, at a laptop's and a phone's size: the result lands in
 // view, the stage zooms and pans, the mask painter's shortcuts, one mask for uploads and
 // strokes (checked in what the server stored), samples, download formats, the shortcut list
 // in four languages and the question before leaving a run.

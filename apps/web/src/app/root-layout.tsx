@@ -32,7 +32,7 @@ export function RootLayout() {
       {/* The one <main> landmark, target of the skip link; pages render inside it. At least the
           viewport below the top bar (h-16) high, like the loading spinner: the footer starts
           below the fold on every page, so no page, however short, pulls it into view after a
-          spinner or a shorter first render (a layout shift, issue 15). */}
+          spinner or a shorter first render (a layout shift). */}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
         {/* Pages load their own text tables; this covers the wait. */}
         <Suspense fallback={<PageSpinner />}>

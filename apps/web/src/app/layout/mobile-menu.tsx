@@ -11,8 +11,8 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 /**
  * The hamburger menu of small screens: a plain button until the first tap, which renders the
- * Radix dialog open. Loading and rendering the dialog with the page was a long task on a phone
- * (issue 15), and so was loading it when the browser was idle, so nothing loads it before a
+ * Radix dialog open. Loading and rendering the dialog with the page was a long task on a phone,
+ * and so was loading it when the browser was idle, so nothing loads it before a
  * tap. Its code is fetched at the touch, before the click arrives.
  */
 export function MobileMenu({ session }: { session: SessionState }) {

@@ -21,7 +21,7 @@ export function SiteHeader() {
   const session = useSession();
   // The desktop navigation shows from Tailwind's md up, the hamburger below. Only the menus on
   // screen load their code, each watching the breakpoint itself: the top bar as a whole does
-  // not render again once hydrated (a long task on a phone, issue 15); the balance is a part
+  // not render again once hydrated (a long task on a phone); the balance is a part
   // of its own, which alone renders again when it changes.
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/80 backdrop-blur-lg dark:border-zinc-800/80 dark:bg-zinc-950/80">
