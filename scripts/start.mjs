@@ -27,8 +27,8 @@ function newest(p) {
 }
 
 const outputs = [
-  'apps/web/dist/index.html',
-  'apps/web/dist-ssr/entry-server.js',
+  'apps/web/dist/client/favicon.svg',
+  'apps/web/dist/server/index.js',
   'apps/server/dist/main.js',
   'apps/server/dist/worker.js',
   'apps/server/dist/admin.js',
@@ -39,7 +39,7 @@ const sources = [
   'packages/api-client/src',
   'apps/web/src',
   'apps/web/public',
-  'apps/web/index.html',
+  'apps/web/react-router.config.ts',
   'apps/server/src',
 ];
 const sourcesAt = Math.max(...sources.map((s) => newest(at(s))));

@@ -1,28 +1,29 @@
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { backgroundRemovalAssets } from './build/background-removal-assets.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { homeShowcase } from './build/home-showcase.ts';
-import { inlineCriticalFiles } from './build/inline-critical-files.ts';
-import { precompressAssets } from './build/precompress-assets.ts';
 import { pureSchemas } from './build/pure-schemas.ts';
 import { resolveFromSource } from './build/source-condition.ts';
 import { thirdPartyLicenses, thirdPartyLicensesOfWorkers } from './build/third-party-licenses.ts';
 
-// The API server (apps/server) serves dist/ in production; in development Vite serves the SPA
-// and forwards the server's own paths to it.
+// The API server (apps/server) serves the build in production (dist/client, and pages through
+// dist/server); in development `react-router dev` serves the app and forwards the server's own
+// paths to it.
 const apiServer = 'http://localhost:3000';
 /** Under /assets/; must match WORKER_ASSETS in apps/server/src/platform/http/spa.ts. */
 const WORKER_FOLDER = 'workers';
 
-// `vite build --ssr src/entry-server.tsx` builds the server renderer into dist-ssr/ (ADR 0016):
-// the same route table and components for Node, with its dependencies left in node_modules.
+// `react-router build` runs this config twice: for the browser, then (isSsrBuild) for the
+// server, with the same route modules and components and its dependencies left in node_modules.
 export default defineConfig(({ isSsrBuild }) => ({
   // React DOM renders in the browser and on the server (ADR 0030); JSX compiles to React's
   // automatic runtime with Vite's own transform.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   plugins: [
     tailwindcss(),
+    reactRouter(),
     pureSchemas(),
     // The home page's before/after pictures (both builds render the page; the browser's writes the files).
     homeShowcase({ emit: !isSsrBuild }),
@@ -33,21 +34,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           backgroundRemovalAssets(),
           // What a page load runs is compiled off the main thread (V8's compile hints).
           compileHints(),
-          // The stylesheet and the theme script inside index.html: no request before first paint.
-          inlineCriticalFiles(),
           // The model files are copied as assets, not bundled: name their package explicitly.
           thirdPartyLicenses(['@imgly/background-removal-data']),
-          // Last: brotli and gzip siblings of every text file the build wrote.
-          precompressAssets(),
         ]),
   ],
   // @atelier/api-client from its TypeScript source, not its npm build.
   ...resolveFromSource,
   build: {
-    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
-    emptyOutDir: true,
-    // The build-budget test reads the manifest to follow exactly what the home route loads;
-    // the server reads it to preload the chunks of the page it renders.
+    // The build-budget test reads the manifest to follow exactly what the home route loads.
     manifest: !isSsrBuild,
     rolldownOptions: {
       // The React libraries mark their modules "use client" for React Server Components: a

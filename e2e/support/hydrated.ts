@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until React has hydrated the whole page: React DOM marks the root container and every
- * element it has hydrated with its own keys (`__reactContainer$…`, `__reactFiber$…`); an
- * element left without one is server HTML React has not reached yet.
+ * Waits until React has hydrated the whole page: React DOM marks its root container (the
+ * document, which React Router hydrates whole) and every element it has hydrated with its own
+ * keys (`__reactContainer$…`, `__reactFiber$…`); an element of #root (the page inside <body>)
+ * left without one is server HTML React has not reached yet.
  */
 export async function expectHydratedByReact(page: Page) {
   await expect
@@ -11,8 +12,9 @@ export async function expectHydratedByReact(page: Page) {
       () =>
         page.evaluate(() => {
           const root = document.getElementById('root')!;
-          const marked = (node: Element, prefix: string) => Object.keys(node).some((key) => key.startsWith(prefix));
-          if (!marked(root, '__reactContainer$')) return 'the root is not a React root';
+          const marked = (node: Element | Document, prefix: string) =>
+            Object.keys(node).some((key) => key.startsWith(prefix));
+          if (!marked(document, '__reactContainer$')) return 'the document is not a React root';
           const waiting = Array.from(root.querySelectorAll('*')).filter((element) => !marked(element, '__reactFiber$'));
           return waiting.length === 0 ? 'hydrated' : `${waiting.length} elements not hydrated`;
         }),

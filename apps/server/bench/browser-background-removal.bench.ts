@@ -8,15 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../src/platform/config/config.ts';
-import { findWebDist } from '../src/platform/http/spa.ts';
+import { findWebBuild } from '../src/platform/http/web-app.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, listen } from '../src/server.ts';
 import { photoBytes } from '../test/photos.ts';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDist = findWebDist();
-const workerDir = webDist && path.join(webDist, 'assets/workers');
+const web = findWebBuild();
+const workerDir = web && path.join(web.clientDir, 'assets/workers');
 if (!fs.existsSync(chromiumPath) || !workerDir || !fs.existsSync(workerDir)) {
   console.log('skipped: needs Chromium and a build (npm run build)');
   process.exit(0);

@@ -16,15 +16,15 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { loadConfig } from '../src/platform/config/config.ts';
-import { findWebDist } from '../src/platform/http/spa.ts';
+import { findWebBuild } from '../src/platform/http/web-app.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, listen } from '../src/server.ts';
 import { seedPublicArtworks, signUpBenchUser } from './seed-public-artworks.ts';
 
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** WEB_DIST_DIR measures another build (e.g. a copy of main's) without rebuilding this one. */
-const webDist = findWebDist(process.env.WEB_DIST_DIR);
-if (!fs.existsSync(chromePath) || !webDist || !fs.existsSync(path.join(webDist, 'index.html'))) {
+const web = findWebBuild(process.env.WEB_DIST_DIR);
+if (!fs.existsSync(chromePath) || !web || !fs.existsSync(web.serverBuild)) {
   console.log('skipped: needs Chromium and a build (npm run build)');
   process.exit(0);
 }
@@ -44,7 +44,7 @@ const runtime = await createRuntime(
     PORT: String(PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
-    WEB_DIST_DIR: webDist,
+    WEB_DIST_DIR: path.dirname(web.clientDir),
   }),
   { logger: createLogger('silent') },
 );
@@ -76,13 +76,12 @@ const PRESETS: { name: string; config: Config | undefined }[] = [
   { name: 'desktop', config: desktopConfig },
 ].filter((preset) => !onlyPresets || onlyPresets.includes(preset.name));
 
-// Every page measured is a server-rendered one: a renderer that fails sends the shell, and the
-// figures would be a client-rendered page's. A build copied outside the repository fails so (its
-// dist-ssr cannot resolve the packages it imports): copy it inside.
+// Every page measured is a server-rendered one, with its heading in the HTML. A build copied
+// outside the repository cannot resolve the packages its server build imports: copy it inside.
 for (const page of PAGES) {
   const html = await (await fetch(`${base}${page.path}`, { headers: page.headers })).text();
-  if (html.includes('<div id="root"></div>')) {
-    console.error(`${page.path} came back as the shell, not server-rendered: is ${webDist}/../dist-ssr usable here?`);
+  if (!html.includes('<h1')) {
+    console.error(`${page.path} came back without its content: is ${web.serverBuild} usable here?`);
     process.exit(1);
   }
 }

@@ -15,14 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../src/platform/config/config.ts';
-import { findWebDist } from '../src/platform/http/spa.ts';
+import { findWebBuild } from '../src/platform/http/web-app.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, listen } from '../src/server.ts';
 
 const BUDGET = 0.05;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDist = findWebDist();
-if (!fs.existsSync(chromiumPath) || !webDist || !fs.existsSync(path.join(webDist, 'index.html'))) {
+const web = findWebBuild();
+if (!fs.existsSync(chromiumPath) || !web || !fs.existsSync(web.serverBuild)) {
   console.log('skipped: needs Chromium and a build (npm run build)');
   process.exit(0);
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { serveApiDocument } from './modules/api-docs/api-document.ts';
@@ -45,12 +44,12 @@ import { errorAnswers } from './platform/http/error-answers.ts';
 import { errorHandler, unmatchedRoute } from './platform/http/error-handler.ts';
 import { idempotentPosts } from './platform/http/idempotency.ts';
 import { knownRoutes } from './platform/http/known-routes.ts';
+import { reactRouterPages } from './platform/http/pages/react-router-pages.ts';
 import { rateLimitHeaders } from './platform/http/rate-limit-headers.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { sameOriginOnly } from './platform/http/same-origin.ts';
-import { pagePolicy, securityHeaders } from './platform/http/security-headers.ts';
-import { findWebDist, spaRoutes } from './platform/http/spa.ts';
-import { serverRenderedPages } from './platform/http/ssr/server-rendered-pages.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import { findWebBuild, webAppRoutes } from './platform/http/web-app.ts';
 import type { Logger } from './platform/logging/logger.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { httpMetrics } from './platform/metrics/http-metrics.ts';
@@ -90,19 +89,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', compressResponses());
   // Inside compression: it reads the error bodies it completes.
   app.use('*', errorAnswers());
-  // The built SPA, and its index.html read once: its inline scripts make the page policy, and
-  // it is the template of every page.
-  const webDist = findWebDist(config.webDistDir);
-  const web = webDist
-    ? { distDir: webDist, indexHtml: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') }
-    : undefined;
-  app.use(
-    '*',
-    securityHeaders({
-      hsts: config.publicUrl.startsWith('https://'),
-      contentSecurityPolicy: pagePolicy(web?.indexHtml),
-    }),
-  );
+  // Pages send their own policy, with their response's nonce (pages/react-router-pages.ts).
+  app.use('*', securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
   app.use('/api/*', legacyApiHeaders());
   // Before anything that could read a body.
@@ -180,14 +168,14 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
-  if (web) {
-    const pages = serverRenderedPages({
-      ...web,
+  const web = findWebBuild(config.webDistDir);
+  if (web && fs.existsSync(web.serverBuild)) {
+    const pages = reactRouterPages({
+      serverBuild: web.serverBuild,
       publicUrl: config.publicUrl,
-      logger,
       app: (request, env) => app.fetch(request, env),
     });
-    app.route('/', spaRoutes(web.distDir, pages));
+    app.route('/', webAppRoutes(web.clientDir, pages));
   } else {
     logger.warn('The web app is not built (apps/web/dist): run `npm run build`. Serving the API only.');
     app.notFound((c) => c.text('Atelier API is running; the web app is not built. Run `npm run build`.', 404));

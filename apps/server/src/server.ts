@@ -15,7 +15,7 @@ import * as rateLimiter from './modules/security/rate-limiter.ts';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
-import { warmPages } from './platform/http/ssr/warm-pages.ts';
+import { warmPages } from './platform/http/pages/warm-pages.ts';
 import { createLogger, type Logger } from './platform/logging/logger.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { OutboxMailer } from './platform/mail/outbox-mailer.ts';

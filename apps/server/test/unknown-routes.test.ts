@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { CreatedApiKeyResponse, ErrorBody, Run } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planGrants } from '../src/platform/db/schema/index.ts';
+import { findWebBuild } from '../src/platform/http/web-app.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { pngImage, runForm } from './images.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
@@ -37,20 +36,16 @@ const UNKNOWN: readonly (readonly [string, string])[] = [
 
 describe.each(DATABASE_KINDS)('unknown routes on %s', (kind) => {
   let rt: TestRuntime;
-  let webDist: string;
   let keyed: TestUser;
   let secret: string;
   let downgradedSecret: string;
 
   beforeAll(async () => {
-    // A built web app answers every other GET with a page: its catch-all must not make API paths known.
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-web-'));
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
-    );
-    fs.mkdirSync(path.join(webDist, '.vite'));
-    fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{}');
+    // The built web app (`npm run build`) answers every other GET with a page: its catch-all
+    // must not make API paths known.
+    const web = findWebBuild();
+    if (!web) throw new Error('The web app is not built: run `npm run build` first.');
+    const webDist = path.dirname(web.clientDir);
     rt = await createTestRuntime(kind, {
       ENGINE_IMAGE_UPSCALE: 'demo',
       RUN_SWEEP_INTERVAL_SECONDS: '3600',
@@ -66,7 +61,6 @@ describe.each(DATABASE_KINDS)('unknown routes on %s', (kind) => {
   });
   afterAll(async () => {
     await rt?.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   async function createKey(user: TestUser) {

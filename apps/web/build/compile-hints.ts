@@ -6,8 +6,8 @@ type OutputChunk = Rollup.OutputChunk;
 /** V8's explicit compile hint (Chrome 136+): compile every function of the file on load. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-/** A page module of the route table (app/lazy-page.ts): its chunk is what a route loads. */
-const PAGE_MODULE = /[\\/]src[\\/]features[\\/].+-page\.tsx$/;
+/** A route module (src/routes/, and the root's): its chunk is what a route loads. */
+const PAGE_MODULE = /[\\/]src[\\/](routes[\\/][^\\/]+|root)\.tsx(\?|$)/;
 
 /** The chunks a page load runs: the entry's and every page's, each with its static imports. */
 export function chunksRunOnLoad(bundle: OutputBundle): Set<OutputChunk> {

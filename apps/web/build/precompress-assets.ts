@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -70,26 +69,4 @@ export async function precompressDirectory(
   }
   await Promise.all(jobs);
   return totals;
-}
-
-export function precompressAssets(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'atelier-precompress-assets',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // After every other plugin has written its files (workers, copied assets, licences).
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const { files, bytes, brotliBytes } = await precompressDirectory(outDir);
-        console.log(
-          `precompressed ${files} files: ${(bytes / 1024).toFixed(0)} KiB → ${(brotliBytes / 1024).toFixed(0)} KiB brotli`,
-        );
-      },
-    },
-  };
 }

@@ -6,10 +6,10 @@ import { THIRD_PARTY_LICENSES_PATH } from './lib/ui-constants.ts';
 
 // The build writes the notices of every package it ships (build/third-party-licenses.ts, ADR 0011).
 // Run after `npm run build`; skipped without a build.
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 const file = path.join(dist, THIRD_PARTY_LICENSES_PATH);
 
-describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('third-party licences of the build', () => {
+describe.skipIf(!fs.existsSync(path.join(dist, '../server/index.js')))('third-party licences of the build', () => {
   it('lists the shipped packages with their licence texts', () => {
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toMatch(/^- react-dom@\S+ \(MIT\)$/m);

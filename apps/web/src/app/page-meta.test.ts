@@ -1,10 +1,13 @@
 import type { Artwork } from '@atelier/contracts';
 import { createInstance } from 'i18next';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import seo from '../locales/en/seo.json';
 import tools from '../locales/en/tools.json';
 import { artworkStructuredData, pageMeta } from './page-meta.ts';
-import { publicPageHead, renderPageHead } from './seo/head-tags.ts';
+import { publicPageHead } from './seo/head-tags.ts';
+import { PageHeadTags } from './seo/page-head.tsx';
 
 const PUBLIC_URL = 'https://atelier.example';
 const RLO = '\u202e';
@@ -40,13 +43,13 @@ describe("an artwork page's head", () => {
     const spoof = artwork(`cat ${RLO}gnp.exe\u2066 x\u2069 \u202d`, `ada${RLO}`);
     const meta = pageMeta(await enT(), 'artwork', `/gallery/${spoof.id}`, spoof);
     const head = publicPageHead(meta, 'en', PUBLIC_URL);
-    const html = renderPageHead(head);
+    const html = renderToStaticMarkup(createElement(PageHeadTags, { head }));
     const data = artworkStructuredData(meta, spoof, PUBLIC_URL);
 
     expect(head.title).toBe('cat gnp.exe x by ada — Atelier');
     expect(html).toContain('<title>cat gnp.exe x by ada — Atelier</title>');
-    expect(html).toContain('<meta property="og:title" content="cat gnp.exe x by ada — Atelier" />');
-    expect(html).toContain('<meta name="twitter:title" content="cat gnp.exe x by ada — Atelier" />');
+    expect(html).toContain('<meta property="og:title" content="cat gnp.exe x by ada — Atelier"/>');
+    expect(html).toContain('<meta name="twitter:title" content="cat gnp.exe x by ada — Atelier"/>');
     expect(data.name).toBe(head.title);
     expect(data.caption).toBe('cat gnp.exe x');
     expect(data.creator.name).toBe('ada');

@@ -1,16 +1,16 @@
 import { isErrorBody } from '@atelier/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { meQuery } from '../features/profile/index.ts';
 import { adminApiClient } from '../lib/api-client.ts';
+import { SignedInPageHead, StaticPageHead } from './seo/page-head.tsx';
 
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
 const SecondFactorRequiredPage = lazy(() => import('../features/errors/second-factor-required-page.tsx'));
 
-/** Where the admin console is; the server renderer answers anyone but an admin there with the 404 page. */
+/** Where the admin console is (routes.ts); anyone but an admin there gets the 404 page. */
 export const ADMIN_PATH = 'admin';
 
 /**
@@ -27,7 +27,7 @@ async function adminAccess(): Promise<AdminAccess> {
 }
 
 /**
- * The server's word on this user and the console. The server renderer asks it too, so a
+ * The server's word on this user and the console. The admin route's server loader asks it too, so a
  * non-admin's /admin is the 404 page (status and markup) with no console code preloaded, and
  * the browser hydrates that same answer.
  */
@@ -54,7 +54,7 @@ export function useIsAdmin(): boolean {
  * /admin/*: the console for admins; everyone else — visitors included — sees the ordinary 404
  * page, and the console's code and texts are never loaded for them.
  */
-export function RequireAdmin() {
+export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   const admin = useQuery({ ...adminQuery(session.user?.id), enabled: signedIn });
@@ -62,13 +62,21 @@ export function RequireAdmin() {
   if (signedIn && admin.data === 'admin') {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <Outlet />
+        <SignedInPageHead />
+        {children}
       </Suspense>
     );
   }
   return (
     <Suspense fallback={<PageSpinner />}>
-      {signedIn && admin.data === 'second-factor' ? <SecondFactorRequiredPage /> : <NotFoundPage />}
+      {signedIn && admin.data === 'second-factor' ? (
+        <SecondFactorRequiredPage />
+      ) : (
+        <>
+          <StaticPageHead page="notFound" />
+          <NotFoundPage />
+        </>
+      )}
     </Suspense>
   );
 }

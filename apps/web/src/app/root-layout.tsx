@@ -1,20 +1,18 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionMonitor } from '../features/security/session-monitor.tsx';
 import { isToasterWanted, subscribeToasterWanted } from '../lib/notify.ts';
 import { ThemeSync } from '../lib/use-theme.ts';
 import { SiteFooter } from './layout/site-footer.tsx';
 import { SiteHeader } from './layout/site-header.tsx';
-import { usePageHead } from './seo/use-page-head.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx'));
 
-/** Every page: skip link, top bar, the page inside <main>, footer and the toasts. */
-export function RootLayout() {
+/** Every page: skip link, top bar, the page inside <main> (the route's, or `children`), footer and the toasts. */
+export function RootLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
-  usePageHead();
   const toasterWanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
   return (
     <div className="flex min-h-dvh flex-col">
@@ -35,9 +33,7 @@ export function RootLayout() {
           spinner or a shorter first render (a layout shift). */}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
         {/* Pages load their own text tables; this covers the wait. */}
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
       </main>
       <SiteFooter />
       <ThemeSync />
@@ -47,7 +43,6 @@ export function RootLayout() {
           <AppToaster />
         </Suspense>
       )}
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { act, fireEvent } from '@testing-library/react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TextField } from '../components/ui/text-field.tsx';
-import { replayEarlyPresses } from './early-presses.ts';
 import { useHydrated } from './use-hydrating.ts';
 
-// What React DOM does alone over a server-rendered page, and the two things it cannot see
-// (ADR 0030): a press made before the entry script has called hydrateRoot, and text typed
-// before hydration reaching the component's state. Real React hydration in jsdom, over the
+// What React DOM does alone over a server-rendered page: a press made before hydrateRoot is
+// lost unless it submits a form with an action (React replays those), and text typed before
+// hydration does not reach the component's state without useTypedBeforeHydration. Real React hydration in jsdom, over the
 // markup React's server renderer makes of the same components.
 
 /** The counters whose effects have run: hydrated and committed (an effect runs only in the browser). */
@@ -28,18 +24,10 @@ function serverRendered(element: ReactNode) {
   return container;
 }
 
-// public/hold-early-presses.js, as the page's head runs it before anything else.
-const holdEarlyPresses = fs.readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/hold-early-presses.js'),
-  'utf8',
-);
-
 afterEach(() => {
   hydrated.clear();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
-  window.__releaseEarlyPresses?.();
-  delete window.__releaseEarlyPresses;
 });
 
 function Counter({ name }: { name: string }) {
@@ -67,6 +55,16 @@ function CounterPage() {
   );
 }
 
+/** A form with an action, as a tool's run form is. */
+function PromptForm({ onRun }: { onRun: (prompt: string) => void }) {
+  return (
+    <form action={(data) => onRun(String(data.get('prompt')))}>
+      <input name="prompt" defaultValue="" />
+      <button type="submit">Generate</button>
+    </form>
+  );
+}
+
 describe('a press on a server-rendered page', () => {
   it('made once React hydrates, on a part not hydrated yet, is handled by React itself, once', async () => {
     const container = serverRendered(<CounterPage />);
@@ -91,59 +89,19 @@ describe('a press on a server-rendered page', () => {
     expect(c.textContent).toBe('c 0');
   });
 
-  it('made before the app has started is held, then made again once React listens: once, in order', async () => {
-    const container = serverRendered(<CounterPage />);
-    const elsewhere = document.createElement('div');
-    elsewhere.innerHTML = '<a href="#elsewhere">elsewhere</a><button type="button" disabled>off</button>';
-    document.body.append(elsewhere);
-    new Function(holdEarlyPresses)();
-    const [a, b, c] = [...container.querySelectorAll<HTMLButtonElement>('button')];
-    const seen: string[] = [];
-    document.body.addEventListener('click', (event) => seen.push((event.target as Element).textContent ?? ''));
-
-    fireEvent.click(c!);
-    fireEvent.click(a!);
-    fireEvent.click(a!);
-    // Held: nothing of the page saw them.
-    expect(seen).toEqual([]);
-    // A link is the browser's, as always.
-    const link = new MouseEvent('click', { bubbles: true, cancelable: true });
-    elsewhere.querySelector('a')!.dispatchEvent(link);
-    expect(link.defaultPrevented).toBe(false);
-    expect(seen).toEqual(['elsewhere']);
-
-    hydrateRoot(container, <CounterPage />);
-    await act(() => replayEarlyPresses());
-    await untilHydrated('a', 'b', 'c');
-    expect([a, b, c].map((button) => button!.textContent)).toEqual(['a 2', 'b 0', 'c 1']);
-    expect(seen).toEqual(['elsewhere', 'c 0', 'a 0', 'a 1']);
-    // Holding is over: a press now is handled at once, and once.
-    fireEvent.click(b!);
-    expect(b!.textContent).toBe('b 1');
-  });
-
-  it('on a submit button before the app has started sends its form through the app, not the browser', async () => {
-    const onSubmit = vi.fn();
-    const form = (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <button type="submit">Send</button>
-      </form>
-    );
-    const container = serverRendered(form);
-    new Function(holdEarlyPresses)();
-    const submitted = vi.fn();
-    container.addEventListener('submit', submitted);
-    fireEvent.click(container.querySelector('button')!);
-    expect(submitted).not.toHaveBeenCalled();
-    hydrateRoot(container, form);
-    await act(() => replayEarlyPresses());
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit).toHaveBeenCalledTimes(1);
+  it("made on a form's submit button before the app has started is React's to replay: the action runs once, hydrated", async () => {
+    const runs: string[] = [];
+    const onRun = (prompt: string) => void runs.push(prompt);
+    const container = serverRendered(<PromptForm onRun={onRun} />);
+    // React's server HTML carries its own small script that keeps such submissions for hydration.
+    for (const script of container.querySelectorAll('script')) new Function(script.textContent ?? '')();
+    container.querySelector('input')!.value = 'a lighthouse';
+    container.querySelector('button')!.click(); // while the scripts load
+    expect(runs).toEqual([]);
+    await act(async () => {
+      hydrateRoot(container, <PromptForm onRun={onRun} />);
+    });
+    await vi.waitFor(() => expect(runs).toEqual(['a lighthouse']));
   });
 });
 

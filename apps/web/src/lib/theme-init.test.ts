@@ -7,10 +7,10 @@ import { initialLanguage } from './language.ts';
 import { isDarkTheme } from './theme.ts';
 import { THEMES, type Theme } from './ui-constants.ts';
 
-// public/theme-init.js repeats the theme and language rules in plain JS (it runs before the
+// app/theme-init.js repeats the theme and language rules in plain JS (it runs before the
 // bundle); this test runs it against the TypeScript rules so the two cannot drift apart.
 const script = fs.readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/theme-init.js'),
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app/theme-init.js'),
   'utf8',
 );
 

@@ -3,7 +3,7 @@ import { DEFAULT_THEME, isDarkHour, THEME_STORAGE_KEY, THEMES, type Theme } from
 
 /**
  * Theme rules: light, dark, the system's, or by the clock (dark from 18:00 to 06:00, looked at
- * again every minute). public/theme-init.js applies the same rules before the first
+ * again every minute). app/theme-init.js applies the same rules before the first
  * paint; theme-init.test.ts holds the two together.
  */
 export function isTheme(value: unknown): value is Theme {

@@ -20,14 +20,13 @@ export const SUBMENU_OPEN_DELAY_MS = 100;
 
 /**
  * Home-page JavaScript budget as transferred (brotli), checked by the build test. It is what
- * React DOM needs (ADR 0030: the frontend runs on React, not on a smaller look-alike): React DOM
- * is about 55 KiB of it, React Router ~25 KiB, i18next with react-i18next ~16 KiB, TanStack
- * Query ~9 KiB; the home route measured 132 KiB, then 137 KiB once it carried the home page's
- * before/after pictures and the top bar's balance, account menu and team workspace; the budget
- * leaves a few KiB of margin. Anything cut beyond it comes from lazy-loading, never from
- * swapping React out.
+ * React DOM and React Router's framework mode need (ADR 0030, ADR 0063): React DOM is about
+ * 55 KiB of it, React Router with its hydration data and route manifest ~30 KiB, i18next with
+ * react-i18next ~16 KiB, TanStack Query ~9 KiB. The home route measured 137 KiB on the data
+ * router and 154 KiB in framework mode; the budget leaves a few KiB of margin. Anything cut
+ * beyond it comes from lazy-loading, never from swapping React out.
  */
-export const HOME_JS_BUDGET_BROTLI_BYTES = 140 * 1024;
+export const HOME_JS_BUDGET_BROTLI_BYTES = 160 * 1024;
 
 /** Is it dark in time mode at this hour? */
 export function isDarkHour(hour: number): boolean {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
 /** The directives every page shares; `scriptSrc` is the one the two policies differ in. */
@@ -19,29 +18,22 @@ const policy = (scriptSrc: string) =>
   ].join('; ');
 
 /**
- * The built SPA loads only its own scripts, its own styles, and images from itself, data: and
+ * The web app loads only its own scripts, its own styles, and images from itself, data: and
  * blob: URLs. 'wasm-unsafe-eval' lets the in-browser background removal compile WebAssembly.
- * Inline styles stay allowed: the stylesheet is inlined in the page and the toast library
- * injects a <style> element.
+ * Inline styles stay allowed: the toast library injects a <style> element.
  */
 const PAGE_SCRIPT_SRC = "'self' 'wasm-unsafe-eval'";
 export const CONTENT_SECURITY_POLICY = policy(PAGE_SCRIPT_SRC);
 
 /**
- * The page policy that also lets the built index.html's own inline scripts run — those the
- * build inlines before first paint, the theme and the holding of early presses
- * (apps/web/build/inline-critical-files.ts) — each by the hash of its text, so no other inline
- * script (an injected one) can run.
+ * A page's policy: its own scripts, and the inline ones (React Router's hydration data and
+ * module script, the theme's) by this response's nonce — no other inline script (an injected
+ * one) can run.
  */
-export function pagePolicy(indexHtml: string | undefined): string {
-  const hashes = [...(indexHtml ?? '').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, text]) => `'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`,
-  );
-  return policy([PAGE_SCRIPT_SRC, ...hashes].join(' '));
-}
+export const pagePolicy = (nonce: string) => policy(`${PAGE_SCRIPT_SRC} 'nonce-${nonce}'`);
 
 /**
- * The policy of the SPA's workers (/assets/workers/, served by spa.ts). A worker loaded from
+ * The policy of the web app's workers (/assets/workers/, served by web-app.ts). A worker loaded from
  * a URL takes its policy from its own response, and the workers it starts from blob: URLs
  * inherit it. onnxruntime-web 1.17's wasm threads run `importScripts(blob:…)` of the runtime
  * they share, so background removal on several threads needs `blob:` in `script-src` — here
@@ -50,7 +42,7 @@ export function pagePolicy(indexHtml: string | undefined): string {
 export const WORKER_CONTENT_SECURITY_POLICY = policy("'self' blob: 'wasm-unsafe-eval'");
 
 /**
- * Headers on every response. COOP `same-origin` + COEP `require-corp` make the SPA's documents
+ * Headers on every response. COOP `same-origin` + COEP `require-corp` make the web app's documents
  * cross-origin isolated, which SharedArrayBuffer (and so onnxruntime's wasm threads) needs.
  * `require-corp` rather than `credentialless`: Atelier embeds nothing from another origin
  * (the CSP allows only 'self', data: and blob:), every response carries CORP `same-origin`,

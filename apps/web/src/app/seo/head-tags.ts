@@ -1,28 +1,16 @@
 import type { Language } from '@atelier/contracts';
-import { jsonDataBlock } from '../json-data-block.ts';
 import { OG_LOCALES, type PageMeta } from './seo-pages.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** An element of the <head> that says what the page is (besides its title). */
 export type HeadElement =
   | { tag: 'meta'; attribute: 'name' | 'property'; key: string; content: string }
   | { tag: 'link'; rel: 'canonical'; href: string };
 
-/** What a page puts in the <head>: the server writes it, the browser puts it there on in-app navigation. */
+/** What a page puts in the <head> (page-head.tsx renders it). */
 export interface PageHead {
   title: string;
   elements: HeadElement[];
 }
-
-/**
- * Every element a PageHead may hold, to take out before another page's go in: description,
- * robots, canonical link, Open Graph and Twitter tags; and the server's structured data
- * (JSON-LD), which is for crawlers, who load each page afresh.
- */
-export const PAGE_HEAD_SELECTOR =
-  'meta[name="description"],meta[name="robots"],meta[name^="twitter:"],meta[property^="og:"],link[rel="canonical"],script[type="application/ld+json"]';
 
 /** A path made absolute with PUBLIC_URL, as link previews and structured data need. */
 export const absoluteUrl = (publicUrl: string, path: string) => new URL(path, publicUrl).href;
@@ -69,37 +57,4 @@ export function publicPageHead(meta: PageMeta, language: Language, publicUrl: st
  */
 export function signedInPageHead(meta: Pick<PageMeta, 'title' | 'description'>): PageHead {
   return { title: meta.title, elements: [named('description', meta.description), named('robots', 'noindex')] };
-}
-
-/** Structured data (JSON-LD) for the head. */
-export const renderJsonLd = (data: object) => jsonDataBlock('application/ld+json', data);
-
-/** The head as HTML, for the server's first answer. */
-export function renderPageHead(head: PageHead): string {
-  const html = head.elements.map((element) =>
-    element.tag === 'link'
-      ? `<link rel="${element.rel}" href="${escapeHtml(element.href)}" />`
-      : `<meta ${element.attribute}="${element.key}" content="${escapeHtml(element.content)}" />`,
-  );
-  return [`<title>${escapeHtml(head.title)}</title>`, ...html].join('\n    ');
-}
-
-/**
- * Puts a page's head in the document after in-app navigation, in place of the last page's:
- * a browser's Share uses the canonical link, and a stale one would share the page first opened.
- */
-export function applyPageHead(head: PageHead, document: Document = globalThis.document): void {
-  document.title = head.title;
-  for (const old of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) old.remove();
-  for (const element of head.elements) {
-    const node = document.createElement(element.tag);
-    if (element.tag === 'link') {
-      node.setAttribute('rel', element.rel);
-      node.setAttribute('href', element.href);
-    } else {
-      node.setAttribute(element.attribute, element.key);
-      node.setAttribute('content', element.content);
-    }
-    document.head.append(node);
-  }
 }

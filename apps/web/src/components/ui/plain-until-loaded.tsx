@@ -5,9 +5,8 @@ import { Fragment, type ReactElement, Suspense, startTransition, useEffect, useS
  * a plain button of the same look in the server's HTML and until the full version's code is in.
  * A press on the plain button opens the full version, open, as soon as it is there.
  * - The swap is a transition inside a Suspense boundary the server renders too, so React keeps
- *   the plain button, the very element, until the code has loaded. Swapped as soon as the page
- *   was hydrated, the button a press held while the page loaded (and made again right after,
- *   lib/early-presses.ts) was aimed at was already on its way out, and the press went nowhere.
+ *   the plain button, the very element, until the code has loaded: a press on it while the
+ *   code loads still lands on a button that is there.
  * - A press mounts the full version afresh with `defaultOpen`: one already mounted closed would
  *   not read it again.
  */

@@ -21,24 +21,34 @@ export function BillingCycleToggle({
 }) {
   const { t } = useTranslation('pricing');
   return (
-    <ToggleGroup.Root
-      type="single"
-      value={value}
-      // Pressing the selected item again would clear the choice; a cycle is always chosen.
-      onValueChange={(next) => next && onChange(next as BillingCycle)}
-      aria-label={t('cycle.label')}
-      className={GROUP_CLASS}
-    >
-      {BILLING_CYCLES.map((cycle) => (
-        <ToggleGroup.Item key={cycle} value={cycle} className={ITEM_CLASS}>
-          {t(`cycle.${cycle}`)}
-          {cycle === 'lifetime' && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-              {t('limitedOffer')}
-            </span>
-          )}
-        </ToggleGroup.Item>
-      ))}
-    </ToggleGroup.Root>
+    // Each cycle also submits this form to its own action: pressed before the page is hydrated,
+    // React's form replaying keeps the press and makes the choice once it is.
+    <form>
+      <ToggleGroup.Root
+        type="single"
+        value={value}
+        // Pressing the selected item again would clear the choice; a cycle is always chosen.
+        onValueChange={(next) => next && onChange(next as BillingCycle)}
+        aria-label={t('cycle.label')}
+        className={GROUP_CLASS}
+      >
+        {BILLING_CYCLES.map((cycle) => (
+          <ToggleGroup.Item
+            key={cycle}
+            value={cycle}
+            type="submit"
+            formAction={() => onChange(cycle)}
+            className={ITEM_CLASS}
+          >
+            {t(`cycle.${cycle}`)}
+            {cycle === 'lifetime' && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
+                {t('limitedOffer')}
+              </span>
+            )}
+          </ToggleGroup.Item>
+        ))}
+      </ToggleGroup.Root>
+    </form>
   );
 }

@@ -161,12 +161,13 @@ export function ToolWorkspace({
         <CreditsBanner credits={credits} cost={cost} demo={demo} />
         {plan && <BatchCostNote plan={plan} count={batch.tiles.length} credits={credits} demo={demo} />}
         <EngineNotice tool={definition.id} info={info} options={inputs.options} />
+        {/* An action, not onSubmit: a Run pressed before the page is hydrated is kept by React's
+            own form replaying and run once it is. React resets a form after its action; this
+            form's fields are the workspace's state, kept. */}
         <form
           className="flex flex-1 flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            runOnceImagesChecked();
-          }}
+          action={() => runOnceImagesChecked()}
+          onReset={(event) => event.preventDefault()}
         >
           {definition.image && (
             <MainImageInput

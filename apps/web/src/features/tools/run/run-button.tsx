@@ -1,13 +1,10 @@
 import { clsx } from 'clsx';
 import { Sparkles } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
-import { useHydrated } from '../../../lib/use-hydrating.ts';
 
 /**
- * The tool's run button, which submits the panel's form. Over a server-rendered page it is a
- * plain button until the page is interactive: a submit pressed before the form's handler is
- * attached would send the form the browser's way, reloading the page with the prompt in the
- * address. Its own component, so only it renders again when the page becomes interactive.
+ * The tool's run button, which submits the panel's form (its action). Pressed before the page
+ * is hydrated, React's own form replaying keeps the press and runs it once the page is.
  */
 export function RunButton({
   label,
@@ -22,10 +19,9 @@ export function RunButton({
   /** A word on the run beside the label: "Demo — free" when the demo engine will make it. */
   note?: string;
 }) {
-  const interactive = useHydrated();
   return (
     <button
-      type={interactive ? 'submit' : 'button'}
+      type="submit"
       disabled={disabled}
       aria-describedby={describedBy}
       aria-keyshortcuts="Control+Enter Meta+Enter"

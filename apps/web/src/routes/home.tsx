@@ -1,0 +1,11 @@
+import { pageLoader } from '../app/page-loader.server.ts';
+import type { PageRoute } from '../app/page-route.ts';
+import { pageClientLoader, pageHandle, routePage } from '../app/route-page.tsx';
+import HomePage from '../features/home/home-page.tsx';
+
+const page: PageRoute = { namespaces: ['home'], seo: 'home' };
+
+export const handle = pageHandle(page);
+export const loader = pageLoader(page);
+export const clientLoader = pageClientLoader(page);
+export default routePage(HomePage, page);
