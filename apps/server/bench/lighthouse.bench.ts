@@ -15,11 +15,9 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { loadConfig } from '../src/platform/config/config.ts';
 import { findWebBuild } from '../src/platform/http/web-app.ts';
-import { createLogger } from '../src/platform/logging/logger.ts';
-import { createRuntime, listen } from '../src/server.ts';
 import { seedPublicArtworks, signUpBenchUser } from './seed-public-artworks.ts';
+import { startWebBenchServer } from './web-bench-server.ts';
 
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** WEB_DIST_DIR measures another build (e.g. a copy of main's) without rebuilding this one. */
@@ -33,22 +31,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ARTWORKS = 60;
 /** In the 5200–5249 range given to this bench; override when it is taken. */
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 5210);
-const base = `http://127.0.0.1:${PORT}`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-lighthouse-'));
-const runtime = await createRuntime(
-  loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    WEB_DIST_DIR: path.dirname(web.clientDir),
-  }),
-  { logger: createLogger('silent') },
-);
-const { server } = await listen(runtime);
+const { runtime, base, close } = await startWebBenchServer({ web, port: PORT, name: 'lighthouse' });
 
 const { cookie, userId } = await signUpBenchUser(base);
 const artworkIds = await seedPublicArtworks(runtime, userId, ARTWORKS);
@@ -207,9 +191,7 @@ try {
   }
 } finally {
   chrome.kill();
-  await new Promise((resolve) => server.close(resolve));
-  await runtime.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 console.log(

@@ -6,14 +6,10 @@
 //
 //   PHONE_RUNS=5 npx tsx bench/phone-hydration.bench.ts
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { loadConfig } from '../src/platform/config/config.ts';
 import { findWebBuild } from '../src/platform/http/web-app.ts';
-import { createLogger } from '../src/platform/logging/logger.ts';
-import { createRuntime, listen } from '../src/server.ts';
 import { seedPublicArtworks, signUpBenchUser } from './seed-public-artworks.ts';
+import { startWebBenchServer } from './web-bench-server.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const web = findWebBuild(process.env.WEB_DIST_DIR);
@@ -25,24 +21,10 @@ if (!fs.existsSync(chromiumPath) || !web || !fs.existsSync(web.serverBuild)) {
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 /** In the 5200–5249 range given to the benches. */
 const PORT = Number(process.env.PHONE_PORT ?? 5220);
-const base = `http://127.0.0.1:${PORT}`;
 const THROTTLING = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-phone-'));
-const runtime = await createRuntime(
-  loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    WEB_DIST_DIR: path.dirname(web.clientDir),
-  }),
-  { logger: createLogger('silent') },
-);
-const { server } = await listen(runtime);
+const { runtime, base, close } = await startWebBenchServer({ web, port: PORT, name: 'phone' });
 
 const { cookie } = await signUpBenchUser(base);
 const [artworkId] = await seedPublicArtworks(runtime, (await signUpBenchUser(base)).userId, 12);
@@ -112,6 +94,4 @@ for (const page of PAGES) {
   console.log(`| ${page.name} | ${seconds(median(entry.fcp))} | ${seconds(median(entry.hydrated))} |`);
 }
 
-server.close();
-await runtime.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();
