@@ -51,6 +51,9 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
 // The layout's answers are the browser's to keep fresh from here on (TanStack Query).
 export const shouldRevalidate = () => false;
 
+/** An element right after the app's HTML: the first paint waits for it. */
+const ROOT_PARSED_ID = 'root-parsed';
+
 /** The document around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -64,6 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {/* The first paint waits until the page's HTML is parsed to its end (#root-parsed): a
+            document parsed in pieces would otherwise paint a header or a card half-built, then
+            move it when the rest arrives. Browsers without it paint as before. */}
+        <link rel="expect" href={`#${ROOT_PARSED_ID}`} blocking="render" />
         {/* Blocking on purpose: the theme before the first paint. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own script, no outside text */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeInit }} />
@@ -73,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div id="root">{children}</div>
+        <span id={ROOT_PARSED_ID} hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
