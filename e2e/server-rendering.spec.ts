@@ -339,12 +339,16 @@ test('no public page moves while it loads and hydrates, on a phone or a desktop'
         for (const entry of list.getEntries() as (PerformanceEntry & {
           value: number;
           hadRecentInput: boolean;
-          sources: { node?: Node }[];
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
         })[]) {
           if (entry.hadRecentInput) continue;
-          const sources = entry.sources.map((source) =>
-            source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName),
-          );
+          // What moved, from where to where, and whether the document was still being parsed.
+          const sources = entry.sources.map((source) => {
+            const node =
+              source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName);
+            const { previousRect: from, currentRect: to } = source;
+            return `${node} ${from.x},${from.y} ${from.width}×${from.height} → ${to.x},${to.y} ${to.width}×${to.height} (${document.readyState})`;
+          });
           shifts.push({ value: entry.value, sources });
         }
       }).observe({ type: 'layout-shift', buffered: true });
@@ -365,14 +369,25 @@ test('no public page moves while it loads and hydrates, on a phone or a desktop'
  * app has hydrated it. Rendered text (innerText): the gallery's layouts for other widths are
  * hidden by CSS until hydration keeps the one that fits.
  */
+/** What the capture below keeps of the server's HTML, on the page's window. */
+type ServerCapture = { serverText: string; serverCards: Set<Element> };
+
 async function textBeforeAndAfterHydration(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
   await expectHydratedByReact(page);
-  return page.evaluate(() => [
-    (window as unknown as { serverText: string }).serverText,
+  return page.evaluate(() => {
+    const { serverText, serverCards } = window as unknown as ServerCapture;
+    // The gallery adds the rest of its first page below the rows the server sent, once
+    // hydrated: those cards are left out; the server's are kept (hydrated, the same nodes).
+    const added = Array.from(document.querySelectorAll<HTMLElement>('#root article')).filter(
+      (card) => !serverCards.has(card),
+    );
+    for (const card of added) card.style.display = 'none';
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (see above)
-    document.getElementById('root')!.innerText,
-  ]);
+    const hydratedText = document.getElementById('root')!.innerText;
+    for (const card of added) card.style.display = '';
+    return [serverText, hydratedText];
+  });
 }
 
 test('the text the server sent is the text once hydrated, on every server-rendered page', async ({
@@ -389,8 +404,10 @@ test('the text the server sent is the text once hydrated, on every server-render
   const capture = () => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
+      const server = window as unknown as ServerCapture;
       // biome-ignore lint/performance/useDomNodeTextContent: as read, layouts hidden by CSS left out
-      (window as unknown as { serverText: string }).serverText = document.getElementById('root')!.innerText;
+      server.serverText = document.getElementById('root')!.innerText;
+      server.serverCards = new Set(Array.from(document.querySelectorAll('#root article')));
     });
   };
   await signedIn.addInitScript(capture);
