@@ -3,6 +3,7 @@ import { PASSWORD_RESET_EXPIRES_MINUTES } from '@atelier/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { promoteListedAdmin } from '../admin/roles.ts';
 import { updateAuthoredArtworksPrivate } from '../artworks/repo.ts';
 import { findProfile, updateProfileRow } from '../profiles/repo.ts';
 import { forgetPendingReferral } from '../referrals/record-referral.ts';
@@ -161,6 +162,33 @@ export async function claimAndSettle(
 }
 
 /**
+ * Settles what a verification link proved, once Better Auth has verified the address at `at`:
+ * the account is claimed (claimAndSettle). A voided password leaves no session on it — whoever
+ * set it may not be the owner — so the sessions made since `at` end too, and the answer is a
+ * reset token for the owner to choose one. A kept password (the link opened where the account
+ * is signed in) vouches for the sessions the link made, which ADMIN_EMAILS may then promote.
+ */
+export async function claimByVerificationLink(
+  deps: ClaimDeps,
+  adminEmails: readonly string[],
+  { userId, at, keepPassword }: { userId: string; at: Date; keepPassword: boolean },
+): Promise<{ resetToken: string | null }> {
+  const { db } = deps;
+  const facts = { userId, at, keepPassword, via: 'verification_link' } as const;
+  const { passwordVoided } = await claimAndSettle(deps, facts, { newlyVerified: true });
+  if (passwordVoided) {
+    await endSessionsSince(db, userId, at);
+    return { resetToken: await issueResetToken(db, userId) };
+  }
+  if (keepPassword) {
+    for (const session of await vouchForNewSessions(db, userId, at)) {
+      await promoteListedAdmin(db, adminEmails, session);
+    }
+  }
+  return { resetToken: null };
+}
+
+/**
  * Deletes the account's outstanding password-reset tokens: a reset link works once, and every
  * link still out dies when one is used, when the address is claimed and when the password changes.
  */
@@ -178,7 +206,7 @@ export async function claimedAt(db: DbOrTx, userId: string): Promise<Date | null
  * takes it): for the owner who has just proven the address where the account was not signed in,
  * to choose a password of their own in place of the one voided.
  */
-export async function issueResetToken(db: DbOrTx, userId: string): Promise<string> {
+async function issueResetToken(db: DbOrTx, userId: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await repo.insertVerification(db, {
     id: randomUUID(),
@@ -190,7 +218,7 @@ export async function issueResetToken(db: DbOrTx, userId: string): Promise<strin
 }
 
 /** Ends the account's sessions made at or after `since` (the claim's own, when it cannot stay). */
-export async function endSessionsSince(db: DbOrTx, userId: string, since: Date): Promise<void> {
+async function endSessionsSince(db: DbOrTx, userId: string, since: Date): Promise<void> {
   await repo.deleteSessionsSince(db, userId, since);
 }
 
@@ -198,6 +226,6 @@ export async function endSessionsSince(db: DbOrTx, userId: string, since: Date):
  * Marks the sessions a verification link has just made as made with the password: the link was
  * opened where the account was signed in, by someone who holds its password.
  */
-export async function vouchForNewSessions(db: DbOrTx, userId: string, since: Date) {
+async function vouchForNewSessions(db: DbOrTx, userId: string, since: Date) {
   return repo.updateSessionsSinceToPassword(db, userId, since);
 }

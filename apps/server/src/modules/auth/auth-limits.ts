@@ -9,8 +9,12 @@ import {
   SIGN_UP_DOMAIN_WINDOW_MINUTES,
 } from '@atelier/contracts';
 import { getDomain } from 'tldts';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { rateLimited } from '../../platform/http/app-error.ts';
 import { clientNetwork, clientSender } from '../../platform/http/client-address.ts';
+import { reportTightestRateLimit } from '../security/enforce-rate-limit.ts';
 import type { DelayRule, RateLimitRule } from '../security/rate-limiter.ts';
+import * as rateLimiter from '../security/rate-limiter.ts';
 
 /** Failed sign-ins from one client address: 5 in 60 minutes, then 15 minutes of 429. */
 export const SIGN_IN_FAILURE_RULE: RateLimitRule = {
@@ -108,3 +112,24 @@ export const twoFactorCodeLimit = (address: string): Limit => [
   `two-factor:address:${clientSender(address)}`,
   { maxAttempts: 30, windowMinutes: 60, blockMinutes: 15 },
 ];
+
+/** Turning two-factor sign-in on or off (each needs the password): a handful an hour per account. */
+export const twoFactorSetupLimit = (userId: string): Limit => [
+  `two-factor:user:${userId}`,
+  { maxAttempts: 10, windowMinutes: 60, blockMinutes: 60 },
+];
+
+/**
+ * Counts an attempt under each of `counted`, and looks whether any of `checked` is blocked
+ * (those are counted by the caller once it knows the attempt's outcome); 429 with the longest
+ * wait when any refuses.
+ */
+export async function consumeLimits(db: DbOrTx, counted: Limit[], checked: Limit[] = []): Promise<void> {
+  const states = await Promise.all([
+    ...counted.map(([key, rule]) => rateLimiter.consume(db, key, rule)),
+    ...checked.map(([key]) => rateLimiter.check(db, key)),
+  ]);
+  reportTightestRateLimit(states.map((state, i) => [state, [...counted, ...checked][i]![1]]));
+  const refused = states.filter((state) => !state.allowed);
+  if (refused.length) throw rateLimited(Math.max(...refused.map((state) => state.retryAfter)));
+}

@@ -15,7 +15,7 @@ import { createApiRouter } from '../../platform/http/api-router.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { runRateLimit } from '../runs/routes.ts';
+import { runRateLimit } from '../runs/run-rate-limit.ts';
 import { assertRunAllowed } from '../runs/service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 import { readBatchRequest } from './batch-request.ts';
