@@ -16,10 +16,13 @@ const challengeOf = (authorization: string | undefined) =>
 export function errorAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    if (c.res.status < 400) return;
+    // Through c.header, which makes the answer anew first: set on its headers directly, a header
+    // was lost on the wire once the Node server's lightweight Response was read (it rebuilds
+    // itself from the headers it was made with).
+    if (c.res.status === 401 && !c.res.headers.has('WWW-Authenticate'))
+      c.header('WWW-Authenticate', challengeOf(c.req.header('authorization')));
     const res = c.res;
-    if (res.status < 400) return;
-    if (res.status === 401 && !res.headers.has('WWW-Authenticate'))
-      res.headers.set('WWW-Authenticate', challengeOf(c.req.header('authorization')));
     if (!res.headers.get('content-type')?.startsWith('application/json')) return;
     const body = (await res
       .clone()

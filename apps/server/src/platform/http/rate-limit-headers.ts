@@ -38,10 +38,11 @@ export function rateLimitHeaders(): MiddlewareHandler<AppEnv> {
     const standing = store.standing;
     if (!standing) return;
     const { limit, remaining, reset, windowSeconds } = standing;
-    c.res.headers.set('RateLimit-Policy', `${limit};w=${windowSeconds}`);
-    c.res.headers.set('RateLimit', `limit=${limit}, remaining=${remaining}, reset=${reset}`);
-    c.res.headers.set('X-RateLimit-Limit', String(limit));
-    c.res.headers.set('X-RateLimit-Remaining', String(remaining));
-    c.res.headers.set('X-RateLimit-Reset', String(reset));
+    // c.header, not c.res.headers.set: see error-answers.ts.
+    c.header('RateLimit-Policy', `${limit};w=${windowSeconds}`);
+    c.header('RateLimit', `limit=${limit}, remaining=${remaining}, reset=${reset}`);
+    c.header('X-RateLimit-Limit', String(limit));
+    c.header('X-RateLimit-Remaining', String(remaining));
+    c.header('X-RateLimit-Reset', String(reset));
   };
 }
