@@ -30,6 +30,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
+          // A worker runs its files one after another in one module graph, as Vitest allows when
+          // tests keep no state in modules (every runtime and database is the test's own). The
+          // server's modules, onnxruntime and a loaded model's session then load once per worker,
+          // not once per file (Vitest's own guidance on speeding up a suite: isolate false).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent } from '@testing-library/react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent } from '@testing-library/react';
 import { type ComponentType, lazy } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { REFERRAL_CODE_STORAGE_KEY } from '@atelier/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberReferralCode } from './referral-code.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { type Artwork, type ArtworkListResponse, GALLERY_SKELETON_COUNT } from '@atelier/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Run, RunListResponse } from '@atelier/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

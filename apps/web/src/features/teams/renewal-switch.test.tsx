@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Team } from '@atelier/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Run } from '@atelier/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
