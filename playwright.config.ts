@@ -59,10 +59,8 @@ export default defineConfig({
   // specs are spread over the workers, each with a server of its own.
   fullyParallel: false,
   workers: E2E_WORKERS,
-  // One more try, for now: the layout-shift test ("no public page moves") still fails now and
-  // then on a busy 2-core machine. The report lists a test that passed only on its retry as
-  // flaky; the aim is 0 once that test holds.
-  retries: 1,
+  // No second try: a test that passes only when retried is a bug in the test or the app.
+  retries: 0,
   // The JSON report is what `npm run test:timings` reads.
   reporter: [['list'], ['json', { outputFile: '.tmp/test-reports/playwright.json' }]],
   use: {

@@ -1,8 +1,7 @@
-import { TOOLS } from '@atelier/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { saveEditedPhoto } from './support/artworks.ts';
-import { collectProblems, expectHydratedByReact } from './support/hydrated.ts';
+import { collectProblems } from './support/hydrated.ts';
 import { confirmAddress } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
@@ -50,54 +49,6 @@ test.describe('without JavaScript', () => {
 
 test.describe('with JavaScript', () => {
   test.use({ locale: 'en-US' });
-
-  for (const viewport of [
-    { width: 1366, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
-    test(`every public page hydrates without an error at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const problems = collectProblems(page);
-      // Hydrated, not rendered again: keep the server's heading, main and footer as the HTML
-      // parser made them, before any script runs, and require the very same nodes once the app
-      // has hydrated (React renders a part again, with new nodes, where hydration failed).
-      await page.addInitScript(() => {
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState !== 'interactive') return;
-          (window as unknown as { serverNodes: Element[] }).serverNodes = ['h1', 'main', 'footer'].map(
-            (selector) => document.querySelector(`#root ${selector}`)!,
-          );
-        });
-      });
-      for (const [path, english] of PUBLIC_PAGES) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await expect(page.getByRole('heading', { level: 1 })).toContainText(english);
-        const kept = await page.evaluate(() =>
-          (window as unknown as { serverNodes: Element[] }).serverNodes.map(
-            (node, i) => node === document.querySelector(`#root ${['h1', 'main', 'footer'][i]}`) && node.isConnected,
-          ),
-        );
-        expect(kept, `${path}: the server's h1, main and footer are the hydrated ones`).toEqual([true, true, true]);
-      }
-      expect(problems).toEqual([]);
-    });
-  }
-
-  for (const language of ['zh-TW', 'zh-CN', 'ja']) {
-    test(`pages with prices and dates hydrate in ${language} (the server's formatting is the browser's)`, async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
-      const problems = collectProblems(page);
-      for (const path of ['/pricing', '/terms', '/blog']) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-      }
-      expect(problems).toEqual([]);
-    });
-  }
 
   test('asks the API nothing the page came with, and then works as an app', async ({ page }) => {
     const problems = collectProblems(page);
@@ -364,72 +315,6 @@ test('no public page moves while it loads and hydrates, on a phone or a desktop'
   }
 });
 
-/**
- * The text a visitor reads in the server's HTML (captured before any script runs) and once the
- * app has hydrated it. Rendered text (innerText): the gallery's layouts for other widths are
- * hidden by CSS until hydration keeps the one that fits.
- */
-/** What the capture below keeps of the server's HTML, on the page's window. */
-type ServerCapture = { serverText: string; serverCards: Set<Element> };
-
-async function textBeforeAndAfterHydration(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'networkidle' });
-  await expectHydratedByReact(page);
-  return page.evaluate(() => {
-    const { serverText, serverCards } = window as unknown as ServerCapture;
-    // The gallery adds the rest of its first page below the rows the server sent, once
-    // hydrated: those cards are left out; the server's are kept (hydrated, the same nodes).
-    const added = Array.from(document.querySelectorAll<HTMLElement>('#root article')).filter(
-      (card) => !serverCards.has(card),
-    );
-    for (const card of added) card.style.display = 'none';
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (see above)
-    const hydratedText = document.getElementById('root')!.innerText;
-    for (const card of added) card.style.display = '';
-    return [serverText, hydratedText];
-  });
-}
-
-test('the text the server sent is the text once hydrated, on every server-rendered page', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  // What the visitor read first is what they read once the app has taken the page over.
-  // Thirty-four pages, each hydrated to the last element: more than the default minute.
-  test.slow();
-  const [publicId] = await signUpWithArtworks(page, baseURL!, [`text kept ${Date.now()}`]);
-  const signedIn = page.context();
-  const visitor = await browser.newContext({ locale: 'ja-JP' });
-  const capture = () => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      const server = window as unknown as ServerCapture;
-      // biome-ignore lint/performance/useDomNodeTextContent: as read, layouts hidden by CSS left out
-      server.serverText = document.getElementById('root')!.innerText;
-      server.serverCards = new Set(Array.from(document.querySelectorAll('#root article')));
-    });
-  };
-  await signedIn.addInitScript(capture);
-  await visitor.addInitScript(capture);
-  const visitorTab = await visitor.newPage();
-  const paths = [...PUBLIC_PAGES.map(([path]) => path), `/gallery/${publicId}`];
-  for (const [tab, who] of [
-    [visitorTab, 'a visitor (ja)'],
-    [page, 'signed in (en)'],
-  ] as const) {
-    // Signed in, the eleven tool pages are server-rendered too (ADR 0025).
-    const toolPages = TOOLS.map((tool) => `/tools/${tool.id}`);
-    for (const path of who === 'signed in (en)' ? [...paths, ...toolPages] : paths) {
-      if (path === '/login' && who === 'signed in (en)') continue;
-      const [server, hydrated] = await textBeforeAndAfterHydration(tab, path);
-      expect(server, `${path}, ${who}: the server sent text`).not.toBe('');
-      expect(hydrated, `${path}, ${who}`).toBe(server);
-    }
-  }
-  await visitor.close();
-});
-
 /** Holds back the requests `url` matches until `release` is called (then they go out). */
 async function holdRequests(page: Page, url: string | RegExp) {
   let release!: () => void;
@@ -603,7 +488,8 @@ test.describe('a tool page, signed in', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(runs).toEqual([]);
     release();
-    await expect.poll(() => runs.length).toBe(1);
+    // Hydration on a busy 2-core machine takes more than the default ten seconds now and then.
+    await expect.poll(() => runs.length, { timeout: 60_000 }).toBe(1);
     expect(runs[0]).toContain('a lighthouse at dusk');
     expect(runs[0]).toMatch(/name="n"\r\n\r\n2\r\n/);
     await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
