@@ -1,9 +1,9 @@
-import { HydrationBoundary } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
-import { data, type LoaderFunctionArgs, Route, Routes, useLoaderData } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { pageLoader } from '../app/page-loader.server.ts';
+import { PAGE_NOT_FOUND, type PageRoute } from '../app/page-route.ts';
 import { adminQuery, RequireAdmin } from '../app/require-admin.tsx';
-import { prefetchOnServer } from '../app/server-queries.server.ts';
-import { isShellQuery } from '../app/shell-queries.ts';
+import { pageClientLoader, pageHandle, routePage } from '../app/route-page.tsx';
 import { sessionQuery } from '../features/auth/use-session.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 
@@ -23,37 +23,35 @@ const AdminAuditPage = consolePage(() => import('../features/admin/admin-audit-p
 const NotFoundPage = consolePage(() => import('../features/errors/not-found-page.tsx'), ['errors']);
 
 /** The server's word on the visitor and the console: anyone but an admin gets the 404 status. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { queries, result: access } = await prefetchOnServer(
-    context,
-    async (client) => {
-      const user = await client.fetchQuery(sessionQuery);
-      return user ? client.fetchQuery(adminQuery(user.id)) : 'none';
-    },
-    (query) => !isShellQuery(query),
-  );
-  return data({ queries }, { status: access === 'none' ? 404 : 200 });
-}
+const page: PageRoute = {
+  // The console writes its head (RequireAdmin), the 404 page its own.
+  ownHead: true,
+  prefetch: async (client) => {
+    const user = await client.fetchQuery(sessionQuery);
+    const access = user ? await client.fetchQuery(adminQuery(user.id)) : 'none';
+    return access === 'none' ? PAGE_NOT_FOUND : access;
+  },
+};
 
-// In the browser RequireAdmin asks, once, when it renders.
-export const clientLoader = () => ({ queries: undefined });
+export const handle = pageHandle(page);
+export const loader = pageLoader(page);
+// In the browser, on a navigation, RequireAdmin's question is started as the route loads.
+export const clientLoader = pageClientLoader(page);
+export default routePage(AdminConsole, page);
 
-export default function AdminConsole() {
-  const loaded = useLoaderData<typeof loader>() as { queries?: Parameters<typeof HydrationBoundary>[0]['state'] };
+function AdminConsole() {
   return (
-    <HydrationBoundary state={loaded?.queries}>
-      <RequireAdmin>
-        <Routes>
-          <Route element={<AdminLayout />}>
-            <Route index element={<AdminUsersPage />} />
-            <Route path="users/:id" element={<AdminUserPage />} />
-            <Route path="teams/:id" element={<AdminTeamPage />} />
-            <Route path="runs" element={<AdminRunsPage />} />
-            <Route path="audit" element={<AdminAuditPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </RequireAdmin>
-    </HydrationBoundary>
+    <RequireAdmin>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<AdminUsersPage />} />
+          <Route path="users/:id" element={<AdminUserPage />} />
+          <Route path="teams/:id" element={<AdminTeamPage />} />
+          <Route path="runs" element={<AdminRunsPage />} />
+          <Route path="audit" element={<AdminAuditPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </RequireAdmin>
   );
 }
