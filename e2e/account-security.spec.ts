@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { totpCode } from '../apps/server/test/totp.ts';
+import { totpCode } from '../apps/server/test/support/totp.ts';
 import { signUpViaApi, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { openMailedLink } from './support/mailbox.ts';

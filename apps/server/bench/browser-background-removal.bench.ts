@@ -11,7 +11,7 @@ import { loadConfig } from '../src/platform/config/config.ts';
 import { findWebBuild } from '../src/platform/http/web-app.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createRuntime, listen } from '../src/server.ts';
-import { photoBytes } from '../test/photos.ts';
+import { photoBytes } from '../test/support/photos.ts';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -11,9 +11,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runForm } from '../test/images.ts';
-import { squarePhoto } from '../test/photos.ts';
-import { buildServerBundle, signedInClient, startProcess, stopProcess } from '../test/server-processes.ts';
+import { runForm } from '../test/support/images.ts';
+import { squarePhoto } from '../test/support/photos.ts';
+import { buildServerBundle, signedInClient, startProcess, stopProcess } from '../test/support/server-processes.ts';
 
 const RATE_PER_SECOND = 20;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);

@@ -22,12 +22,12 @@ import { segmentSubject } from '../src/engines/local/segmentation/isnet-session.
 import { upscaleCrisp } from '../src/engines/local/upscale/esrgan-upscaler.ts';
 import { traceToSvg } from '../src/engines/local/vectorize/trace-to-svg.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
-import { runForm } from '../test/images.ts';
-import { referenceMask } from '../test/isnet-reference.ts';
-import { photoBytes } from '../test/photos.ts';
-import { maskIoU, psnr, qualityImages } from '../test/quality-images.ts';
-import { buildServerBundle, signedInClient, startProcess, stopProcess } from '../test/server-processes.ts';
-import { upscalerJsBaseline } from '../test/upscalerjs-baseline.ts';
+import { runForm } from '../test/support/images.ts';
+import { referenceMask } from '../test/support/isnet-reference.ts';
+import { photoBytes } from '../test/support/photos.ts';
+import { maskIoU, psnr, qualityImages } from '../test/support/quality-images.ts';
+import { buildServerBundle, signedInClient, startProcess, stopProcess } from '../test/support/server-processes.ts';
+import { upscalerJsBaseline } from '../test/support/upscalerjs-baseline.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_ONLY=isnet,esrgan runs only the parts whose name contains one of the words. */

@@ -22,7 +22,7 @@ import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { profiles, runs } from '../src/platform/db/schema/index.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { LocalStorage } from '../src/platform/storage/local-storage.ts';
-import { type DatabaseKind, openTestDatabase } from '../test/databases.ts';
+import { type DatabaseKind, openTestDatabase } from '../test/support/databases.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);

@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../src/platform/db/migrations-folder.ts';
 import { openDatabase } from '../src/platform/db/open-database.ts';
-import { testDatabaseName } from './databases.ts';
+import { testDatabaseName } from './support/databases.ts';
 
 /**
  * Creating a PGlite database takes seconds; loading a dump takes well under one. The migrated

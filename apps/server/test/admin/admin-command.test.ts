@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/modules/admin/admin-command.ts';
 import { openDatabase } from '../../src/platform/db/open-database.ts';
 import { adminAuditLog, profiles } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signUpTestUser, verifyTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestUser, verifyTestUser } from '../support/users.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 

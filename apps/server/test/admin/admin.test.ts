@@ -11,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, profiles, runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { paintingEngine } from '../fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { runToEnd } from '../tool-runs.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { paintingEngine } from '../support/fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { runToEnd } from '../support/tool-runs.ts';
 import {
   as,
   cookieOf,
@@ -24,7 +24,7 @@ import {
   signUpTestUser,
   type TestUser,
   verifyTestUser,
-} from '../users.ts';
+} from '../support/users.ts';
 
 const BOSS = 'boss@example.com';
 

@@ -1,10 +1,10 @@
 import type { LedgerResponse, Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { pngImage, runForm } from '../images.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { pngImage, runForm } from '../support/images.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 
 describe.each(DATABASE_KINDS)('the credit ledger on %s', (kind) => {
   let rt: TestRuntime;

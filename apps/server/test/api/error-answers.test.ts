@@ -1,8 +1,8 @@
 import type { CreatedApiKeyResponse, ErrorBody } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
 
 describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
   let rt: TestRuntime;

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { apiKeys } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { pngImage, runForm } from '../images.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { pngImage, runForm } from '../support/images.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
 
 const runsOf = async (rt: TestRuntime, userId: string) =>
   (await rt.database.query<{ id: string }>('SELECT id FROM runs WHERE user_id = $1', [userId])).rows.length;

@@ -16,9 +16,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hidePublicArtworks, restoreHiddenArtworks } from '../../src/modules/admin/repo.ts';
 import { artworks, profiles, runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 
 describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
   let rt: TestRuntime;

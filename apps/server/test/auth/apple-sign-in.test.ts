@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApple, startFakeApple } from '../../../../e2e/fakes/fake-apple.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { postJson } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { postJson } from '../support/users.ts';
 
 /** A cookie jar good enough for one host: name → value. */
 class Jar {

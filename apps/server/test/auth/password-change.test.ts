@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
 describe.each(DATABASE_KINDS)('password change on %s', (kind) => {
   let rt: TestRuntime;

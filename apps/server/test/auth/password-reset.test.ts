@@ -1,8 +1,8 @@
 import { PASSWORD_RESET_REQUESTS_PER_HOUR } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signIn, signUpTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, cookieOf, postJson, signIn, signUpTestUser } from '../support/users.ts';
 
 interface Mailbox {
   messages: { to: string; subject: string; links: string[] }[];

@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAccountKey, signInAddressKey } from '../../src/modules/auth/auth-limits.ts';
 import { rateLimits, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { signIn, signUpTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { signIn, signUpTestUser } from '../support/users.ts';
 
 describe.each(DATABASE_KINDS)('failed sign-in lockout on %s', (kind) => {
   let rt: TestRuntime;

@@ -2,9 +2,9 @@ import { EMAIL_MAX_LENGTH, FREE_PLAN_CREDITS, PASSWORD_MAX_LENGTH } from '@ateli
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers, creditLedger, profiles } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, postJson, signIn, signUpTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, cookieOf, postJson, signIn, signUpTestUser } from '../support/users.ts';
 
 interface Mailbox {
   messages: { to: string; subject: string; text: string; links: string[] }[];

@@ -21,8 +21,8 @@ import {
   teams,
 } from '../../src/platform/db/schema/index.ts';
 import { createLogger } from '../../src/platform/logging/logger.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   as,
   callApi,
@@ -32,7 +32,7 @@ import {
   signUpVerifiedUser,
   type TestUser,
   verifyTestUser,
-} from '../users.ts';
+} from '../support/users.ts';
 
 const SECOND = 1000;
 const DAY = 86_400_000;

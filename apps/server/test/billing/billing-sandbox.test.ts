@@ -17,8 +17,8 @@ import {
   profiles,
   subscriptions,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   callApi,
   cookieOf,
@@ -27,7 +27,7 @@ import {
   signUpVerifiedUser,
   type TestUser,
   verifyTestUser,
-} from '../users.ts';
+} from '../support/users.ts';
 
 let counter = 0;
 

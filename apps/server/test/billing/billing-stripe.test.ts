@@ -17,10 +17,10 @@ import {
   subscriptions,
   teams,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
-import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createStripeTestRuntime, type StripeTestRuntime } from '../support/stripe-test-runtime.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   as,
   callApi,
@@ -30,7 +30,7 @@ import {
   signUpVerifiedUser,
   type TestUser,
   verifyTestUser,
-} from '../users.ts';
+} from '../support/users.ts';
 
 let counter = 0;
 

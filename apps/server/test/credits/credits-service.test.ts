@@ -4,7 +4,7 @@ import { chargeCredits, getCreditBalance, grantCredits, refundCredits } from '..
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import { creditLedger, profiles } from '../../src/platform/db/schema/index.ts';
 import { AppError } from '../../src/platform/http/app-error.ts';
-import { DATABASE_KINDS, openTestDatabase } from '../databases.ts';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases.ts';
 
 describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
   let database: DatabaseHandle;

@@ -24,11 +24,11 @@ import {
   subscriptions,
 } from '../../src/platform/db/schema/index.ts';
 import { createLogger } from '../../src/platform/logging/logger.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { pngImage, runForm } from '../images.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { requestToolRun, startToolRun, waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestUser, type TestUser, verifyTestUser, withPlan } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { pngImage, runForm } from '../support/images.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { requestToolRun, startToolRun, waitForRun } from '../support/tool-runs.ts';
+import { as, postJson, signUpTestUser, type TestUser, verifyTestUser, withPlan } from '../support/users.ts';
 
 const ENV = { ENGINE_IMAGE_UPSCALE: 'demo', RUN_SWEEP_INTERVAL_SECONDS: '3600', WEBHOOK_ALLOW_PRIVATE: 'true' };
 

@@ -2,9 +2,9 @@ import { TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/server.ts';
-import { pngImage, runForm } from '../images.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signUpTestUser } from '../users.ts';
+import { pngImage, runForm } from '../support/images.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestUser } from '../support/users.ts';
 
 // The headers middlewares add once the handler has answered — WWW-Authenticate on a 401, the
 // RateLimit headers, the request id in an error body — as a client reads them over a socket,

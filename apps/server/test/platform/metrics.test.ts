@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../databases.ts';
-import { failingEngine, paintingEngine } from '../fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { runToEnd } from '../tool-runs.ts';
-import { as, signUpTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { failingEngine, paintingEngine } from '../support/fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { runToEnd } from '../support/tool-runs.ts';
+import { as, signUpTestUser } from '../support/users.ts';
 
 /** The value of one series in Prometheus's text format, or undefined when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {

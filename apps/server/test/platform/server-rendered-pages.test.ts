@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../../../e2e/support/public-pages.ts';
 import { runs } from '../../src/platform/db/schema/index.ts';
 import { findWebBuild } from '../../src/platform/http/web-app.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../support/users.ts';
 
 // The web app's real build (`npm run build`, which `npm test` runs before the tests): its
 // route modules, loaders and entry.server.tsx, served through React Router's request handler.
 const webBuild = findWebBuild();
-// The web app's origin of the test users' requests (test/users.ts `as`).
+// The web app's origin of the test users' requests (test/support/users.ts `as`).
 const PUBLIC_URL = 'http://localhost:3000';
 
 /** The loaders' data React Router streams with a page (turbo-stream text), decoded from its scripts. */

@@ -8,9 +8,9 @@ import { LocalStorage } from '../../src/platform/storage/local-storage.ts';
 import { openStorage } from '../../src/platform/storage/open-storage.ts';
 import { S3Storage } from '../../src/platform/storage/s3-storage.ts';
 import type { Storage } from '../../src/platform/storage/storage.ts';
-import { startS3Server } from '../s3-server.ts';
-import { createTestRuntime } from '../test-runtime.ts';
-import { as, signUpTestUser } from '../users.ts';
+import { startS3Server } from '../support/s3-server.ts';
+import { createTestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestUser } from '../support/users.ts';
 
 async function read(storage: Storage, key: string) {
   const file = await storage.get(key);

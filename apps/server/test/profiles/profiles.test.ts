@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { artworks, authSessions, authUsers, creditLedger, profiles, runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signIn, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
 type Me = { profile: { username: string | null; avatarUrl: string | null; updatedAt: string } };
 

@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { runs, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { startToolRun } from '../tool-runs.ts';
-import { as, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { startToolRun } from '../support/tool-runs.ts';
+import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 
 /** A cut-out as the browser makes it: an RGBA PNG with a transparent border. */
 function cutOut(width: number, height: number): Promise<Buffer> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, authSessions } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   as,
   cookieOf,
@@ -13,7 +13,7 @@ import {
   type TestUser,
   verifyTestUser,
   withPlan,
-} from '../users.ts';
+} from '../support/users.ts';
 
 // The squatting story of the security review: with ADMIN_EMAILS=boss@…, a stranger
 // signs up as boss@… first and keeps the session; the real owner later opens the unsolicited

@@ -16,10 +16,10 @@ import {
   referrals,
   sandboxCheckoutSessions,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
-import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createStripeTestRuntime, type StripeTestRuntime } from '../support/stripe-test-runtime.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   callApi,
   cookieOf,
@@ -29,7 +29,7 @@ import {
   signUpVerifiedUser,
   type TestUser,
   verifyTestUser,
-} from '../users.ts';
+} from '../support/users.ts';
 
 /**
  * A finding of the security review, rated High: one single-use discount code paid four orders, and

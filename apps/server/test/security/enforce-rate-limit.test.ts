@@ -2,10 +2,10 @@ import { TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import * as rateLimiter from '../../src/modules/security/rate-limiter.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { paintingEngine } from '../fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, signUpTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { paintingEngine } from '../support/fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, signUpTestUser } from '../support/users.ts';
 
 describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
   let rt: TestRuntime;

@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
-import { runForm } from '../images.ts';
-import { squarePhoto } from '../photos.ts';
-import { useServerBundle } from '../server-bundle.ts';
-import { type ServerProcess, signedInClient, startProcess } from '../server-processes.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { startToolRun, waitForRun } from '../tool-runs.ts';
-import { signUpTestUser } from '../users.ts';
+import { runForm } from '../support/images.ts';
+import { squarePhoto } from '../support/photos.ts';
+import { useServerBundle } from '../support/server-bundle.ts';
+import { type ServerProcess, signedInClient, startProcess } from '../support/server-processes.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { startToolRun, waitForRun } from '../support/tool-runs.ts';
+import { signUpTestUser } from '../support/users.ts';
 
 // A group signal — systemd's default KillMode=control-group, Ctrl-C in a terminal, `kill -TERM
 // -<pgid>` — reached the engine processes as well as the server: 2 of 20 upscale runs failed

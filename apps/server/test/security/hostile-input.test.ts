@@ -7,13 +7,13 @@ import { type ServerType, serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ROUTES } from '../../src/app.ts';
-import { API_DOCUMENT_PATH, type ApiDocument } from '../api-conformance.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { paintingEngine } from '../fake-engines.ts';
-import { pngImage, runForm } from '../images.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { requestToolRun, runToEnd, waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
+import { API_DOCUMENT_PATH, type ApiDocument } from '../support/api-conformance.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { paintingEngine } from '../support/fake-engines.ts';
+import { pngImage, runForm } from '../support/images.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { requestToolRun, runToEnd, waitForRun } from '../support/tool-runs.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
 import { expectRefusedLosingNothing, holdings } from './losses.ts';
 
 /**

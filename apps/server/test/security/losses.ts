@@ -14,7 +14,7 @@ import {
   profiles,
   runs,
 } from '../../src/platform/db/schema/index.ts';
-import type { TestRuntime } from '../test-runtime.ts';
+import type { TestRuntime } from '../support/test-runtime.ts';
 
 /** What a refused request must not have changed: rows of what it could create or charge, and stored files. */
 const TABLES: Record<string, PgTable> = {

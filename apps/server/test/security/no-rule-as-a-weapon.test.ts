@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import * as teamsRepo from '../../src/modules/teams/repo.ts';
 import { artworks, profiles, referrals, runs, teams } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { totpCode } from '../totp.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { totpCode } from '../support/totp.ts';
 import {
   as,
   callApi,
@@ -26,7 +26,7 @@ import {
   type TestUser,
   verifyTestUser,
   withPlan,
-} from '../users.ts';
+} from '../support/users.ts';
 import { LIMITS_AS_SHIPPED } from './limits-as-shipped.ts';
 
 // A security review probed the rules as an attacker and a malicious customer would, and found

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../src/modules/billing/providers/sandbox-provider.ts';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { orders, profiles, sandboxCheckoutSessions, subscriptions } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
-import { createStripeTestRuntime, type StripeTestRuntime } from '../stripe-test-runtime.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { callApi, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createStripeTestRuntime, type StripeTestRuntime } from '../support/stripe-test-runtime.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { callApi, signUpTestUser, type TestUser } from '../support/users.ts';
 
 // Payments were checked only when a checkout opened: a Pro and a Studio checkout both paid
 // (299 + 799, one subscription kept, the other billing on at Stripe), two Lifetime checkouts

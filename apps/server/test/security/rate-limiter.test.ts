@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as rateLimiter from '../../src/modules/security/rate-limiter.ts';
 import { rateLimits } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS, openTestDatabase } from '../databases.ts';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases.ts';
 
 const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
 const fromNow = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;

@@ -1,11 +1,11 @@
 import type { CreatedApiKeyResponse, Run } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { paintingEngine } from '../fake-engines.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { waitForRun } from '../tool-runs.ts';
-import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { paintingEngine } from '../support/fake-engines.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { waitForRun } from '../support/tool-runs.ts';
+import { as, postJson, signUpTestAdmin, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
 import { expectRefusedLosingNothing } from './losses.ts';
 
 /**

@@ -7,9 +7,9 @@ import {
   type SessionInfo,
 } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

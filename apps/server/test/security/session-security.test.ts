@@ -7,9 +7,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, securityEvents, sessionActivity } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
 const fingerprint: DeviceFingerprint = {
   userAgent: 'Mozilla/5.0 Test',

@@ -2,9 +2,9 @@ import { SIGN_IN_MAX_FAILURES, SIGN_UPS_PER_CLIENT_PER_HOUR, SIGN_UPS_PER_DOMAIN
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { postJson, signIn, signUpTestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { postJson, signIn, signUpTestUser } from '../support/users.ts';
 import { LIMITS_AS_SHIPPED } from './limits-as-shipped.ts';
 
 // Limits on what strangers can do: 30 accounts from one client in 3.2 s, each with 30

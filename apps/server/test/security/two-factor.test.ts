@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { totpCode } from '../totp.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { totpCode } from '../support/totp.ts';
 import {
   as,
   cookieOf,
@@ -13,7 +13,7 @@ import {
   signUpTestUser,
   type TestUser,
   verifyTestUser,
-} from '../users.ts';
+} from '../support/users.ts';
 
 // Two-factor sign-in (TOTP, Better Auth's plugin) and ADMIN_REQUIRE_2FA.
 

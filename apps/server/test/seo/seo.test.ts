@@ -5,9 +5,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hidePublicArtworks } from '../../src/modules/admin/repo.ts';
 import { artworks } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { signUpTestUser, type TestUser } from '../users.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { signUpTestUser, type TestUser } from '../support/users.ts';
 
 const PUBLIC_URL = 'https://atelier.example';
 

@@ -19,11 +19,11 @@ import {
   teamInvitations,
   teams,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../databases.ts';
-import { failingEngine, paintingEngine } from '../fake-engines.ts';
-import { batchForm } from '../images.ts';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
-import { requestToolRun, waitForRun } from '../tool-runs.ts';
+import { DATABASE_KINDS } from '../support/databases.ts';
+import { failingEngine, paintingEngine } from '../support/fake-engines.ts';
+import { batchForm } from '../support/images.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
+import { requestToolRun, waitForRun } from '../support/tool-runs.ts';
 import {
   as,
   cookieOf,
@@ -34,7 +34,7 @@ import {
   type TestUser,
   verifyTestUser,
   withPlan,
-} from '../users.ts';
+} from '../support/users.ts';
 
 const withKey = (secret: string, init: RequestInit = {}): RequestInit => {
   const headers = new Headers(init.headers);

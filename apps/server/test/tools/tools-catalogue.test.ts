@@ -1,6 +1,6 @@
 import type { ToolListResponse } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 
 describe('GET /api/tools', () => {
   let rt: TestRuntime;

@@ -1,6 +1,6 @@
 import { LOCAL_ENGINE_ID, type ToolId } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
-import { photo, recordingContext } from '../../../test/photos.ts';
+import { photo, recordingContext } from '../../../test/support/photos.ts';
 import type { Engine, EngineInput } from '../engine.ts';
 import { createEngineRegistry } from '../registry.ts';
 import { LOCAL_TOOLS, LocalEngine } from './local-engine.ts';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { referenceMask } from '../../../../test/isnet-reference.ts';
-import { asEngineImage, increasing, photo, recordingContext, squarePhoto } from '../../../../test/photos.ts';
-import { maskIoU, qualityImages } from '../../../../test/quality-images.ts';
+import { referenceMask } from '../../../../test/support/isnet-reference.ts';
+import { asEngineImage, increasing, photo, recordingContext, squarePhoto } from '../../../../test/support/photos.ts';
+import { maskIoU, qualityImages } from '../../../../test/support/quality-images.ts';
 import type { EngineImage } from '../../engine.ts';
 import { readPlanes } from '../image-io.ts';
 import { segmentSubject } from '../segmentation/isnet-session.ts';

@@ -1,7 +1,7 @@
 import { MASK_RESIZED_STAGE } from '@atelier/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { asEngineImage, increasing, photoBytes, recordingContext } from '../../../../test/photos.ts';
+import { asEngineImage, increasing, photoBytes, recordingContext } from '../../../../test/support/photos.ts';
 import { inpaintWithOpenCv } from './opencv-inpaint.ts';
 
 const SQUARE = { left: 300, top: 40, width: 24, height: 24 };

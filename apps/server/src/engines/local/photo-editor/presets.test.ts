@@ -1,7 +1,7 @@
 import { PHOTO_EDIT_TYPES } from '@atelier/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { increasing, meanDifference, photo, recordingContext } from '../../../../test/photos.ts';
+import { increasing, meanDifference, photo, recordingContext } from '../../../../test/support/photos.ts';
 import { applyPreset, type PhotoPreset } from './presets.ts';
 
 const PRESETS = PHOTO_EDIT_TYPES.filter((t): t is PhotoPreset => t !== 'custom');

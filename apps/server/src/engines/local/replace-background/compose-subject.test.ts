@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { asEngineImage } from '../../../../test/photos.ts';
+import { asEngineImage } from '../../../../test/support/photos.ts';
 import { readPlanes } from '../image-io.ts';
 import { composeSubjectOver } from './compose-subject.ts';
 

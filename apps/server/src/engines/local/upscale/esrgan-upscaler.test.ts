@@ -1,9 +1,9 @@
 import { CRISP_UPSCALE_FACTOR } from '@atelier/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { asEngineImage, increasing, photoBytes, recordingContext } from '../../../../test/photos.ts';
-import { psnr, qualityImages } from '../../../../test/quality-images.ts';
-import { upscalerJsBaseline } from '../../../../test/upscalerjs-baseline.ts';
+import { asEngineImage, increasing, photoBytes, recordingContext } from '../../../../test/support/photos.ts';
+import { psnr, qualityImages } from '../../../../test/support/quality-images.ts';
+import { upscalerJsBaseline } from '../../../../test/support/upscalerjs-baseline.ts';
 import { upscaleCrisp } from './esrgan-upscaler.ts';
 
 describe('upscaleCrisp (ESRGAN ×2 on onnxruntime)', () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { increasing, photo, recordingContext } from '../../../../test/photos.ts';
+import { increasing, photo, recordingContext } from '../../../../test/support/photos.ts';
 import { traceToSvg } from './trace-to-svg.ts';
 
 describe('traceToSvg', () => {

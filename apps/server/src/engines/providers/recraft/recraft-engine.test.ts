@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { type FakeRecraft, startFakeRecraft } from '../../../../test/fakes/fake-recraft.ts';
+import { engineInput, solidImage } from '../../../../test/support/engine-inputs.ts';
 import type { Engine } from '../../engine.ts';
 import { EngineError } from '../../engine.ts';
 import { RecraftClient } from './recraft-client.ts';

@@ -1,8 +1,8 @@
 import { SIZES, STYLES, SUBSTYLES } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { engineInput, solidImage } from '../../../../test/engine-inputs.ts';
 import { type FakeStability, startFakeStability } from '../../../../test/fakes/fake-stability.ts';
+import { engineInput, solidImage } from '../../../../test/support/engine-inputs.ts';
 import type { EngineImage } from '../../engine.ts';
 import { StabilityClient } from './stability-client.ts';
 import { CREATIVE_UPSCALE_PROMPT, STABILITY_TOOLS, StabilityEngine } from './stability-engine.ts';
