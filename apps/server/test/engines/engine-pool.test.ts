@@ -12,7 +12,7 @@ import { engineInput } from '../support/engine-inputs.ts';
 import { runForm } from '../support/images.ts';
 import { photo, recordingContext, squarePhoto } from '../support/photos.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
-import { getRun, startToolRun, waitForRun } from '../support/tool-runs.ts';
+import { getRun, startToolRun, waitForRun, working } from '../support/tool-runs.ts';
 import { signUpTestUser, type TestUser } from '../support/users.ts';
 
 /** Models take seconds per step (tens on a busy 2-core machine). */
@@ -35,7 +35,7 @@ async function startLongUpscale(rt: TestRuntime, user: TestUser) {
   const image = await squarePhoto('astronaut.jpg', 768);
   const run = await startToolRun(rt, user, 'image-upscale', runForm({ upscaleType: 'crisp' }, { image }));
   await waitForRun(rt, user, run.id, {
-    until: (r) => r.status === 'running' && r.progress > 5,
+    until: working,
     deadlineMs: MODEL_DEADLINE_MS,
   });
   return run;

@@ -11,17 +11,13 @@ import { ledgerAndBalance, runRecord } from '../support/run-records.ts';
 import { useServerBundle } from '../support/server-bundle.ts';
 import { type ServerProcess, signedInClient, startProcess, stopProcess } from '../support/server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
-import { startToolRun, waitForRun } from '../support/tool-runs.ts';
+import { finished, startToolRun, waitForRun, working } from '../support/tool-runs.ts';
 import { signUpTestUser } from '../support/users.ts';
 
 /** Short, so the test is quick; the behaviour is the same with the default 10 s. */
 const GRACE_MS = 1500;
 /** Models take seconds per step (tens on a busy 2-core machine). */
 const MODEL_DEADLINE_MS = 240_000;
-
-const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
-/** Working on the model: its first tiles are done, most are to come. */
-const working = (run: Run) => run.status === 'running' && run.progress > 5;
 
 /**
  * A crisp upscale of a 1024² photo: sixteen ESRGAN tiles of about half a second or more each on

@@ -10,7 +10,7 @@ import { squarePhoto } from '../support/photos.ts';
 import { useServerBundle } from '../support/server-bundle.ts';
 import { type ServerProcess, signedInClient, startProcess } from '../support/server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
-import { startToolRun, waitForRun } from '../support/tool-runs.ts';
+import { finished, startToolRun, waitForRun, working } from '../support/tool-runs.ts';
 import { signUpTestUser } from '../support/users.ts';
 
 // A group signal — systemd's default KillMode=control-group, Ctrl-C in a terminal, `kill -TERM
@@ -23,8 +23,6 @@ import { signUpTestUser } from '../support/users.ts';
 const GRACE_MS = 10_000;
 const MODEL_DEADLINE_MS = 240_000;
 const RUNS = 4;
-const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
-const working = (run: Run) => run.status === 'running' && run.progress > 5;
 /**
  * A crisp upscale of a 768² photo: nine ESRGAN tiles in an engine process, so the signal finds the
  * first run mid-way and the others waiting. A larger photo proves no more, only slower.

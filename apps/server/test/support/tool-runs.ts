@@ -10,6 +10,9 @@ export const LOCAL_MODEL_RUN_DEADLINE_MS = 120_000;
 
 export const finished = (run: Run) => run.status === 'succeeded' || run.status === 'failed';
 
+/** Working on a local model: its first steps (an upscale's first tiles) done, most to come. */
+export const working = (run: Run) => run.status === 'running' && run.progress > 5;
+
 /** `POST /api/tools/{tool}/runs` with a multipart form or JSON options; the raw answer. */
 export function requestToolRun(rt: TestRuntime, user: TestUser, tool: string, body: FormData | object) {
   const init: RequestInit =
