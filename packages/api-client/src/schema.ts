@@ -1617,7 +1617,7 @@ export interface paths {
         put?: never;
         /**
          * Start a run of any tool
-         * @description Validates the options and images, then charges the credits and queues the run in one transaction. multipart/form-data carries the image fields (`image`, `mask`, `reference_image`, `background_image`) and one field per option, named after it; JSON carries only options, for tools that need no image. Background removal runs in the browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.
+         * @description Validates the options and images, then charges the credits and queues the run in one transaction. Documented here as JSON, every tool's options (`<Tool>RunJson`; an earlier run's output as `inputRunId` for a tool that works on an image); the same path takes the multipart form of the path's tool, with its uploads, documented on that tool's own operation (`/tools/<tool>/runs`, `<Tool>RunForm`). Background removal runs in the browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there.
          */
         post: operations["startRun"];
         delete?: never;
@@ -2152,6 +2152,188 @@ export interface components {
             runs: components["schemas"]["Run"][];
             createdAt: string;
         };
+        /** @description A image-generation run as JSON: its options and the extras. `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        ImageGenerationRunJson: {
+            prompt: string;
+            /**
+             * @default realistic_image
+             * @enum {string}
+             */
+            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
+            substyle?: string;
+            /**
+             * @default recraftv3
+             * @enum {string}
+             */
+            model?: "recraftv3" | "recraftv2";
+            negative_prompt?: string;
+            /**
+             * @default 1024x1024
+             * @enum {string}
+             */
+            size?: "1024x1024" | "1365x1024" | "1024x1365" | "1536x1024" | "1024x1536" | "1820x1024" | "1024x1820" | "1024x2048" | "2048x1024" | "1434x1024" | "1024x1434" | "1024x1280" | "1280x1024" | "1024x1707" | "1707x1024";
+            /** @default 1 */
+            n?: number;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A vector-generation run as JSON: its options and the extras. `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        VectorGenerationRunJson: {
+            prompt: string;
+            /**
+             * @default flat
+             * @enum {string}
+             */
+            style?: "flat" | "minimalist" | "geometric" | "line_art" | "logo";
+            /**
+             * @default vibrant
+             * @enum {string}
+             */
+            colors?: "vibrant" | "pastel" | "monochrome" | "gradient" | "dark";
+            /**
+             * @default medium
+             * @enum {string}
+             */
+            complexity?: "simple" | "medium" | "detailed";
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A style-creation run as JSON: its options and the extras. `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        StyleCreationRunJson: {
+            prompt: string;
+            /**
+             * @default photography
+             * @enum {string}
+             */
+            style?: "photography" | "painting" | "illustration" | "digital_art" | "abstract";
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A image-to-image run as JSON: its options and the extras, the image being an earlier run's output. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        ImageToImageRunJson: {
+            prompt: string;
+            /**
+             * @default realistic_image
+             * @enum {string}
+             */
+            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
+            substyle?: string;
+            /**
+             * @default recraftv3
+             * @enum {string}
+             */
+            model?: "recraftv3" | "recraftv2";
+            negative_prompt?: string;
+            /** @default 0.5 */
+            strength?: number | null;
+            /** @default 1 */
+            n?: number;
+            /** Format: uuid */
+            inputRunId: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A background-removal run as JSON: its options and the extras. `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        BackgroundRemovalRunJson: {
+            /** @enum {boolean} */
+            clientSide: true;
+            width?: number;
+            height?: number;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A vectorization run as JSON: its options and the extras, the image being an earlier run's output. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        VectorizationRunJson: {
+            /** Format: uuid */
+            inputRunId: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A image-upscale run as JSON: its options and the extras, the image being an earlier run's output. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        ImageUpscaleRunJson: {
+            /**
+             * @default crisp
+             * @enum {string}
+             */
+            upscaleType?: "crisp" | "creative";
+            /** Format: uuid */
+            inputRunId: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A ai-eraser run as JSON: its options and the extras, the image being an earlier run's output. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        AiEraserRunJson: {
+            /** Format: uuid */
+            inputRunId: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A ai-photo-editor run as JSON: its options and the extras, the image being an earlier run's output. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        AiPhotoEditorRunJson: {
+            /**
+             * @default enhance
+             * @enum {string}
+             */
+            editType?: "enhance" | "brighten" | "sharpen" | "color_correct" | "artistic" | "custom";
+            /** @default 0.7 */
+            strength?: number | null;
+            prompt?: string;
+            /** Format: uuid */
+            inputRunId: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
+        /** @description A replace-background run as JSON: its options and the extras, the image being an earlier run's output. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
+        ReplaceBackgroundRunJson: {
+            /**
+             * @default prompt
+             * @enum {string}
+             */
+            background?: "prompt" | "color" | "gradient" | "blur" | "image";
+            prompt?: string;
+            /**
+             * @default realistic_image
+             * @enum {string}
+             */
+            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
+            substyle?: string;
+            /**
+             * @default recraftv3
+             * @enum {string}
+             */
+            model?: "recraftv3" | "recraftv2";
+            negative_prompt?: string;
+            /** @default 1 */
+            n?: number;
+            /** @default #ffffff */
+            color?: string;
+            /** @default #c7d2fe */
+            color2?: string;
+            /** @default 20 */
+            blur?: number | null;
+            /** @default true */
+            shadow?: boolean;
+            /** Format: uuid */
+            inputRunId: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2207,90 +2389,30 @@ export interface components {
         };
         /** @enum {string} */
         PlanId: "free" | "pro" | "studio" | "lifetime";
-        /** @description A image-generation run as JSON: the options and the extras. */
-        ImageGenerationRunJson: components["schemas"]["ImageGenerationOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Text to image: `n` images (1 credit each) of a prompt in a style and size. */
-        ImageGenerationOptions: {
-            prompt: string;
-            /**
-             * @default realistic_image
-             * @enum {string}
-             */
-            style?: "realistic_image" | "digital_illustration" | "vector_illustration";
-            substyle?: string;
-            /**
-             * @default recraftv3
-             * @enum {string}
-             */
-            model?: "recraftv3" | "recraftv2";
-            negative_prompt?: string;
-            /**
-             * @default 1024x1024
-             * @enum {string}
-             */
-            size?: "1024x1024" | "1365x1024" | "1024x1365" | "1536x1024" | "1024x1536" | "1820x1024" | "1024x1820" | "1024x2048" | "2048x1024" | "1434x1024" | "1024x1434" | "1024x1280" | "1280x1024" | "1024x1707" | "1707x1024";
-            /** @default 1 */
-            n?: number;
-        };
-        /** @description `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (image-upscale, vectorization, ai-eraser, ai-photo-editor, inpainting, image-to-image, replace-background; another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). */
-        RunRequestExtras: {
-            /** Format: uuid */
-            inputRunId?: string;
-            outputIndex?: number | null;
-            webhookUrl?: string;
-            /** Format: uuid */
-            teamId?: string;
-        };
-        /** @description A vector-generation run as JSON: the options and the extras. */
-        VectorGenerationRunJson: components["schemas"]["VectorGenerationOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description An SVG illustration of a prompt (3 credits). */
-        VectorGenerationOptions: {
-            prompt: string;
-            /**
-             * @default flat
-             * @enum {string}
-             */
-            style?: "flat" | "minimalist" | "geometric" | "line_art" | "logo";
-            /**
-             * @default vibrant
-             * @enum {string}
-             */
-            colors?: "vibrant" | "pastel" | "monochrome" | "gradient" | "dark";
-            /**
-             * @default medium
-             * @enum {string}
-             */
-            complexity?: "simple" | "medium" | "detailed";
-        };
-        /** @description A style-creation run as a multipart form: the image fields, the options and the extras. */
+        /** @description A style-creation run as a multipart form: its image fields, its options and the extras. `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         StyleCreationRunForm: {
             /**
              * Format: binary
              * @description An image whose look the style follows: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             reference_image?: Blob;
-        } & components["schemas"]["StyleCreationOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A style from a prompt and an optional reference image (2 credits). */
-        StyleCreationOptions: {
             prompt: string;
             /**
              * @default photography
              * @enum {string}
              */
             style?: "photography" | "painting" | "illustration" | "digital_art" | "abstract";
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
         };
-        /** @description A style-creation run as JSON: the options and the extras. */
-        StyleCreationRunJson: components["schemas"]["StyleCreationOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A image-to-image run as a multipart form: the image fields, the options and the extras. */
+        /** @description A image-to-image run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         ImageToImageRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             image?: Blob;
-        } & components["schemas"]["ImageToImageOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A new image from an image and a prompt: `n` images (1 credit each). */
-        ImageToImageOptions: {
             prompt: string;
             /**
              * @default realistic_image
@@ -2308,10 +2430,14 @@ export interface components {
             strength?: number | null;
             /** @default 1 */
             n?: number;
-        };
-        /** @description A image-to-image run as JSON: the options and the extras. */
-        ImageToImageRunJson: components["schemas"]["ImageToImageOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A inpainting run as a multipart form: the image fields, the options and the extras. */
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
+        /** @description A inpainting run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         InpaintingRunForm: {
             /**
              * Format: binary
@@ -2323,73 +2449,69 @@ export interface components {
              * @description The mask: white where the image is repainted: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             mask: Blob;
-        } & components["schemas"]["InpaintingOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Repaints the masked area of an image as the prompt describes (1 credit); the prompt may be left out where the serving engine ignores it (ignoredOptions). */
-        InpaintingOptions: {
             /** @default  */
             prompt?: string;
-        };
-        /** @description A background-removal run as JSON: the options and the extras. */
-        BackgroundRemovalRunJson: components["schemas"]["BackgroundRemovalOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Runs in the browser: records (and charges, 1 credit) a removal done there, with the size of the image. */
-        BackgroundRemovalOptions: {
-            /** @enum {boolean} */
-            clientSide: true;
-            width?: number;
-            height?: number;
-        };
-        /** @description A vectorization run as a multipart form: the image fields, the options and the extras. */
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
+        /** @description A vectorization run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         VectorizationRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             image?: Blob;
-        } & components["schemas"]["VectorizationOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Traces an image into SVG (1 credit). */
-        VectorizationOptions: Record<string, unknown>;
-        /** @description A vectorization run as JSON: the options and the extras. */
-        VectorizationRunJson: components["schemas"]["VectorizationOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A image-upscale run as a multipart form: the image fields, the options and the extras. */
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
+        /** @description A image-upscale run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         ImageUpscaleRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             image?: Blob;
-        } & components["schemas"]["ImageUpscaleOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Enlarges an image, crisp or creative (1 credit). */
-        ImageUpscaleOptions: {
             /**
              * @default crisp
              * @enum {string}
              */
             upscaleType?: "crisp" | "creative";
-        };
-        /** @description A image-upscale run as JSON: the options and the extras. */
-        ImageUpscaleRunJson: components["schemas"]["ImageUpscaleOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A ai-eraser run as a multipart form: the image fields, the options and the extras. */
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
+        /** @description A ai-eraser run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         AiEraserRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             image?: Blob;
-        } & components["schemas"]["AiEraserOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Erases an image's background (1 credit). */
-        AiEraserOptions: Record<string, unknown>;
-        /** @description A ai-eraser run as JSON: the options and the extras. */
-        AiEraserRunJson: components["schemas"]["AiEraserOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A ai-photo-editor run as a multipart form: the image fields, the options and the extras. */
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
+        /** @description A ai-photo-editor run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         AiPhotoEditorRunForm: {
             /**
              * Format: binary
              * @description The image to work on: image/jpeg, image/png, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             image?: Blob;
-        } & components["schemas"]["AiPhotoEditorOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Enhances a PNG or JPG image with a preset, or as a prompt describes (`custom`) (1 credit). */
-        AiPhotoEditorOptions: {
             /**
              * @default enhance
              * @enum {string}
@@ -2398,10 +2520,14 @@ export interface components {
             /** @default 0.7 */
             strength?: number | null;
             prompt?: string;
-        };
-        /** @description A ai-photo-editor run as JSON: the options and the extras. */
-        AiPhotoEditorRunJson: components["schemas"]["AiPhotoEditorOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description A replace-background run as a multipart form: the image fields, the options and the extras. */
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
+        /** @description A replace-background run as a multipart form: its image fields, its options and the extras. `inputRunId` + `outputIndex`: one of the caller's own succeeded runs whose output becomes the `image`, in place of an upload (another user's run answers 404 as a missing one does). `webhookUrl`: receives `run.succeeded` or `run.failed`, signed (see `WebhookEvent`). `teamId`: a team of the caller's, charged and owning the run. */
         ReplaceBackgroundRunForm: {
             /**
              * Format: binary
@@ -2413,9 +2539,6 @@ export interface components {
              * @description The new background (with `background` = `image`), scaled to cover the image: image/jpeg, image/png, image/webp, at most 10 MB and 64–4096 px a side (checked by its bytes).
              */
             background_image?: Blob;
-        } & components["schemas"]["ReplaceBackgroundOptions"] & components["schemas"]["RunRequestExtras"];
-        /** @description Keeps an image's subject and puts a new background behind it (`background`): one generated as the prompt describes (`prompt`, `n` images, 1 credit each), or, on the local engine, a solid `color`, a `gradient` from `color` to `color2`, a `blur` of the original, or an uploaded `background_image` (`image`), with a soft drop shadow unless `shadow` is false (1 credit). */
-        ReplaceBackgroundOptions: {
             /**
              * @default prompt
              * @enum {string}
@@ -2444,9 +2567,13 @@ export interface components {
             blur?: number | null;
             /** @default true */
             shadow?: boolean;
-        };
-        /** @description A replace-background run as JSON: the options and the extras. */
-        ReplaceBackgroundRunJson: components["schemas"]["ReplaceBackgroundOptions"] & components["schemas"]["RunRequestExtras"];
+            /** Format: uuid */
+            inputRunId?: string;
+            outputIndex?: number | null;
+            webhookUrl?: string;
+            /** Format: uuid */
+            teamId?: string;
+        } & (unknown | unknown);
         BrowserRunFailure: {
             reason?: string;
         };
@@ -7721,10 +7848,48 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The images, one file each (PNG, JPEG or WebP, at most 10 MB). */
                     image: Blob[];
+                    /**
+                     * @default crisp
+                     * @enum {string}
+                     */
+                    upscaleType?: "crisp" | "creative";
+                    /**
+                     * @default enhance
+                     * @enum {string}
+                     */
+                    editType?: "enhance" | "brighten" | "sharpen" | "color_correct" | "artistic" | "custom";
+                    /** @default 0.7 */
+                    strength?: number;
+                    prompt?: string;
+                    /**
+                     * @default prompt
+                     * @enum {string}
+                     */
+                    background?: "prompt" | "color" | "gradient" | "blur" | "image";
+                    /**
+                     * @default realistic_image
+                     * @enum {string}
+                     */
+                    style?: "realistic_image" | "digital_illustration" | "vector_illustration";
+                    substyle?: string;
+                    /**
+                     * @default recraftv3
+                     * @enum {string}
+                     */
+                    model?: "recraftv3" | "recraftv2";
+                    negative_prompt?: string;
+                    /** @default 1 */
+                    n?: number;
+                    color?: string;
+                    color2?: string;
+                    /** @default 20 */
+                    blur?: number;
+                    /** @default true */
+                    shadow?: boolean;
                     /** @description Receives `batch.completed` (Standard Webhooks, signed with your `whsec_` secret). */
                     webhookUrl?: string;
-                } & {
-                    [key: string]: string;
+                    /** Format: uuid */
+                    teamId?: string;
                 };
             };
         };
@@ -7817,8 +7982,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -7833,17 +7996,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The body of the path's tool: see that tool's own operation (`/tools/<tool>/runs`) for its fields. */
+        /** @description The JSON body of the path's tool (`<Tool>RunJson`). The same path takes the path's tool's multipart form (`<Tool>RunForm`, with uploads): see that tool's own operation (`/tools/<tool>/runs`). */
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    [key: string]: string | Blob;
-                };
                 "application/json": components["schemas"]["ImageGenerationRunJson"] | components["schemas"]["VectorGenerationRunJson"] | components["schemas"]["StyleCreationRunJson"] | components["schemas"]["ImageToImageRunJson"] | components["schemas"]["BackgroundRemovalRunJson"] | components["schemas"]["VectorizationRunJson"] | components["schemas"]["ImageUpscaleRunJson"] | components["schemas"]["AiEraserRunJson"] | components["schemas"]["AiPhotoEditorRunJson"] | components["schemas"]["ReplaceBackgroundRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -8025,8 +8185,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -8041,11 +8199,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["AiEraserRunForm"];
-                "application/json": components["schemas"]["AiEraserRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -8227,8 +8384,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -8243,11 +8398,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["AiPhotoEditorRunForm"];
-                "application/json": components["schemas"]["AiPhotoEditorRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -8429,8 +8583,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -8448,7 +8600,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -8794,8 +8946,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -8809,12 +8959,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["ImageGenerationRunJson"];
                 "application/json": components["schemas"]["ImageGenerationRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -8996,8 +9145,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -9012,11 +9159,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImageToImageRunForm"];
-                "application/json": components["schemas"]["ImageToImageRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -9198,8 +9344,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -9214,11 +9358,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImageUpscaleRunForm"];
-                "application/json": components["schemas"]["ImageUpscaleRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -9400,8 +9543,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -9419,7 +9560,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -9601,8 +9742,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -9617,11 +9756,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ReplaceBackgroundRunForm"];
-                "application/json": components["schemas"]["ReplaceBackgroundRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -9803,8 +9941,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -9819,11 +9955,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["StyleCreationRunForm"];
-                "application/json": components["schemas"]["StyleCreationRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -10005,8 +10140,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -10020,12 +10153,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["VectorGenerationRunJson"];
                 "application/json": components["schemas"]["VectorGenerationRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */
@@ -10207,8 +10339,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An image range (`image/*`, `image/png` …) asks for the first output's bytes in place of JSON, waiting for the run's end as `Prefer: wait=60` does unless `Prefer` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when `application/json` is named too */
-                accept?: string;
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
@@ -10223,11 +10353,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["VectorizationRunForm"];
-                "application/json": components["schemas"]["VectorizationRunJson"];
             };
         };
         responses: {
-            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id) */
+            /** @description Sent with `Prefer: wait=N` (N ≤ 60) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; `Preference-Applied: wait=N` says the preference was honoured. Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with `Prefer: wait=60` unless `Prefer` says otherwise) when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id). Generated clients take the JSON answer; an output is downloaded with `getRunFile` */
             200: {
                 headers: {
                     /** @description With an image: the output's absolute URL (`Run.outputs[0].url`) */

@@ -33,6 +33,7 @@ interface SchemaObject {
   allOf?: SchemaObject[];
   anyOf?: SchemaObject[];
   oneOf?: SchemaObject[];
+  required?: string[];
 }
 interface Operation {
   operationId?: string;
@@ -107,7 +108,10 @@ describe('the API document', () => {
     for (const name of ['Run', 'RunOutput', 'Artwork', 'Profile', 'Plan', 'ApiError', 'ErrorCode', 'ToolId']) {
       expect(names, name).toContain(name);
     }
-    for (const tool of TOOL_IDS) expect(names).toContain(toolSchemaName(tool, 'Options'));
+    // Every tool's body is named: its form where it takes images, its JSON where it can do without.
+    for (const tool of TOOL_IDS) {
+      expect(names.filter((name) => name.startsWith(toolSchemaName(tool, 'Run'))).length, tool).toBeGreaterThan(0);
+    }
   });
 
   it('documents the bearer scheme exactly on the operations an API key may call, with a curl example per tool', () => {
@@ -258,21 +262,34 @@ describe('the API document', () => {
     expect(unbounded, 'Set a bound in packages/contracts (src/limits.ts holds the lengths)').toEqual([]);
   });
 
-  it('documents every tool run with its own typed body, multipart with its images or JSON', () => {
-    expect(doc.paths['/tools/{tool}/runs']?.post?.requestBody).toBeDefined();
+  it('documents every tool run with one typed, closed body: a form with its images or JSON', () => {
+    const schemaOf = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')]!;
     for (const tool of TOOL_IDS) {
       const operation = doc.paths[`/tools/${tool}/runs`]?.post;
       expect(operation?.operationId).toBe(`start${toolSchemaName(tool, 'Run')}`);
-      const content = operation?.requestBody?.content ?? {};
-      expect(Object.keys(content).length, tool).toBeGreaterThan(0);
-      for (const media of Object.values(content)) expect(media.schema.$ref, tool).toMatch(/RunJson|RunForm/);
+      // One media type per operation, so a generated call has one body type.
+      const content = Object.entries(operation?.requestBody?.content ?? {});
+      expect(content.length, tool).toBe(1);
+      const [[type, media]] = content as [[string, { schema: SchemaObject }]];
+      const body = schemaOf(media.schema.$ref ?? '');
+      expect(body.additionalProperties, `${tool}: unknown fields are refused`).toBe(false);
+      if (type === 'multipart/form-data') {
+        const files = Object.values(body.properties ?? {}).filter((property) => property.format === 'binary');
+        expect(files.length, `${tool}: its image fields as binary strings`).toBeGreaterThan(0);
+      }
+      // No Accept parameter: the responses' media types say what may be asked for.
+      expect(operation?.parameters?.map((p) => p.name) ?? []).not.toContain('accept');
     }
-    // The mask of inpainting is always uploaded; image-to-image's image may be `inputRunId` in JSON.
-    expect(Object.keys(doc.paths['/tools/inpainting/runs']!.post!.requestBody!.content)).toEqual([
-      'multipart/form-data',
+    // An upload or an earlier run's output, never both, for a tool that chains.
+    const upscaleForm = schemaOf('#/components/schemas/ImageUpscaleRunForm');
+    expect(upscaleForm.oneOf).toEqual([{ required: ['image'] }, { required: ['inputRunId'] }]);
+    expect(Object.keys(doc.paths['/tools/image-generation/runs']!.post!.requestBody!.content)).toEqual([
+      'application/json',
     ]);
-    expect(doc.paths['/tools/image-to-image/runs']!.post!.requestBody!.content['application/json']).toBeDefined();
-    expect(doc.paths['/tools/image-generation/runs']!.post!.requestBody!.content['application/json']).toBeDefined();
+    // startRun takes every tool's JSON, an earlier run's output standing for the image.
+    const anyTool = doc.paths['/tools/{tool}/runs']!.post!.requestBody!.content;
+    expect(Object.keys(anyTool)).toEqual(['application/json']);
+    expect(schemaOf('#/components/schemas/ImageUpscaleRunJson').required).toEqual(['inputRunId']);
   });
 
   it('is the copy in packages/api-client, and the client types are generated from it', async () => {

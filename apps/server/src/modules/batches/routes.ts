@@ -3,9 +3,7 @@ import {
   batchResponseSchema,
   batchToolIdSchema,
   createdBatchResponseSchema,
-  PROMPT_MAX_LENGTH,
   UPLOAD_MAX_BYTES,
-  URL_MAX_LENGTH,
 } from '@atelier/contracts';
 import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -16,6 +14,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { runRateLimit } from '../runs/run-rate-limit.ts';
+import { anyBatchToolForm } from '../runs/run-request-docs.ts';
 import { assertRunAllowed } from '../runs/service.ts';
 import type { WebhookPolicy } from '../webhooks/webhook-url.ts';
 import { readBatchRequest } from './batch-request.ts';
@@ -60,27 +59,7 @@ const startBatch = (deps: BatchDeps) =>
       body: {
         required: true,
         content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object' as const,
-              properties: {
-                image: {
-                  type: 'array' as const,
-                  items: { type: 'string' as const, format: 'binary' },
-                  minItems: 1,
-                  maxItems: BATCH_MAX_IMAGES,
-                  description: 'The images, one file each (PNG, JPEG or WebP, at most 10 MB).',
-                },
-                webhookUrl: {
-                  type: 'string' as const,
-                  maxLength: URL_MAX_LENGTH,
-                  description: 'Receives `batch.completed` (Standard Webhooks, signed with your `whsec_` secret).',
-                },
-              },
-              required: ['image'],
-              additionalProperties: { type: 'string' as const, maxLength: PROMPT_MAX_LENGTH },
-            },
-          },
+          'multipart/form-data': { schema: anyBatchToolForm() },
         },
       },
     },

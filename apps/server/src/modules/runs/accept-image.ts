@@ -1,20 +1,26 @@
 /**
  * `Accept` on a run start (RFC 9110 §12.5.1): a media range that names an image (`image/*`,
  * `image/png` …) asks for the first output's bytes in place of the run as JSON. Ranges with
- * q=0 are refused ranges; parameters other than q are ignored.
+ * q=0 are refused ranges; parameters other than q are ignored. Only the header's first
+ * ACCEPT_HEADER_MAX_LENGTH characters are read: a bound on the work a hostile header can cause.
  */
+import { ACCEPT_HEADER_MAX_LENGTH } from '@atelier/contracts';
+
 type MediaRange = { type: string; subtype: string; q: number };
 
 function mediaRanges(accept: string | undefined): MediaRange[] {
   if (!accept) return [];
-  return accept.split(',').flatMap((part) => {
-    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const [type, subtype] = range.split('/');
-    if (!type || !subtype) return [];
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    return [{ type, subtype, q: Number.isFinite(q) ? q : 0 }];
-  });
+  return accept
+    .slice(0, ACCEPT_HEADER_MAX_LENGTH)
+    .split(',')
+    .flatMap((part) => {
+      const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+      const [type, subtype] = range.split('/');
+      if (!type || !subtype) return [];
+      const qParam = params.find((p) => p.startsWith('q='));
+      const q = qParam ? Number(qParam.slice(2)) : 1;
+      return [{ type, subtype, q: Number.isFinite(q) ? q : 0 }];
+    });
 }
 
 const matches = (range: MediaRange, mediaType: string) => {

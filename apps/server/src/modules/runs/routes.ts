@@ -27,7 +27,7 @@ import { followRun } from './follow-run.ts';
 import type { RunWatcher } from './run-events.ts';
 import { runRateLimit } from './run-rate-limit.ts';
 import { assertPlanAllowsOptions, readRunRequest } from './run-request.ts';
-import { anyToolRunBody } from './run-request-docs.ts';
+import { anyToolRunBody, registerRunBodies } from './run-request-docs.ts';
 import { startRunDescription, startRunHeaders, startRunResponses, startToolRun } from './run-start-docs.ts';
 import type { RunDeps } from './service.ts';
 import * as service from './service.ts';
@@ -139,6 +139,7 @@ export function runRoutes(deps: RunDeps, watcher: RunWatcher, webhooks: WebhookP
   const router = createApiRouter();
   // Documentation only: `startRun` below serves every `/tools/<tool>/runs`.
   for (const tool of TOOL_IDS) router.openAPIRegistry.registerPath(startToolRun(tool));
+  registerRunBodies(router.openAPIRegistry);
   return router
     .openapi(startRun(deps), async (c) => {
       const { tool } = c.req.valid('param');

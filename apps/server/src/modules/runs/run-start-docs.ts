@@ -1,5 +1,4 @@
 import {
-  ACCEPT_HEADER_MAX_LENGTH,
   PREFER_HEADER_MAX_LENGTH,
   PREFER_WAIT_MAX_SECONDS,
   runResponseSchema,
@@ -23,7 +22,9 @@ export const startRunResponses = {
   200: {
     description:
       `Sent with \`Prefer: wait=N\` (N ≤ ${PREFER_WAIT_MAX_SECONDS}) when the run ended within N seconds: the finished run (succeeded, or failed and refunded), its outputs' absolute URLs included; \`Preference-Applied: wait=N\` says the preference was honoured. ` +
-      "Sent with `Accept: image/…` when the run succeeded: the first output's bytes, with its media type (`Content-Location` is its URL, `X-Run-Id` the run's id)",
+      "Sent with `Accept: image/…` (`image/*`, `image/png` …; the run's end is awaited as with " +
+      `\`Prefer: wait=${PREFER_WAIT_MAX_SECONDS}\` unless \`Prefer\` says otherwise) when the run succeeded: the first output's bytes, with its media type (\`Content-Location\` is its URL, \`X-Run-Id\` the run's id). ` +
+      'Generated clients take the JSON answer; an output is downloaded with `getRunFile`',
     headers: {
       'Content-Location': {
         description: "With an image: the output's absolute URL (`Run.outputs[0].url`)",
@@ -67,15 +68,11 @@ export const startRunResponses = {
   415: errorResponse('Neither multipart/form-data nor JSON, or JSON for a tool that needs an image'),
 };
 
-/** The request headers a run start reads besides the body. */
+/**
+ * The request headers a run start reads besides the body. `Accept` is not among them: OpenAPI
+ * leaves it to the responses' media types (an image range asks for the 200's `image/*`).
+ */
 export const startRunHeaders = z.object({
-  accept: z
-    .string()
-    .max(ACCEPT_HEADER_MAX_LENGTH)
-    .optional()
-    .describe(
-      `An image range (\`image/*\`, \`image/png\` …) asks for the first output's bytes in place of JSON, waiting for the run's end as \`Prefer: wait=${PREFER_WAIT_MAX_SECONDS}\` does unless \`Prefer\` says otherwise; still going then: 202 with the run as JSON. An output of a type not accepted answers 406, or the finished run as JSON when \`application/json\` is named too`,
-    ),
   prefer: z
     .string()
     .max(PREFER_HEADER_MAX_LENGTH)
@@ -87,10 +84,10 @@ export const startRunHeaders = z.object({
 
 export const startRunDescription =
   'Validates the options and images, then charges the credits and queues the run in one transaction. ' +
-  'multipart/form-data carries the image fields (`image`, `mask`, `reference_image`, `background_image`) and one field ' +
-  'per option, named after it; JSON carries only options, for tools that need no image. Background removal runs in the ' +
-  'browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there. ' +
-  'Each tool also has its own operation (`/tools/<tool>/runs`) with its own typed body.';
+  "Documented here as JSON, every tool's options (`<Tool>RunJson`; an earlier run's output as `inputRunId` for a " +
+  "tool that works on an image); the same path takes the multipart form of the path's tool, with its uploads, " +
+  "documented on that tool's own operation (`/tools/<tool>/runs`, `<Tool>RunForm`). Background removal runs in the " +
+  'browser: send JSON `{"clientSide": true, "width", "height"}` to record (and pay for) a run done there.';
 
 /**
  * One operation per tool, served by `startRun` (the path's tool is a value of its `{tool}`):

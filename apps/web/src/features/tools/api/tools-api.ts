@@ -27,8 +27,9 @@ export const toolsApi = {
       await call(
         api.POST('/tools/{tool}/runs', {
           params: { path: { tool } },
-          body: Object.fromEntries(body),
-          // The form as the page built it (file names included).
+          // The form as the page built it (file names included): the path's tool's `<Tool>RunForm`,
+          // typed on that tool's own operation — `startRun`'s typed body is the JSON one.
+          body: Object.fromEntries(body) as never,
           bodySerializer: () => body,
         }),
       ),
