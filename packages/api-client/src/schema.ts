@@ -996,8 +996,8 @@ export interface paths {
         get: operations["getWebhookSecret"];
         put?: never;
         /**
-         * Replace the webhook signing secret; deliveries from now on are signed with the new one
-         * @description For a signed-in session only: an API key is refused (API_KEY_NOT_ALLOWED). Needs a plan that includes `webhooks` (PLAN_REQUIRED otherwise).
+         * Replace the webhook signing secret; the old one signs beside it for a day
+         * @description Deliveries from now on are signed with the new secret and, until `previousSecretExpiresAt` (a day: the longest a delivery is retried), with the old one too — two `v1,` signatures in `webhook-signature`, as Standard Webhooks allows — so a receiver still on the old secret keeps verifying them while it switches. A second rotation within the day replaces the old secret by the one in force.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1597,7 +1597,7 @@ export interface paths {
         put?: never;
         /**
          * Run one tool on up to 50 images at once (Pro and higher plans)
-         * @description multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, applied to every image (as in the tool's own run operation). Every image is checked first; then the whole cost is charged in one transaction, or nothing is (402). Each image becomes an ordinary run with `batchId` set, in the order sent. `webhookUrl` receives `batch.completed` when the last run ends. Background removal runs in the browser, so it has no server batch.
+         * @description multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, applied to every image (as in the tool's own run operation). Every image is checked first; then the whole cost is charged in one transaction, or nothing is (402). Each image becomes an ordinary run with `batchId` set, in the order sent. A batch counts against the hourly run limit once per image, before anything is charged (429 and nothing started when its images do not fit in what is left); the RateLimit headers give the standing after the last. `webhookUrl` receives `batch.completed` when the last run ends. Background removal runs in the browser, so it has no server batch.
          */
         post: operations["startBatch"];
         delete?: never;
@@ -3045,6 +3045,8 @@ export interface components {
         };
         WebhookSecret: {
             secret: string;
+            /** Format: date-time */
+            previousSecretExpiresAt: string | null;
         };
         /** @description The current session as the server sees it. */
         SessionState: {

@@ -127,6 +127,11 @@ export const webhookSecretResponseSchema = z
   .object({
     /** `whsec_` and base64: the Standard Webhooks signing secret of the caller's webhooks. */
     secret: z.string(),
+    /**
+     * Until when deliveries are also signed with the secret this one replaced (a second `v1,`
+     * signature in `webhook-signature`); null when no earlier secret is in its overlap.
+     */
+    previousSecretExpiresAt: isoDateTime.nullable(),
   })
   .meta({ id: 'WebhookSecret' });
 export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;

@@ -38,6 +38,12 @@ export const API_KEYS_PER_USER = 10;
 export const API_KEY_NAME_MAX_LENGTH = 64;
 /** How long a rolled key keeps working beside its successor by default (Stripe's default: none; ours: a day). */
 export const API_KEY_ROLL_OVERLAP_DEFAULT_SECONDS = 24 * 60 * 60;
+/**
+ * After a webhook-secret rotation, deliveries carry a signature with the previous secret too
+ * (Standard Webhooks allows several `v1` signatures) for this long: a day, the longest a
+ * delivery is retried, so a receiver has until every in-flight retry has ended to switch.
+ */
+export const WEBHOOK_SECRET_OVERLAP_SECONDS = 24 * 60 * 60;
 /** The longest overlap a roll may ask for: a week. */
 export const API_KEY_ROLL_OVERLAP_MAX_SECONDS = 7 * 24 * 60 * 60;
 /**

@@ -342,7 +342,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
   });
 
   describe('webhooks', () => {
-    it('a webhook reaches a local receiver with a signature that verifies with the user’s secret', async () => {
+    it('a webhook is signed with the user’s secret; after a rotation with both secrets for a day', async () => {
       const user = await withPlan(rt, await signUpTestUser(rt));
       const run = await startToolRun(
         rt,
@@ -366,10 +366,46 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       );
       expect(delivery.headers['webhook-signature']).toMatch(/^v1,/);
 
-      // After rotation, the old secret no longer verifies what is signed next.
+      // After a rotation, deliveries carry both signatures for a day: receivers on the old secret
+      // and on the new one both verify them.
       const rotated = await rt.request('/api/me/webhook-secret', as(user, { method: 'POST' }));
-      const { secret: next } = (await rotated.json()) as { secret: string };
+      const { secret: next, previousSecretExpiresAt } = (await rotated.json()) as {
+        secret: string;
+        previousSecretExpiresAt: string;
+      };
       expect(next).not.toBe(secret);
+      const overlapHours = (Date.parse(previousSecretExpiresAt) - Date.now()) / 3_600_000;
+      expect(overlapHours).toBeGreaterThan(23.9);
+      expect(overlapHours).toBeLessThanOrEqual(24);
+      const deliveryOf = async (form: FormData) => {
+        const { id } = await startToolRun(rt, user, 'image-upscale', form);
+        return vi.waitFor(
+          () => {
+            const hit = receiver.received.find((r) => r.body.includes(id));
+            if (!hit) throw new Error(`no webhook for run ${id} arrived`);
+            return hit;
+          },
+          { timeout: 30_000, interval: 50 },
+        );
+      };
+      const inOverlap = await deliveryOf(
+        runForm({ webhookUrl: `${receiver.url}?overlap` }, { image: await pngImage() }),
+      );
+      const headers = inOverlap.headers as Record<string, string>;
+      expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+      for (const key of [secret, next]) expect(new Webhook(key).verify(inOverlap.body, headers)).toBeTruthy();
+
+      // Once the overlap is over, only the new secret signs.
+      await rt.database.query(
+        "UPDATE webhook_secrets SET previous_until = now() - interval '1 second' WHERE user_id = $1",
+        [user.userId],
+      );
+      const after = await deliveryOf(runForm({ webhookUrl: `${receiver.url}?after` }, { image: await pngImage() }));
+      const afterHeaders = after.headers as Record<string, string>;
+      expect(new Webhook(next).verify(after.body, afterHeaders)).toBeTruthy();
+      expect(() => new Webhook(secret).verify(after.body, afterHeaders)).toThrow();
+      const shown = (await (await rt.request('/api/me/webhook-secret', as(user))).json()) as Record<string, unknown>;
+      expect(shown).toEqual({ secret: next, previousSecretExpiresAt: null });
       expect((await rt.request('/api/me/webhook-secret', withKey('atk_x'))).status).toBe(401);
     });
   });

@@ -75,7 +75,8 @@ const INFO = {
       '`WebhookEvent`). Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): headers ' +
       '`webhook-id` (the same on every retry), `webhook-timestamp` (seconds) and `webhook-signature: v1,<base64 ' +
       'HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of your `whsec_` secret ' +
-      '(`getWebhookSecret`; `rotateWebhookSecret` replaces it). Answer 2xx within 10 s; anything else is retried ' +
+      '(`getWebhookSecret`; `rotateWebhookSecret` replaces it, the old one signing beside it — a second `v1,` ' +
+      'signature — for a day). Answer 2xx within 10 s; anything else is retried ' +
       'with a doubling delay for up to 24 hours. A delivery never delays or fails the run.',
     '```js\nimport { Webhook } from "standardwebhooks";\n' +
       'const event = new Webhook(process.env.ATELIER_WHSEC).verify(rawBody, headers); // throws if forged\n```',

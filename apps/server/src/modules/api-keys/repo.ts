@@ -62,18 +62,53 @@ export async function touchApiKey(db: DbOrTx, id: string, intervalMs: number): P
     );
 }
 
-export async function findWebhookSecret(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [row] = await db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId));
-  return row?.secret;
+/** A user's webhook signing secrets: the one in force, and the one it replaced while in its overlap. */
+export interface WebhookSecrets {
+  secret: string;
+  previous?: { secret: string; until: Date };
 }
 
-/** Stores a secret unless the user has one (`replace`: in any case), and returns the one in force. */
-export async function putWebhookSecret(db: DbOrTx, userId: string, secret: string, replace: boolean): Promise<string> {
-  const insert = db.insert(webhookSecrets).values({ userId, secret });
-  const [row] = replace
-    ? await insert
-        .onConflictDoUpdate({ target: webhookSecrets.userId, set: { secret, createdAt: sql`now()` } })
-        .returning()
-    : await insert.onConflictDoNothing().returning();
-  return row?.secret ?? (await findWebhookSecret(db, userId))!;
+const secretsOf = (row: typeof webhookSecrets.$inferSelect, now = new Date()): WebhookSecrets => ({
+  secret: row.secret,
+  ...(row.previousSecret && row.previousUntil && row.previousUntil > now
+    ? { previous: { secret: row.previousSecret, until: row.previousUntil } }
+    : {}),
+});
+
+export async function findWebhookSecrets(db: DbOrTx, userId: string): Promise<WebhookSecrets | undefined> {
+  const [row] = await db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId));
+  return row && secretsOf(row);
+}
+
+/** Stores a secret unless the user has one, and returns the secrets in force. */
+export async function putWebhookSecret(db: DbOrTx, userId: string, secret: string): Promise<WebhookSecrets> {
+  await db.insert(webhookSecrets).values({ userId, secret }).onConflictDoNothing();
+  return (await findWebhookSecrets(db, userId))!;
+}
+
+/**
+ * Replaces the user's secret; the one replaced keeps signing beside it for `overlapSeconds`.
+ * In one statement, so two rotations at once cannot both keep the same old secret.
+ */
+export async function rotateWebhookSecret(
+  db: DbOrTx,
+  userId: string,
+  secret: string,
+  overlapSeconds: number,
+): Promise<WebhookSecrets> {
+  const until = sql`now() + ${overlapSeconds}::int * interval '1 second'`;
+  const [row] = await db
+    .insert(webhookSecrets)
+    .values({ userId, secret })
+    .onConflictDoUpdate({
+      target: webhookSecrets.userId,
+      set: {
+        secret,
+        createdAt: sql`now()`,
+        previousSecret: sql`${webhookSecrets.secret}`,
+        previousUntil: until,
+      },
+    })
+    .returning();
+  return secretsOf(row!);
 }

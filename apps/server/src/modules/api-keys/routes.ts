@@ -98,7 +98,12 @@ const rotateWebhookSecret = apiRoute({
   tag: 'automation',
   access: 'user',
   feature: 'webhooks',
-  summary: 'Replace the webhook signing secret; deliveries from now on are signed with the new one',
+  summary: 'Replace the webhook signing secret; the old one signs beside it for a day',
+  description:
+    'Deliveries from now on are signed with the new secret and, until `previousSecretExpiresAt` (a day: the ' +
+    'longest a delivery is retried), with the old one too — two `v1,` signatures in `webhook-signature`, as ' +
+    'Standard Webhooks allows — so a receiver still on the old secret keeps verifying them while it switches. ' +
+    'A second rotation within the day replaces the old secret by the one in force.',
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(webhookSecretResponseSchema, 'The new `whsec_` secret') },
 });
@@ -117,8 +122,10 @@ export function apiKeyRoutes(db: Database) {
       await service.revokeApiKey(db, c.var.user.id, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(getWebhookSecret, async (c) => c.json({ secret: await service.webhookSecretOf(db, c.var.user.id) }, 200))
+    .openapi(getWebhookSecret, async (c) =>
+      c.json(service.presentWebhookSecrets(await service.webhookSecretsOf(db, c.var.user.id)), 200),
+    )
     .openapi(rotateWebhookSecret, async (c) =>
-      c.json({ secret: await service.rotateWebhookSecret(db, c.var.user.id) }, 200),
+      c.json(service.presentWebhookSecrets(await service.rotateWebhookSecret(db, c.var.user.id)), 200),
     );
 }

@@ -6,6 +6,7 @@ import {
   type ApiKey,
   type ApiKeyScope,
   type CreateApiKeyBody,
+  WEBHOOK_SECRET_OVERLAP_SECONDS,
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
@@ -156,13 +157,20 @@ export async function resolveApiKey(db: Database, secret: string): Promise<Sessi
   };
 }
 
-/** The user's signing secret, made on first use. */
-export async function webhookSecretOf(db: Database, userId: string): Promise<string> {
-  return (await repo.findWebhookSecret(db, userId)) ?? repo.putWebhookSecret(db, userId, newWebhookSecret(), false);
+/** The user's signing secrets, made on first use. */
+export async function webhookSecretsOf(db: Database, userId: string): Promise<repo.WebhookSecrets> {
+  return (await repo.findWebhookSecrets(db, userId)) ?? repo.putWebhookSecret(db, userId, newWebhookSecret());
 }
 
-export async function rotateWebhookSecret(db: Database, userId: string): Promise<string> {
-  const secret = await repo.putWebhookSecret(db, userId, newWebhookSecret(), true);
+/** A new secret; the replaced one signs beside it for WEBHOOK_SECRET_OVERLAP_SECONDS. */
+export async function rotateWebhookSecret(db: Database, userId: string): Promise<repo.WebhookSecrets> {
+  const secrets = await repo.rotateWebhookSecret(db, userId, newWebhookSecret(), WEBHOOK_SECRET_OVERLAP_SECONDS);
   await logSecurityEvent(db, { eventType: 'webhook_secret_rotated', userId, severity: 'low' });
-  return secret;
+  return secrets;
 }
+
+/** The secrets as the API shows them: the one in force, and until when the previous one signs too. */
+export const presentWebhookSecrets = (secrets: repo.WebhookSecrets) => ({
+  secret: secrets.secret,
+  previousSecretExpiresAt: secrets.previous?.until.toISOString() ?? null,
+});

@@ -42,7 +42,9 @@ const startBatch = (deps: BatchDeps) =>
       "multipart/form-data with the field `image` repeated (one file per image) and the tool's option fields once, " +
       "applied to every image (as in the tool's own run operation). Every image is checked first; then the whole " +
       'cost is charged in one transaction, or nothing is (402). Each image becomes an ordinary run with `batchId` ' +
-      'set, in the order sent. `webhookUrl` receives `batch.completed` when the last run ends. Background removal ' +
+      'set, in the order sent. A batch counts against the hourly run limit once per image, before anything is ' +
+      'charged (429 and nothing started when its images do not fit in what is left); the RateLimit headers give the ' +
+      'standing after the last. `webhookUrl` receives `batch.completed` when the last run ends. Background removal ' +
       'runs in the browser, so it has no server batch.',
     middleware: [
       requireUser,

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import { recordWebhookDelivery } from '../../platform/metrics/registry.ts';
 import { newWebhookSecret } from '../api-keys/api-key-secrets.ts';
-import { findWebhookSecret, putWebhookSecret } from '../api-keys/repo.ts';
+import { findWebhookSecrets, putWebhookSecret } from '../api-keys/repo.ts';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events.ts';
 import {
   assertWebhookDestination,
@@ -62,7 +62,7 @@ function post(url: URL, body: string, headers: Record<string, string>, lookup?: 
 
 /**
  * Delivers webhooks from the queue: signed per Standard Webhooks with the user's current
- * secret, to an address checked again now. A 2xx ends the job; anything else throws for
+ * secret (and the one it replaced, in a rotation's overlap), to an address checked again now. A 2xx ends the job; anything else throws for
  * pg-boss to retry with backoff. An address that now resolves inward, or an event older than
  * 24 hours, ends it without a retry.
  */
@@ -93,10 +93,13 @@ export function createWebhookDelivery(o: {
       log.warn({ webhookId: job.id }, 'webhook address refused at delivery');
       return;
     }
-    const secret =
-      (await findWebhookSecret(o.db, job.userId)) ??
-      (await putWebhookSecret(o.db, job.userId, newWebhookSecret(), false));
-    const signature = new Webhook(secret).sign(job.id, now, job.body);
+    const secrets =
+      (await findWebhookSecrets(o.db, job.userId)) ?? (await putWebhookSecret(o.db, job.userId, newWebhookSecret()));
+    // Signed with the secret in force and, in a rotation's overlap, the one it replaced: a
+    // receiver verifies with either (Standard Webhooks: space-separated signatures).
+    const signature = [secrets.secret, ...(secrets.previous ? [secrets.previous.secret] : [])]
+      .map((secret) => new Webhook(secret).sign(job.id, now, job.body))
+      .join(' ');
     const headers = {
       'webhook-id': job.id,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),

@@ -9,6 +9,6 @@ export const automationApi = {
   listKeys: async () => (await call(api.GET('/me/api-keys'))).apiKeys,
   createKey: (body: { name: string; scopes: ApiKeyScope[] }) => call(api.POST('/me/api-keys', { body })),
   revokeKey: (id: string) => callWithoutContent(api.DELETE('/me/api-keys/{id}', { params: { path: { id } } })),
-  webhookSecret: async () => (await call(api.GET('/me/webhook-secret'))).secret,
-  rotateWebhookSecret: async () => (await call(api.POST('/me/webhook-secret'))).secret,
+  webhookSecret: async () => call(api.GET('/me/webhook-secret')),
+  rotateWebhookSecret: async () => call(api.POST('/me/webhook-secret')),
 };

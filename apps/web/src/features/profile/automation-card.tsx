@@ -250,7 +250,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
 }
 
 function WebhookSecret() {
-  const { t } = useTranslation('automation');
+  const { t, i18n } = useTranslation('automation');
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -274,13 +274,20 @@ function WebhookSecret() {
         data-testid="webhook-secret"
         className="rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all dark:bg-zinc-800"
       >
-        {shown && secret.data ? secret.data : 'whsec_••••••••••••••••••••••••'}
+        {shown && secret.data ? secret.data.secret : 'whsec_••••••••••••••••••••••••'}
       </code>
+      {secret.data?.previousSecretExpiresAt && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="webhook-previous-until">
+          {t('webhook.previousUntil', {
+            date: formatDate(secret.data.previousSecretExpiresAt, i18n.language, 'medium-time'),
+          })}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setShown(!shown)}>
           {shown ? t('webhook.hide') : t('webhook.show')}
         </button>
-        {shown && secret.data && <CopyButton text={secret.data} />}
+        {shown && secret.data && <CopyButton text={secret.data.secret} />}
         {confirming ? (
           <>
             <span className="text-sm text-zinc-700 dark:text-zinc-300">{t('webhook.confirmRotate')}</span>

@@ -38,6 +38,9 @@ export const webhookSecrets = pgTable('webhook_secrets', {
     .references(() => profiles.userId, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The secret a rotation replaced: deliveries are signed with it too until `previousUntil`. */
+  previousSecret: text('previous_secret'),
+  previousUntil: timestamp('previous_until', { withTimezone: true }),
 });
 
 /**
