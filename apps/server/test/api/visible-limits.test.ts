@@ -32,6 +32,23 @@ describe.each(DATABASE_KINDS)('visible limits and unknown routes on %s', (kind) 
     // An answer that counted against no limit says nothing of one.
     expect((await rt.request('/api/runs', as(user))).headers.get('ratelimit')).toBeNull();
 
+    // The count that uses the quota up says when it comes back — the block's end — and the
+    // refusal after it says the same, counting down: `reset` never jumps.
+    await rt.database.query('UPDATE rate_limits SET attempts = $2 WHERE key = $1', [
+      `tool-run:${user.userId}`,
+      TOOL_RUNS_PER_HOUR - 1,
+    ]);
+    const last = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image }));
+    expect(last.status).toBe(202);
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('0');
+    const lastReset = Number(last.headers.get('x-ratelimit-reset'));
+    const firstRefused = await requestToolRun(rt, user, 'image-upscale', runForm({}, { image }));
+    expect(firstRefused.status).toBe(429);
+    const refusedReset = Number(firstRefused.headers.get('x-ratelimit-reset'));
+    expect(refusedReset).toBe(Number(firstRefused.headers.get('retry-after')));
+    expect(refusedReset).toBeLessThanOrEqual(lastReset);
+    expect(lastReset - refusedReset).toBeLessThanOrEqual(2);
+
     await rt.database.query(
       `UPDATE rate_limits SET attempts = $2, blocked_until = now() + interval '90 seconds' WHERE key = $1`,
       [`tool-run:${user.userId}`, TOOL_RUNS_PER_HOUR],

@@ -39,7 +39,10 @@ export function standingOf(state: RateLimitState, rule: RateLimitRule): RateLimi
   return {
     limit: rule.maxAttempts,
     remaining: state.allowed ? Math.max(0, rule.maxAttempts - state.attempts) : 0,
-    reset: state.allowed ? (state.windowResetsIn ?? rule.windowMinutes * 60) : state.retryAfter,
+    // The quota comes back when a block ends, which the count that used it up has started:
+    // from that answer on, reset counts down to the block's end rather than the window's.
+    reset:
+      state.retryAfter > 0 || !state.allowed ? state.retryAfter : (state.windowResetsIn ?? rule.windowMinutes * 60),
     windowSeconds: rule.windowMinutes * 60,
   };
 }
