@@ -625,13 +625,7 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /**
-         * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
-         */
-        IdempotencyKey: string;
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /** @description The request's id (the client's own `X-Request-Id` when it sent a sane one): name it when reporting a problem; the server logs it */
@@ -762,10 +756,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example d3553fb6-5987-507c-baf2-bea1ae69cb81
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -985,10 +979,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 655a766a-06a0-56ec-8444-0430c8eeabd7
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -1062,10 +1056,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 2679f805-7098-5dc7-8e31-1c71161bc469
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -1136,10 +1130,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 912223eb-8e81-5fa4-9c26-efec885db942
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -1210,10 +1204,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 3ecfe3e1-892e-58a1-a814-a7a3ae17e4b7
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -1280,10 +1274,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example b67e4efd-a95b-5a34-81e2-7c104905c124
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;

@@ -3396,13 +3396,7 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /**
-         * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
-         */
-        IdempotencyKey: string;
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /** @description The request's id (the client's own `X-Request-Id` when it sent a sane one): name it when reporting a problem; the server logs it */
@@ -3476,10 +3470,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 31b82eb3-e47d-5d3e-8ece-b220ac9885b8
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3916,10 +3910,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 854e1997-8eee-50f1-a4c6-fa2a709c9657
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4257,10 +4251,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 87722e76-4273-5a5d-a81a-75cf1f257d43
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4352,10 +4346,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 8194ad93-c5f8-5bab-8aac-92e60868b33e
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4412,10 +4406,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example dde29075-0e48-50a3-999b-07a472f90869
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4745,10 +4739,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 247a2d7a-2100-5a07-af4c-f752d0c24066
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4820,10 +4814,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example a936d180-c181-5da0-a14b-436056480eed
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4924,10 +4918,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 6c76f2b1-ee31-5e6d-a7ab-7346e13b67f0
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5013,10 +5007,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 63ae16f8-f6d4-59e6-b159-86ae8ddb56e1
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5142,10 +5136,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example d1f9621d-1fbb-5c07-98d7-068fc0f0fcba
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5213,10 +5207,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 658c468c-99f0-59df-8484-2d3f90f14a82
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5291,10 +5285,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example cfe2bbe0-3a51-5108-8d3c-0898deffdb93
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5344,10 +5338,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 6e7afaac-44b9-5077-950b-5740834c0236
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5403,10 +5397,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example f3de3639-5a17-5cc8-951b-9f10228f41e5
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5923,10 +5917,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example d2ca486e-fd6f-5595-b2ea-b7f98da5db3d
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6009,10 +6003,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 5345e184-2da7-5526-b23f-837a10022527
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -6217,10 +6211,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example e5f35bbb-5536-5e2b-b3ec-e24caef07d64
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6362,10 +6356,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example e4e8ccb1-41e9-5c9a-ad8f-fd36f48333ba
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6436,10 +6430,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example f5b65625-3541-5543-8302-85fc5e6d774a
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6647,10 +6641,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example abfa7c89-c754-51ba-93b8-1c7f77db9c49
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -6776,10 +6770,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example cc2a290e-3365-5937-85ef-4029cc552432
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6841,10 +6835,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 44905a7b-7b7f-5e4a-a839-1d356fc3ab8f
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7028,10 +7022,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example be0d49ce-60ad-501a-a8c2-f96140496926
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7238,10 +7232,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 878b7a1c-ae94-5585-b0c5-34dd557a5b93
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -7356,10 +7350,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example ae13b4ac-1850-589a-bfdd-8a7b1aa8a1bc
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -7752,10 +7746,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 41eef4c8-1d5c-5389-a08b-480247b18c95
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7834,10 +7828,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 75927eb9-0e63-593c-acf8-b5f60ce4f39f
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description A tool that takes a batch of images (one server run per image). */
@@ -7987,10 +7981,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example e66f5cf0-a356-5d44-8abc-f8e7f3e6588f
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description One of the eleven tools. */
@@ -8190,10 +8184,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 8471f46e-6d51-593a-8358-56b3277c16ce
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8389,10 +8383,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example b4494c8d-4bae-527f-b09b-2dee1da6a434
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8588,10 +8582,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 2b5c061a-8676-5ae6-9f5c-3c206ba9908d
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8785,10 +8779,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 69db2fc4-a315-53b1-9182-ab3fff899985
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -8855,10 +8849,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example ec8fc43a-f077-5ecc-9251-f11501f264c8
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -8951,10 +8945,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 7b9fd82c-8929-5224-a105-ca142ff43f94
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9150,10 +9144,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example d67996ee-80b0-5066-b57b-9205d004091d
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9349,10 +9343,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 5d87840c-f266-55e1-9aa9-a3c82141fc67
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9548,10 +9542,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example cd57a1da-b76f-5db5-9b57-ed3d52ced617
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9747,10 +9741,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example ed1e7ef1-8b44-5669-b64b-f12e1c6e1f9e
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9946,10 +9940,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example 3e985bce-46b6-5ad7-b881-00ce85edfc4f
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10145,10 +10139,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example c11e360e-9a0e-5db6-883b-02fd8d3beb2f
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10344,10 +10338,10 @@ export interface operations {
                 /** @description RFC 7240. `wait=N` (seconds, at most 60) holds the answer until the run ends (200 with the finished run) or N seconds pass (202); `respond-async` or no preference answers at once (202) */
                 prefer?: string;
                 /**
-                 * @description Send `Idempotency-Key: <a new UUID>` with any POST made as a signed-in caller (session or API key) so that it can be retried safely: the first answer is kept for 24 hours per account and key, and the same request sent again (same method, path and body) gets that answer back — same status, same body, `Idempotent-Replayed: true` — without being acted on again: a run or batch is started and charged once. The key with another request answers 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being answered, a repeat answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. An answer of 429 or 5xx is not kept (nothing was done), so a retry with the same key is acted on.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example b9e96e45-261f-55f2-adef-34ca52c759d5
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;

@@ -292,6 +292,39 @@ describe('the API document', () => {
     expect(schemaOf('#/components/schemas/ImageUpscaleRunJson').required).toEqual(['inputRunId']);
   });
 
+  it('links what an operation creates to the operations that read it, each link to a real operation', () => {
+    const operations = new Set(operationsOf(doc).map(({ operation }) => operation.operationId));
+    const linksOf = (path: string, method: string, status: string) =>
+      (doc.paths[path]?.[method]?.responses[status] as { links?: Record<string, { operationId: string }> })?.links ??
+      {};
+    const targets = (path: string, method: string, status: string) =>
+      Object.values(linksOf(path, method, status)).map((link) => link.operationId);
+    expect(targets('/tools/image-upscale/runs', 'post', '202')).toContain('getRun');
+    expect(targets('/tools/{tool}/batches', 'post', '202')).toEqual(['getBatch', 'getBatchArchive']);
+    expect(targets('/artworks', 'post', '201')).toContain('updateArtwork');
+    expect(targets('/teams', 'post', '201')).toContain('getTeam');
+    expect(targets('/me/api-keys', 'post', '201')).toEqual(['rollApiKey', 'deleteApiKey']);
+    for (const { operation } of operationsOf(doc)) {
+      for (const response of Object.values(operation.responses)) {
+        for (const link of Object.values(
+          (response as { links?: Record<string, { operationId: string }> }).links ?? {},
+        )) {
+          expect(operations.has(link.operationId), `${operation.operationId} → ${link.operationId}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('gives each operation its own example Idempotency-Key', () => {
+    const examples = operationsOf(doc).flatMap(({ operation }) =>
+      (operation.parameters ?? [])
+        .filter((p) => p.name === 'Idempotency-Key')
+        .map((p) => (p as { example?: string }).example),
+    );
+    expect(examples.length).toBeGreaterThan(10);
+    expect(new Set(examples).size).toBe(examples.length);
+  });
+
   it('is the copy in packages/api-client, and the client types are generated from it', async () => {
     const stale = 'packages/api-client is out of date: run `npm run api:generate` and commit what it writes';
     for (const { name, doc, file } of both) {

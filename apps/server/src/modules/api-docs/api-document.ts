@@ -12,6 +12,7 @@ import type { ApiRouter } from '../../platform/http/api-router.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { documentApiKeyScopes } from './api-key-scope-docs.ts';
 import { documentIdempotency, IDEMPOTENCY_DESCRIPTION } from './idempotency-docs.ts';
+import { documentLinks } from './links-docs.ts';
 import { documentResponseHeaders } from './response-headers-docs.ts';
 
 /** The session cookie Better Auth sets (`__Secure-` in front of it when PUBLIC_URL is https). */
@@ -174,13 +175,15 @@ export function serveApiDocument(api: ApiRouter, kind: ApiDocumentKind = PUBLIC_
         used.includes(`"#/components/responses/${name}"`),
       ),
     );
-    return documentResponseHeaders(
-      documentApiKeyScopes(
-        documentIdempotency({
-          ...generated,
-          components: { ...generated.components, responses },
-          paths: sorted(generated.paths ?? {}),
-        }),
+    return documentLinks(
+      documentResponseHeaders(
+        documentApiKeyScopes(
+          documentIdempotency({
+            ...generated,
+            components: { ...generated.components, responses },
+            paths: sorted(generated.paths ?? {}),
+          }),
+        ),
       ),
     );
   };
