@@ -48,6 +48,8 @@ test('creates an API key on the profile, uses it with no cookie, revokes it', as
   await card.getByRole('button', { name: 'Rotate' }).click();
   await expect(shown).not.toHaveText(first ?? '');
   await expect(shown).toHaveText(/^whsec_/);
+  // The delivery log: nothing sent yet.
+  await expect(card.getByText('No webhook has been sent yet.', { exact: false })).toBeVisible();
   // The old secret still signs for a day, and the card says until when.
   await expect(card.getByTestId('webhook-previous-until')).toContainText(
     'The previous secret also signs deliveries until',

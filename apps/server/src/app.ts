@@ -31,6 +31,7 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import * as teams from './modules/teams/service.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
+import { webhookDeliveryRoutes } from './modules/webhooks/delivery-routes.ts';
 import { registerWebhookOperations } from './modules/webhooks/webhook-docs.ts';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps) {
   api.route('/auth', authRoutes({ auth, config, claims }));
   api.route('/', profileRoutes({ db: database.db, storage, auth }));
   api.route('/', apiKeyRoutes(database.db));
+  api.route('/', webhookDeliveryRoutes(database.db, deps.runs.deps.queue));
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
   api.route('/', teamRoutes(teamDeps));

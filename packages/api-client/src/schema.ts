@@ -1965,6 +1965,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhook deliveries, newest first: each event sent, where it stands and every attempt
+         * @description Kept 30 days. `status`: `pending` (queued or redelivered, not yet tried), `delivered` (a 2xx), `retrying` (the last attempt failed; another comes with backoff), `failed` (given up after 24 hours, or the address was refused at delivery). Each attempt has its time, the receiver's status code (null when none came), its duration and why it failed.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again: the same body and `webhook-id`, signed anew, with 24 hours of retries
+         * @description For an event a receiver missed or rejected. The `webhook-id` stays the same, so a receiver that already handled it can tell. The address is checked again at delivery.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "run.succeeded": {
@@ -3047,6 +3087,32 @@ export interface components {
             secret: string;
             /** Format: date-time */
             previousSecretExpiresAt: string | null;
+        };
+        /** @description The caller's webhook deliveries, newest first. */
+        WebhookDeliveries: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            nextCursor: string | null;
+        };
+        /** @description One event sent to a webhookUrl, and how its attempts went. */
+        WebhookDelivery: {
+            id: string;
+            /** @enum {string} */
+            type: "run.succeeded" | "run.failed" | "batch.completed";
+            url: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "retrying" | "failed";
+            createdAt: string;
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /** @description One POST of a delivery to its receiver. */
+        WebhookDeliveryAttempt: {
+            at: string;
+            statusCode: number | null;
+            durationMs: number;
+            error: string | null;
+        };
+        WebhookDeliveryResult: {
+            delivery: components["schemas"]["WebhookDelivery"];
         };
         /** @description The current session as the server sees it. */
         SessionState: {
@@ -10528,6 +10594,109 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries and the cursor of the next */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A new UUID per request makes this POST safe to retry: the same request with the key within 24 hours gets the first answer back, not acted on again (see “Retrying safely” in the document's description).
+                 * @example e3098117-9bcd-54ce-b2bf-2dc136169c85
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued again (`pending`) */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such delivery of yours (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The delivery is already waiting to be sent (CONFLICT); or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     onRunSucceeded: {

@@ -25,3 +25,4 @@ export * from './tool-schemas.ts';
 export * from './tools.ts';
 export * from './two-factor.ts';
 export * from './ui.ts';
+export * from './webhook-deliveries.ts';

@@ -14,6 +14,7 @@ import { ledgerAndBalance } from '../support/run-records.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { requestToolRun, startToolRun, waitForRun } from '../support/tool-runs.ts';
 import { as, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
+import { type Receiver, startReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * The image-in tools on a fake provider: fast, no model to load on a shared machine, and
@@ -55,34 +56,9 @@ function waitForBatch(rt: TestRuntime, user: TestUser, id: string): Promise<Batc
   );
 }
 
-/** A local webhook receiver: every POST it gets, with its headers and raw body. */
-async function startReceiver() {
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  const waitFor = (type: string) =>
-    vi.waitFor(
-      () => {
-        const hit = received.find((r) => (JSON.parse(r.body) as WebhookEvent).type === type);
-        if (!hit) throw new Error(`no ${type} webhook arrived`);
-        return hit;
-      },
-      { timeout: 30_000, interval: 50 },
-    );
-  return { url, received, waitFor, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
   let rt: TestRuntime;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startReceiver();
     // Tests deliver to a receiver on 127.0.0.1, which production refuses.
@@ -379,14 +355,7 @@ describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
       expect(overlapHours).toBeLessThanOrEqual(24);
       const deliveryOf = async (form: FormData) => {
         const { id } = await startToolRun(rt, user, 'image-upscale', form);
-        return vi.waitFor(
-          () => {
-            const hit = receiver.received.find((r) => r.body.includes(id));
-            if (!hit) throw new Error(`no webhook for run ${id} arrived`);
-            return hit;
-          },
-          { timeout: 30_000, interval: 50 },
-        );
+        return receiver.waitFor(`run ${id}`, (body) => body.includes(id));
       };
       const inOverlap = await deliveryOf(
         runForm({ webhookUrl: `${receiver.url}?overlap` }, { image: await pngImage() }),

@@ -44,7 +44,7 @@ const INFO = {
       '(`atk_…`) is shown once. Send it as `Authorization: Bearer <secret>` without a cookie, and no Origin is needed (a ' +
       'request that carries a cookie must come from Atelier itself, key or not). A key ' +
       'may call the operations that list the `bearerApiKey` scheme: tools, runs, batches, history, artworks, the ' +
-      'run files, and reading `/api/v1/me`. Anything else (account deletion, profile changes, security settings and ' +
+      'run files, the credit ledger, the webhook delivery log, and reading `/api/v1/me`. Anything else (account deletion, profile changes, security settings and ' +
       'sessions, billing, referrals, key management) answers 403 API_KEY_NOT_ALLOWED. A key has scopes (`ApiKeyScope`: ' +
       '`read`, `runs`, `batches`, `artworks`, `webhooks`; every one unless chosen at creation), and each operation ' +
       "names the one it needs in `x-api-key-scope`; a call outside the key's scopes answers 403 " +
@@ -78,7 +78,9 @@ const INFO = {
       'HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of your `whsec_` secret ' +
       '(`getWebhookSecret`; `rotateWebhookSecret` replaces it, the old one signing beside it — a second `v1,` ' +
       'signature — for a day). Answer 2xx within 10 s; anything else is retried ' +
-      'with a doubling delay for up to 24 hours. A delivery never delays or fails the run.',
+      'with a doubling delay for up to 24 hours. A delivery never delays or fails the run. ' +
+      '`listWebhookDeliveries` shows every delivery of the last 30 days with each attempt (status code, duration, ' +
+      'error); `redeliverWebhook` sends one again with the same `webhook-id`.',
     '```js\nimport { Webhook } from "standardwebhooks";\n' +
       'const event = new Webhook(process.env.ATELIER_WHSEC).verify(rawBody, headers); // throws if forged\n```',
   ].join('\n\n'),

@@ -20,6 +20,8 @@ const ALLOWED: { methods?: readonly string[]; path: RegExp }[] = [
   { methods: ['GET', 'HEAD'], path: /^\/api\/me$/ },
   // Reconciling what was charged: the caller's ledger.
   { methods: ['GET', 'HEAD'], path: /^\/api\/credits\/ledger$/ },
+  // …and what was sent to the caller's receivers, with redelivery.
+  { path: /^\/api\/webhooks\/deliveries(\/[^/]+\/redeliver)?$/ },
   // A team's runs are started with `teamId`: a key may read the teams, their usage and library.
   { methods: ['GET', 'HEAD'], path: /^\/api\/teams(\/[^/]+(\/(usage|artworks))?)?$/ },
   { methods: ['GET', 'HEAD'], path: /^\/files\// },
@@ -37,6 +39,7 @@ export function apiKeyScopeOf(method: string, path: string): ApiKeyScope | null 
   if (upper === 'GET' || upper === 'HEAD') return OPEN_TO_ALL.test(path) ? null : 'read';
   if (/^\/api\/(tools\/[^/]+\/batches|batches)(\/|$)/.test(path)) return 'batches';
   if (/^\/api\/artworks(\/|$)/.test(path)) return 'artworks';
+  if (/^\/api\/webhooks(\/|$)/.test(path)) return 'webhooks';
   return 'runs';
 }
 

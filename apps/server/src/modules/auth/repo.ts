@@ -8,6 +8,7 @@ import {
   authUsers,
   authVerifications,
   profiles,
+  webhookDeliveries,
   webhookSecrets,
 } from '../../platform/db/schema/index.ts';
 
@@ -61,10 +62,14 @@ export async function updateClaimedAt(db: DbOrTx, userId: string, at: Date): Pro
   await db.update(profiles).set({ claimedAt: at, updatedAt: at }).where(eq(profiles.userId, userId));
 }
 
-/** Deletes the account's API keys, webhook secret and two-factor setup, and turns two-factor off. */
+/**
+ * Deletes the account's API keys, webhook secret, delivery log and two-factor setup, and turns
+ * two-factor off.
+ */
 export async function deleteAccessOf(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(apiKeys).where(eq(apiKeys.userId, userId));
   await db.delete(webhookSecrets).where(eq(webhookSecrets.userId, userId));
+  await db.delete(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
   await db.delete(authTwoFactors).where(eq(authTwoFactors.userId, userId));
   await db.update(authUsers).set({ twoFactorEnabled: false }).where(eq(authUsers.id, userId));
 }

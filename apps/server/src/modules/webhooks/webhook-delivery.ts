@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { WebhookDeliveryAttempt } from '@atelier/contracts';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -8,6 +9,7 @@ import type { Logger } from '../../platform/logging/logger.ts';
 import { recordWebhookDelivery } from '../../platform/metrics/registry.ts';
 import { newWebhookSecret } from '../api-keys/api-key-secrets.ts';
 import { findWebhookSecrets, putWebhookSecret } from '../api-keys/repo.ts';
+import { findDeliveryAttempts, logAttempt, setDeliveryStatus } from './delivery-log.ts';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events.ts';
 import {
   assertWebhookDestination,
@@ -32,6 +34,14 @@ export const WEBHOOK_QUEUE_SETTINGS = {
   retryBackoff: true,
   expireInSeconds: 60,
 };
+
+/** An attempt for the log: when it was made, what came back, how long it took (from `startedMs`). */
+const attemptOf = (
+  at: Date,
+  startedMs: number,
+  statusCode: number | null,
+  error: string | null,
+): WebhookDeliveryAttempt => ({ at: at.toISOString(), statusCode, durationMs: Date.now() - startedMs, error });
 
 /** Thrown for an attempt that failed and is worth another (pg-boss retries the job). */
 class DeliveryFailed extends Error {}
@@ -78,8 +88,20 @@ export function createWebhookDelivery(o: {
   const resolve = o.resolve ?? systemResolve;
   const lookup = o.policy.allowPrivate ? undefined : checkedLookup(resolve);
 
+  /**
+   * A failed attempt: `retrying` while the queue has retries left for this (re)delivery — the
+   * attempts logged since it began tell how many it has made — else `failed`.
+   */
+  async function logFailure(job: WebhookJob, attempt: WebhookDeliveryAttempt) {
+    const made = (await findDeliveryAttempts(o.db, job.id)).filter((a) => Date.parse(a.at) >= job.createdAt).length;
+    await logAttempt(o.db, job.id, attempt, made + 1 > WEBHOOK_QUEUE_SETTINGS.retryLimit ? 'failed' : 'retrying');
+  }
+
   async function deliver(job: WebhookJob, now = new Date()): Promise<void> {
+    const started = Date.now();
+    const attempt = (statusCode: number | null, error: string | null) => attemptOf(now, started, statusCode, error);
     if (now.getTime() - job.createdAt > WEBHOOK_MAX_AGE_MS) {
+      await setDeliveryStatus(o.db, job.id, 'failed');
       recordWebhookDelivery(job.type, 'expired');
       log.warn({ webhookId: job.id }, 'webhook given up after 24 hours');
       return;
@@ -89,6 +111,7 @@ export function createWebhookDelivery(o: {
       url = parseWebhookUrl(job.url, o.policy);
       await assertWebhookDestination(url, o.policy, resolve);
     } catch {
+      await logAttempt(o.db, job.id, attempt(null, 'the address is refused'), 'failed');
       recordWebhookDelivery(job.type, 'refused');
       log.warn({ webhookId: job.id }, 'webhook address refused at delivery');
       return;
@@ -111,17 +134,21 @@ export function createWebhookDelivery(o: {
       status = await post(url, job.body, headers, lookup);
     } catch (err) {
       if ((err as { code?: string }).code === 'EREFUSED_PRIVATE') {
+        await logAttempt(o.db, job.id, attempt(null, 'the address resolved to a private one'), 'failed');
         recordWebhookDelivery(job.type, 'refused');
         log.warn({ webhookId: job.id }, 'webhook address resolved to a private address at delivery');
         return;
       }
+      await logFailure(job, attempt(null, (err as Error).message));
       recordWebhookDelivery(job.type, 'failed');
       throw new DeliveryFailed(`webhook ${job.id}: ${(err as Error).message}`);
     }
     if (status < 200 || status >= 300) {
+      await logFailure(job, attempt(status, `the receiver answered ${status}`));
       recordWebhookDelivery(job.type, 'failed');
       throw new DeliveryFailed(`webhook ${job.id}: the receiver answered ${status}`);
     }
+    await logAttempt(o.db, job.id, attempt(status, null), 'delivered');
     recordWebhookDelivery(job.type, 'delivered');
     log.info({ webhookId: job.id, type: job.type }, 'webhook delivered');
   }

@@ -6,6 +6,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { presentBatch } from '../batches/present-batch.ts';
 import { completeBatchIfDone, runsOfBatch } from '../batches/repo.ts';
 import { presentRun } from '../runs/present-run.ts';
+import { logDelivery } from './delivery-log.ts';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
@@ -23,7 +24,7 @@ export interface WebhookJob {
   url: string;
   type: WebhookEventType;
   body: string;
-  /** When the event happened (epoch ms): deliveries stop 24 hours after. */
+  /** When the event happened, or was redelivered (epoch ms): deliveries stop 24 hours after. */
   createdAt: number;
 }
 
@@ -36,6 +37,7 @@ async function enqueue(tx: DbOrTx, queue: JobQueue, userId: string, url: string,
     body: JSON.stringify(event),
     createdAt: Date.now(),
   };
+  await logDelivery(tx, job);
   await queue.send(tx, WEBHOOK_QUEUE, job);
 }
 

@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify.ts';
 import { PlanLock, useEntitlements } from '../pricing/index.ts';
 import { API_KEYS_QUERY_KEY, automationApi, WEBHOOK_SECRET_QUERY_KEY } from './automation-api.ts';
 import { CopyButton } from './copy-button.tsx';
+import { WebhookDeliveries } from './webhook-deliveries.tsx';
 
 const KNOWN_CODES = new Set(['API_KEY_NOT_ALLOWED', 'RUN_NOT_RERUNNABLE', 'WEBHOOK_URL_NOT_ALLOWED']);
 
@@ -67,6 +68,7 @@ export function AutomationCard() {
       )}
       <KeyList keys={keys.data ?? []} loading={keys.isPending} />
       {!locked && <WebhookSecret />}
+      {!locked && <WebhookDeliveries />}
     </section>
   );
 }

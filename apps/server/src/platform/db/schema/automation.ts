@@ -1,5 +1,6 @@
+import type { WebhookDeliveryAttempt, WebhookDeliveryStatus, WebhookEventType } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
 
 /**
@@ -42,6 +43,30 @@ export const webhookSecrets = pgTable('webhook_secrets', {
   previousSecret: text('previous_secret'),
   previousUntil: timestamp('previous_until', { withTimezone: true }),
 });
+
+/**
+ * The delivery log: each webhook event sent (its body as signed), where it stands and every
+ * attempt, so an integrator can see what reached their receiver and ask for one again. Rows
+ * older than WEBHOOK_DELIVERY_LOG_DAYS are removed as new ones are written.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** The `webhook-id` (`msg_…`): the same on every attempt and redelivery. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    type: text('type').$type<WebhookEventType>().notNull(),
+    url: text('url').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: jsonb('attempts').$type<WebhookDeliveryAttempt[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /**
  * The first answer to a POST sent with an `Idempotency-Key`, per account and key,
