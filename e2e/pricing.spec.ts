@@ -78,7 +78,8 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   await page.getByRole('button', { name: 'Pay (test)' }).click();
 
   await expect(page).toHaveURL(/\/payment-success\?session_id=/);
-  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
+  // In view as the page opens, not below where the checkout was scrolled.
+  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeInViewport();
   await expect(page.getByRole('link', { name: 'Start Using Tools' })).toHaveAttribute('href', '/tools');
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   // The page names what was bought, from the server's record of the order.

@@ -1,7 +1,8 @@
 import { TOOLS } from '@atelier/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectCspViolations } from './support/console.ts';
+import { expectHydratedByReact } from './support/hydrated.ts';
 import { routesToGuard } from './support/routes.ts';
 
 // The SPA shell as a visitor meets it (the sign-in API does not exist yet, so every session
@@ -89,6 +90,39 @@ test.describe('legal pages', () => {
       await page.goto('/terms');
       await expect(page.getByText('2025年5月22日')).toBeVisible();
     });
+  });
+});
+
+test.describe('scroll', () => {
+  const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+  test('a page loaded directly opens at the top; Back returns to where one was', async ({ page }) => {
+    // A visitor scrolls the pricing page, then types another address in the same tab.
+    await page.goto('/pricing');
+    await expectHydratedByReact(page);
+    await page.evaluate(() => window.scrollTo(0, 720));
+    await expect.poll(() => scrollY(page)).toBe(720);
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInViewport();
+    expect(await scrollY(page)).toBe(0);
+
+    // At the foot of the terms, its link to the privacy policy opens the policy at its top; Back
+    // returns to the place in the terms, Forward to the top of the policy.
+    await expectHydratedByReact(page);
+    const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
+    await privacy.scrollIntoViewIfNeeded();
+    const where = await scrollY(page);
+    expect(where).toBeGreaterThan(800);
+    await privacy.click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInViewport();
+    expect(await scrollY(page)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect.poll(() => scrollY(page)).toBe(where);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect.poll(() => scrollY(page)).toBe(0);
   });
 });
 
