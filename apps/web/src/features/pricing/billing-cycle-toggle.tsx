@@ -1,6 +1,7 @@
-import { BILLING_CYCLES, type BillingCycle } from '@atelier/contracts';
+import { BILLING_CYCLES, type BillingCycle, type PlansResponse } from '@atelier/contracts';
 import { ToggleGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { lifetimeBadge } from './lifetime-badge.ts';
 
 // The group's place and each item's column are fixed by the page's width, not by the labels: a
 // browser paints a page while its HTML is still arriving, and a group sized by its items would
@@ -11,15 +12,19 @@ const GROUP_CLASS =
 const ITEM_CLASS =
   'flex flex-wrap content-start items-center justify-center gap-x-2 gap-y-1 rounded-3xl px-2 py-1.5 text-sm font-medium text-zinc-600 transition-colors hover:text-zinc-900 data-[state=on]:bg-white data-[state=on]:text-zinc-900 data-[state=on]:shadow-sm dark:text-zinc-400 dark:hover:text-white dark:data-[state=on]:bg-zinc-800 dark:data-[state=on]:text-white';
 
-/** Monthly / yearly / lifetime, with the limited-offer badge on lifetime; monthly first. */
+/** Monthly / yearly / lifetime, with the places-left badge on lifetime; monthly first. */
 export function BillingCycleToggle({
   value,
   onChange,
+  slots,
 }: {
   value: BillingCycle;
   onChange: (cycle: BillingCycle) => void;
+  /** The server's count of lifetime places; no badge until it is known. */
+  slots: PlansResponse['lifetimeSlots'] | undefined;
 }) {
-  const { t } = useTranslation('pricing');
+  const { t, i18n } = useTranslation('pricing');
+  const badge = slots && lifetimeBadge(slots, i18n.language);
   return (
     // Each cycle also submits this form to its own action: pressed before the page is hydrated,
     // React's form replaying keeps the press and makes the choice once it is.
@@ -41,9 +46,9 @@ export function BillingCycleToggle({
             className={ITEM_CLASS}
           >
             {t(`cycle.${cycle}`)}
-            {cycle === 'lifetime' && (
+            {cycle === 'lifetime' && badge && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-                {t('limitedOffer')}
+                {t(badge.key, badge.values)}
               </span>
             )}
           </ToggleGroup.Item>

@@ -1,11 +1,12 @@
 import type { DiscountCheckResponse, PlanAction, PlansResponse } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { discountedPrice } from './discounted-price.ts';
+import { lifetimeBadge, slotsRemaining } from './lifetime-badge.ts';
 import { PlanButton } from './plan-button.tsx';
 import { PlanFeatures } from './plan-features.tsx';
 import { Price } from './price.tsx';
 
-/** The lifetime offer: struck price, percent off and the slots left, counted by the server. */
+/** The lifetime offer: struck price, percent off and the places left, counted by the server. */
 export function LifetimeCard(props: {
   plans: PlansResponse;
   language: string;
@@ -19,6 +20,7 @@ export function LifetimeCard(props: {
   const { plans, language } = props;
   const price = plans.plans.find((p) => p.id === 'lifetime')?.prices.lifetime;
   const { total, remaining } = plans.lifetimeSlots;
+  const badge = lifetimeBadge(plans.lifetimeSlots, language);
   if (!price) return null;
   const withCode =
     props.action === 'upgrade' || props.action === 'downgrade'
@@ -30,7 +32,7 @@ export function LifetimeCard(props: {
       className="mx-auto flex w-full max-w-lg flex-col rounded-3xl border border-amber-400 bg-white p-8 shadow-lg shadow-amber-500/10 dark:bg-zinc-900"
     >
       <span className="self-start rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-        {t('limitedOffer')}
+        {t(badge.key, badge.values)}
       </span>
       <h2 id="plan-lifetime" className="mt-4 text-xl font-semibold">
         {t('plans.lifetime.name')}
@@ -75,7 +77,7 @@ export function LifetimeCard(props: {
       <div className="mt-6">
         <p className="flex justify-between text-sm">
           <span>{t('slots.label')}</span>
-          <span className="font-medium">{t('slots.remaining', { remaining, total })}</span>
+          <span className="font-medium">{t('slots.remaining', slotsRemaining(plans.lifetimeSlots, language))}</span>
         </p>
         <div
           role="progressbar"

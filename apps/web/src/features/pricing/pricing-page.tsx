@@ -45,7 +45,7 @@ export default function PricingPage() {
         <h1 className="text-3xl font-semibold tracking-tight sm:text-5xl">{t('title')}</h1>
         <p className="mt-4 text-lg text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
         <div className="mt-8">
-          <BillingCycleToggle value={cycle} onChange={setCycle} />
+          <BillingCycleToggle value={cycle} onChange={setCycle} slots={plans.data?.lifetimeSlots} />
         </div>
         {choice.canUseDiscount && <DiscountCodeField discount={discount} language={language} />}
       </header>
