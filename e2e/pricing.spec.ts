@@ -29,12 +29,28 @@ test.describe('pricing for a visitor', () => {
       'aria-valuemax',
       '1000',
     );
+    // The badge says only what the server's count makes true: places, never a time limit.
+    const plans = await page.request.get('/api/billing/plans?language=en');
+    const { remaining } = ((await plans.json()) as { lifetimeSlots: { remaining: number } }).lifetimeSlots;
+    const left = remaining.toLocaleString('en');
+    const lifetime = page.getByRole('article', { name: 'Lifetime' });
+    await expect(lifetime).toContainText(remaining === 1000 ? 'Only 1,000 places' : `Only ${left} left`);
+    await expect(lifetime).toContainText(`${left} of 1,000`);
+    await expect(page.getByRole('radio', { name: /Lifetime/ })).not.toContainText('Limited offer');
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('radio', { name: 'Monthly' }).click();
     await page.locator('button[data-plan="pro"]').click();
     await expect(page).toHaveURL(/\/login$/);
     expect(csp).toEqual([]);
+  });
+
+  test('shows Japanese prices in US dollars', async ({ page }) => {
+    await useLanguage(page, 'ja');
+    await page.goto('/pricing');
+    await expect(page.getByTestId('price-pro')).toContainText('$2.99');
+    await expect(page.getByTestId('price-pro')).not.toContainText('HK');
+    await expect(page.getByTestId('price-studio')).toContainText('$7.99');
   });
 
   for (const [language, pro, studio] of [

@@ -78,14 +78,14 @@ export type Currency = (typeof CURRENCIES)[number];
 
 /**
  * English pays in US dollars, Simplified Chinese in yuan, Traditional Chinese in Hong Kong
- * dollars. The spec has no yen table; Japanese uses the Hong Kong dollar table rather than
- * invented yen prices (ADR 0006).
+ * dollars. There is no yen table; Japanese pays in US dollars, the currency priced for
+ * everyone outside the two Chinese tables, rather than in invented yen (ADR 0006).
  */
 export const CURRENCY_BY_LANGUAGE: Record<Language, Currency> = {
   en: 'usd',
   'zh-CN': 'cny',
   'zh-TW': 'hkd',
-  ja: 'hkd',
+  ja: 'usd',
 };
 
 /** All three currencies have two decimals: amounts are stored and charged in cents. */
