@@ -28,6 +28,7 @@ import { runRoutes } from './modules/runs/routes.ts';
 import type { RunPipeline } from './modules/runs/run-pipeline.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { teamMembershipRoutes } from './modules/teams/membership-routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import * as teams from './modules/teams/service.ts';
 import { toolRoutes } from './modules/tools/routes.ts';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/security', securityRoutes(database.db));
   api.route('/referrals', referralRoutes({ db: database.db, publicUrl: config.publicUrl }));
   api.route('/', teamRoutes(teamDeps));
+  api.route('/', teamMembershipRoutes(teamDeps));
 
   registerFileOperations(api);
   registerWebhookOperations(api);

@@ -3272,9 +3272,6 @@ export interface components {
         TeamList: {
             teams: components["schemas"]["Team"][];
         };
-        JoinTeam: {
-            token: string;
-        };
         TeamDetail: {
             team: components["schemas"]["Team"];
             members: components["schemas"]["TeamMember"][];
@@ -3286,6 +3283,33 @@ export interface components {
             role: components["schemas"]["TeamRole"];
             joinedAt: string;
             monthlyCap: number | null;
+        };
+        SetTeamRenewal: {
+            receivesRenewal: boolean;
+        };
+        FundTeamResponse: {
+            teamCredits: number;
+            credits: number;
+        };
+        FundTeam: {
+            amount: number;
+        };
+        /** @description Credits spent from the team's pool per member, this month and last. */
+        TeamUsage: {
+            thisMonth: string;
+            lastMonth: string;
+            members: {
+                userId: string;
+                email: string;
+                username: string | null;
+                thisMonth: number;
+                lastMonth: number;
+                member: boolean;
+                monthlyCap: number | null;
+            }[];
+        };
+        JoinTeam: {
+            token: string;
         };
         TeamInvitationResponse: {
             invitation: components["schemas"]["TeamInvitation"];
@@ -3314,30 +3338,6 @@ export interface components {
         };
         SetTeamMemberCap: {
             monthlyCap: number | null;
-        };
-        SetTeamRenewal: {
-            receivesRenewal: boolean;
-        };
-        FundTeamResponse: {
-            teamCredits: number;
-            credits: number;
-        };
-        FundTeam: {
-            amount: number;
-        };
-        /** @description Credits spent from the team's pool per member, this month and last. */
-        TeamUsage: {
-            thisMonth: string;
-            lastMonth: string;
-            members: {
-                userId: string;
-                email: string;
-                username: string | null;
-                thisMonth: number;
-                lastMonth: number;
-                member: boolean;
-                monthlyCap: number | null;
-            }[];
         };
     };
     responses: {
