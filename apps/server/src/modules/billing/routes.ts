@@ -17,17 +17,15 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '@atelier/contracts';
-import { z } from '@hono/zod-openapi';
 import { apiRoute, errorResponse } from '../../platform/http/api-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { jsonBody, jsonContent } from '../../platform/http/json-content.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { WebhookSignatureError } from './providers/payment-provider.ts';
 import { SandboxProvider } from './providers/sandbox-provider.ts';
 import { sandboxCheckoutRoutes } from './sandbox-checkout-routes.ts';
 import type { BillingDeps } from './service.ts';
 import * as billing from './service.ts';
+import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 const conflict = errorResponse('ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT');
 const providerFailed = errorResponse('PAYMENT_ERROR: the payment provider failed');
@@ -195,27 +193,6 @@ const portalRoute = apiRoute({
   },
 });
 
-const stripeWebhookRoute = apiRoute({
-  method: 'post',
-  path: '/webhooks/stripe',
-  operationId: 'receiveStripeEvent',
-  tag: 'billing',
-  access: 'public',
-  summary: 'Stripe events, verified by the Stripe-Signature header over the raw body',
-  request: {
-    headers: z.object({ 'stripe-signature': z.string().max(4096).optional() }),
-    body: {
-      required: true,
-      content: { 'application/json': { schema: { type: 'object' as const, description: 'A Stripe event' } } },
-    },
-  },
-  responses: {
-    200: jsonContent(z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceipt' }), 'Received'),
-    400: errorResponse('The signature does not match the body (VALIDATION_ERROR)'),
-    404: errorResponse('Payments do not go through Stripe (NOT_FOUND)'),
-  },
-});
-
 export function billingRoutes(deps: BillingDeps) {
   return createApiRouter()
     .openapi(plansRoute, async (c) => c.json(await billing.plans(deps, c.req.valid('query').language), 200))
@@ -242,17 +219,7 @@ export function billingRoutes(deps: BillingDeps) {
     .openapi(ordersRoute, async (c) => c.json({ orders: await billing.orders(deps, c.var.user.id) }, 200))
     .openapi(syncRoute, async (c) => c.json({ updated: await billing.syncOrders(deps, c.var.user.id) }, 200))
     .openapi(portalRoute, async (c) => c.json(await billing.portal(deps, c.var.user.id), 200))
-    .openapi(stripeWebhookRoute, async (c) => {
-      if (deps.paymentProvider.name !== 'stripe') throw new AppError('NOT_FOUND', 'Payments do not go through Stripe');
-      try {
-        // The signature covers the exact bytes Stripe sent: read the raw text, never parsed JSON.
-        await billing.handleEvent(deps, await c.req.text(), c.req.header('stripe-signature'));
-      } catch (err) {
-        if (err instanceof WebhookSignatureError) throw new AppError('VALIDATION_ERROR', err.message);
-        throw err;
-      }
-      return c.json({ received: true as const }, 200);
-    });
+    .route('/', stripeWebhookRoutes(deps));
 }
 
 /**
