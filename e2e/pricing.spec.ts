@@ -111,7 +111,7 @@ test('a signed-up user buys Pro monthly through the sandbox checkout', async ({ 
   for (const [language, amount, credits] of [
     ['ja', '$2.99', '400 クレジット'],
     ['zh-CN', 'US$2.99', '400 积分'],
-    ['zh-TW', 'US$2.99', '400 點數'],
+    ['zh-TW', 'US$2.99', '400 點'],
   ] as const) {
     await useLanguage(page, language);
     await page.reload();

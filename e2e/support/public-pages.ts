@@ -7,7 +7,7 @@ export const PUBLIC_PAGES: readonly [path: string, english: string, japanese: st
   ['/', 'Create, edit and perfect images with AI', 'AI で画像を作り、編集し、磨き上げる'],
   ['/gallery', 'Gallery', 'ギャラリー'],
   ['/pricing', 'Simple pricing for every creator', 'すべてのクリエイターのためのシンプルな料金'],
-  ['/login', 'Sign in to Atelier', 'Atelier にサインイン'],
+  ['/login', 'Sign in to Atelier', 'Atelier にログイン'],
   ['/terms', 'Terms of Service', '利用規約'],
   ['/privacy', 'Privacy Policy', 'プライバシーポリシー'],
   ['/blog', 'Atelier Blog', 'Atelier ブログ'],

@@ -8,10 +8,10 @@ const translator = commonTranslator;
 describe('refused fields in the user language', () => {
   it('says which field is too long and its limit', async () => {
     const issues = [{ field: 'prompt', problem: 'too_long' as const, limit: PROMPT_MAX_LENGTH }];
-    expect(issuesText(await translator('en'), issues)).toBe('Prompt is too long: at most 4000 characters.');
-    expect(issuesText(await translator('ja'), issues)).toBe('プロンプトが長すぎます（最大 4000 文字）。');
-    expect(issuesText(await translator('zh-TW'), issues)).toBe('提示詞太長：最多 4000 個字元。');
-    expect(issuesText(await translator('zh-CN'), issues)).toBe('提示词太长：最多 4000 个字符。');
+    expect(issuesText(await translator('en'), issues)).toBe('Prompt is too long: at most 4,000 characters.');
+    expect(issuesText(await translator('ja'), issues)).toBe('プロンプトが長すぎます（最大 4,000 文字）。');
+    expect(issuesText(await translator('zh-TW'), issues)).toBe('提示詞太長：最多 4,000 個字元。');
+    expect(issuesText(await translator('zh-CN'), issues)).toBe('提示词太长：最多 4,000 个字符。');
   });
 
   it('says a field holds characters that cannot be used (control or text-direction characters)', async () => {

@@ -67,7 +67,7 @@ describe('StageProgress', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     cleanup();
     await renderProgress('ja', 0, { stage: 'inference', step: 3, steps: 4, fraction: null, percent: 50 });
-    expect(screen.getByText('背景を削除中')).toBeTruthy();
+    expect(screen.getByText('背景を除去中')).toBeTruthy();
     expect(screen.getByText(/ステップ 3 \/ 4/)).toBeTruthy();
     expect(screen.getByRole('progressbar').hasAttribute('aria-valuenow')).toBe(false);
     expect(screen.getByText('0 秒')).toBeTruthy();
