@@ -5295,6 +5295,16 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SessionOnly"];
+            /** @description The caller has never checked out, so has no billing account yet (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description ALREADY_SUBSCRIBED, NO_ACTIVE_SUBSCRIPTION or CONFLICT; or The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_USE); retry after Retry-After */
             409: {
                 headers: {
@@ -8004,6 +8014,21 @@ export interface operations {
             };
             /** @description Refused: a state-changing request from another site (FORBIDDEN); or an API key without the scope this operation needs (API_KEY_SCOPE, `scope` names it; nothing was charged); or the caller's plan does not include this (PLAN_REQUIRED, `requiredPlan` names the cheapest plan that does; nothing was charged or created) */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];

@@ -73,6 +73,7 @@ const startBatch = (deps: BatchDeps) =>
       402: errorResponse(
         "Not enough credits for the whole batch (INSUFFICIENT_CREDITS), or with `teamId` the batch would pass the member's monthly cap (TEAM_MEMBER_CAP_REACHED); nothing was charged",
       ),
+      404: errorResponse('`teamId` is not a team the caller belongs to (NOT_FOUND); nothing was charged'),
       413: errorResponse('An image is larger than 10 MB (PAYLOAD_TOO_LARGE); nothing was charged'),
     },
   });

@@ -188,6 +188,7 @@ const portalRoute = apiRoute({
   summary: 'A Stripe Billing Portal session for the caller',
   responses: {
     200: jsonContent(redirectResponseSchema, 'Send the browser to url'),
+    404: errorResponse('The caller has never checked out, so has no billing account yet (NOT_FOUND)'),
     409: conflict,
     502: providerFailed,
   },
