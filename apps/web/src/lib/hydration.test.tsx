@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TextField } from '../components/ui/text-field.tsx';
-import { useHydrated } from './use-hydrating.ts';
+import { useBrowserRendered } from './use-browser-rendered.ts';
 
 // What React DOM does alone over a server-rendered page: a press made before hydrateRoot is
 // lost unless it submits a form with an action (React replays those), and text typed before
@@ -109,7 +109,7 @@ describe('a press on a server-rendered page', () => {
 /** A sign-in form as the credentials form builds it: a controlled field, a guarded button. */
 function SignInForm({ onSubmit }: { onSubmit: (name: string) => void }) {
   const [name, setName] = useState('');
-  const interactive = useHydrated();
+  const interactive = useBrowserRendered();
   return (
     <form
       onSubmit={(event) => {

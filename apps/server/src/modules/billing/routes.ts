@@ -208,7 +208,9 @@ export function billingRoutes(deps: BillingDeps) {
     .openapi(changePreviewRoute, async (c) =>
       c.json(await billing.previewChange(deps, c.var.user, c.req.valid('json')), 200),
     )
-    .openapi(lifetimeRoute, async (c) => c.json(await billing.lifetime(deps, c.var.user, c.req.valid('json')), 200))
+    .openapi(lifetimeRoute, async (c) =>
+      c.json(await billing.startLifetimeCheckout(deps, c.var.user, c.req.valid('json')), 200),
+    )
     .openapi(verifyRoute, async (c) =>
       c.json(await billing.verifyWithSummary(deps, c.var.user.id, c.req.valid('json').sessionId), 200),
     )

@@ -170,7 +170,11 @@ export async function checkDiscount(
 }
 
 /** The one-time lifetime payment, priced by the remaining slots at this moment. */
-export async function lifetime(deps: BillingDeps, user: BillingUser, body: LifetimeRequest): Promise<{ url: string }> {
+export async function startLifetimeCheckout(
+  deps: BillingDeps,
+  user: BillingUser,
+  body: LifetimeRequest,
+): Promise<{ url: string }> {
   if ((await currentPlan(deps, user.id)) === 'lifetime') {
     throw alreadySubscribed('You are already a Lifetime member.');
   }

@@ -28,8 +28,8 @@ import { readStoredBytes, type Storage } from '../../platform/storage/storage.ts
 import { chargeCredits, refundCredits } from '../credits/service.ts';
 import { runPriority } from '../entitlements/effective-plan.ts';
 import { enforceRateLimit } from '../security/enforce-rate-limit.ts';
-import { membershipOf, teamForRun } from '../teams/team-access.ts';
-import { announceRunEnd, type RunEnds, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
+import { assertRunChargeableToTeam, membershipOf } from '../teams/team-access.ts';
+import { announceRunEnd, type RunEndDeps, WEBHOOK_QUEUE } from '../webhooks/webhook-events.ts';
 import { presentRun } from './present-run.ts';
 import * as repo from './repo.ts';
 import { notifyRunChanged } from './run-events.ts';
@@ -95,7 +95,13 @@ export interface RunDeps {
  * Fails a run and gives its credits back in one transaction: either both happen or
  * neither. The refund's idempotency key is per run, so a second caller changes nothing.
  */
-export async function failRunAndRefund(db: Database, ends: RunEnds, runId: string, error: RunError, attempt?: number) {
+export async function failRunAndRefund(
+  db: Database,
+  ends: RunEndDeps,
+  runId: string,
+  error: RunError,
+  attempt?: number,
+) {
   const failed = await db.transaction(async (tx) => {
     const row = await repo.markFailed(tx, runId, error, attempt);
     if (!row) return undefined;
@@ -127,7 +133,7 @@ export async function failRunAndRefund(db: Database, ends: RunEnds, runId: strin
  */
 export async function completeRunAndNotify(
   db: Database,
-  ends: RunEnds,
+  ends: RunEndDeps,
   run: RunRow,
   outputs: StoredOutput[],
 ): Promise<boolean> {
@@ -171,7 +177,7 @@ export async function insertChargedRun(
   const cost = runCost(request.tool, imageCountOf(request.options), demo);
   const teamId = request.teamId ?? null;
   // A team run is paid from the team's pool, never the member's own balance.
-  if (teamId) await teamForRun(tx, teamId, userId, cost);
+  if (teamId) await assertRunChargeableToTeam(tx, teamId, userId, cost);
   await chargeCredits(tx, {
     userId,
     teamId,

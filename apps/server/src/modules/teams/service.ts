@@ -27,7 +27,7 @@ import { effectivePlan } from '../entitlements/effective-plan.ts';
 import { logSecurityEvent } from '../security/security-events.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import * as repo from './repo.ts';
-import { assertManager, assertOwner, assertTeamWorks, membershipOf } from './team-access.ts';
+import { assertManager, assertOwner, assertTeamWritable, membershipOf } from './team-access.ts';
 import type { TeamEventType } from './team-events.ts';
 
 /**
@@ -93,7 +93,7 @@ async function present(db: DbOrTx, team: TeamRow, role: TeamRole, used?: number)
 async function accept(tx: DbOrTx, invitation: TeamInvitationRow, userId: string): Promise<Team> {
   const team = await repo.lockTeam(tx, invitation.teamId);
   if (!team) throw new AppError('INVITATION_GONE', 'The team no longer exists');
-  await assertTeamWorks(tx, team);
+  await assertTeamWritable(tx, team);
   const now = new Date();
   await repo.updateInvitationAccepted(tx, invitation.id, userId, now);
   const inserted = await repo.insertMemberIfAbsent(tx, {
@@ -162,7 +162,7 @@ export async function invite(
     if (body.role === 'admin' && role !== 'owner') {
       throw new AppError('FORBIDDEN', 'Only the team owner can invite an admin');
     }
-    await assertTeamWorks(tx, team);
+    await assertTeamWritable(tx, team);
     if (await repo.hasMemberWithEmail(tx, teamId, email)) {
       throw new AppError('CONFLICT', 'This address already belongs to a member of the team');
     }
@@ -367,7 +367,7 @@ export async function fund(db: Database, userId: string, teamId: string, amount:
     await assertAddressProven(tx, userId, 'Confirm your e-mail address before funding a team');
     const { team, role } = await membershipOf(tx, teamId, userId);
     assertOwner(role);
-    await assertTeamWorks(tx, team);
+    await assertTeamWritable(tx, team);
     const { balance, transferable } = await transferableCredits(tx, userId);
     // More than the balance holds is the charge's 402 below; less, but more than was paid for, is this.
     if (amount > transferable && amount <= balance) {

@@ -36,13 +36,13 @@ export async function workspacePlan(db: DbOrTx, userId: string, teamId: string, 
 }
 
 /** Whether the owner's plan has `teams` now; without it the team is read-only. */
-export async function teamWorks(db: DbOrTx, team: TeamRow): Promise<boolean> {
+export async function ownerPlanHasTeams(db: DbOrTx, team: TeamRow): Promise<boolean> {
   return hasFeature(await effectivePlan(db, team.ownerId), 'teams');
 }
 
 /** Refuses new work (runs, invitations, joins, funding) on a read-only team: 403 PLAN_REQUIRED. */
-export async function assertTeamWorks(db: DbOrTx, team: TeamRow): Promise<void> {
-  if (!(await teamWorks(db, team))) throw planRequired('teams', "the team owner's plan");
+export async function assertTeamWritable(db: DbOrTx, team: TeamRow): Promise<void> {
+  if (!(await ownerPlanHasTeams(db, team))) throw planRequired('teams', "the team owner's plan");
 }
 
 /** Owner and admins manage members; anyone else is refused (403). */
@@ -63,9 +63,14 @@ export function assertOwner(role: TeamRole): void {
  * the team row is locked first, so concurrent runs of one member are counted one after the other
  * (each sees the ledger rows of those before it, a batch's earlier runs included).
  */
-export async function teamForRun(tx: DbOrTx, teamId: string, userId: string, cost: number): Promise<TeamRow> {
+export async function assertRunChargeableToTeam(
+  tx: DbOrTx,
+  teamId: string,
+  userId: string,
+  cost: number,
+): Promise<TeamRow> {
   const { team } = await membershipOf(tx, teamId, userId, true);
-  await assertTeamWorks(tx, team);
+  await assertTeamWritable(tx, team);
   const cap = await repo.findMemberCap(tx, teamId, userId);
   if (cap !== null && (await spentThisMonth(tx, teamId, userId)) + cost > cap) {
     throw new AppError(

@@ -11,7 +11,7 @@ import { logDelivery } from './delivery-log.ts';
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /** What ending a run needs beyond the database: the queue its events go to, PUBLIC_URL for their URLs. */
-export interface RunEnds {
+export interface RunEndDeps {
   queue: JobQueue;
   publicUrl: string;
 }
@@ -47,7 +47,7 @@ async function enqueue(tx: DbOrTx, queue: JobQueue, userId: string, url: string,
  * `batch.completed`. Queued with the run's end, so an event exists exactly when the end
  * commits; delivered later by the webhook worker, so it never delays or fails the run.
  */
-export async function announceRunEnd(tx: DbOrTx, ends: RunEnds, row: RunRow): Promise<void> {
+export async function announceRunEnd(tx: DbOrTx, ends: RunEndDeps, row: RunRow): Promise<void> {
   const { queue, publicUrl } = ends;
   const timestamp = new Date().toISOString();
   if (row.webhookUrl && (row.status === 'succeeded' || row.status === 'failed')) {

@@ -5,7 +5,7 @@ import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
 
 /** What a PLAN_REQUIRED answer says, in English (the SPA says it in the user's language). */
-const WHAT: Record<Feature, string> = {
+const FEATURE_NAMES: Record<Feature, string> = {
   tools: 'The tools',
   gallery: 'The gallery',
   referrals: 'Referrals',
@@ -24,7 +24,7 @@ export function planRequired(feature: Feature, detail?: string): AppError {
   const name = requiredPlan.charAt(0).toUpperCase() + requiredPlan.slice(1);
   return new AppError(
     'PLAN_REQUIRED',
-    `${WHAT[feature]}${detail ? ` (${detail})` : ''} need the ${name} plan or higher: upgrade at /pricing`,
+    `${FEATURE_NAMES[feature]}${detail ? ` (${detail})` : ''} need the ${name} plan or higher: upgrade at /pricing`,
     { requiredPlan },
   );
 }

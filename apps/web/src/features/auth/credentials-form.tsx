@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notify } from '../../lib/notify.ts';
-import { useHydrated } from '../../lib/use-hydrating.ts';
+import { useBrowserRendered } from '../../lib/use-browser-rendered.ts';
 import { authApi } from './auth-api.ts';
 import { authErrorText } from './auth-error-text.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
@@ -22,7 +22,7 @@ export function CredentialsForm({ mode }: { mode: 'signIn' | 'signUp' }) {
   const [busy, setBusy] = useState(false);
   /** The password was right and the account asks for a second factor. */
   const [secondStep, setSecondStep] = useState(false);
-  const interactive = useHydrated();
+  const interactive = useBrowserRendered();
   const signUp = mode === 'signUp';
 
   const submit = async (event: FormEvent) => {

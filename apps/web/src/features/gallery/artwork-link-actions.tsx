@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { copyWithToast } from '../../lib/copy-with-toast.ts';
 import { notify } from '../../lib/notify.ts';
-import { useHydrated } from '../../lib/use-hydrating.ts';
+import { useBrowserRendered } from '../../lib/use-browser-rendered.ts';
 
 /** A public artwork's own page (server-rendered, with a preview for shared links). */
 export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery/${id}`;
@@ -15,7 +15,7 @@ export const artworkPageUrl = (id: string) => `${window.location.origin}/gallery
  */
 export function ArtworkLinkActions({ artworkId, title }: { artworkId: string; title: string }) {
   const { t } = useTranslation('gallery');
-  const canShare = useHydrated() && typeof navigator.share === 'function';
+  const canShare = useBrowserRendered() && typeof navigator.share === 'function';
   const share = async () => {
     try {
       await navigator.share({ title, url: artworkPageUrl(artworkId) });

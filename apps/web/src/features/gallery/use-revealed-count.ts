@@ -1,6 +1,6 @@
 import { GALLERY_SERVER_ROWS } from '@atelier/contracts';
 import { startTransition, useEffect, useState } from 'react';
-import { useHydrating } from '../../lib/use-hydrating.ts';
+import { useHydratingServerHtml } from '../../lib/use-browser-rendered.ts';
 
 /**
  * How many of a masonry's items to render. Over the server's HTML, which has the first
@@ -9,7 +9,7 @@ import { useHydrating } from '../../lib/use-hydrating.ts';
  * appended later. A grid the browser renders itself shows every item at once.
  */
 export function useRevealedCount(total: number, columns: number | null): number {
-  const hydrating = useHydrating();
+  const hydrating = useHydratingServerHtml();
   const [fromServer] = useState(hydrating);
   const [revealed, setRevealed] = useState(0);
   const shown =

@@ -12,7 +12,7 @@ const inBrowser = typeof document !== 'undefined';
  * for a control that must not act before its handlers are attached: a sign-in button pressed
  * then would send the form the browser's way, the password in the address.
  */
-export function useHydrated(): boolean {
+export function useBrowserRendered(): boolean {
   return useSyncExternalStore(
     subscribeToNothing,
     () => true,
@@ -24,6 +24,6 @@ export function useHydrated(): boolean {
  * True while this component is being hydrated over the server's HTML, false in any render
  * after, in a page the browser renders itself and on the server.
  */
-export function useHydrating(): boolean {
-  return !useHydrated() && inBrowser;
+export function useHydratingServerHtml(): boolean {
+  return !useBrowserRendered() && inBrowser;
 }
