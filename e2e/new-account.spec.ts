@@ -5,7 +5,7 @@ import { collectProblems } from './support/hydrated.ts';
 import { makePng } from './support/png.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
-// A creator's first hour: the balance and the account's pages always in reach in
+// A new account's first steps: the balance and the account's pages always in reach in
 // the top bar, and the page a visitor asked for kept through sign-up.
 
 const PASSWORD = 'correct horse battery';

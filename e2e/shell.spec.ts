@@ -20,7 +20,7 @@ test.describe('home', () => {
       .getByRole('link', { name: /Login required/ })
       .first()
       .click();
-    // The create-account form, which comes back to the tool (first-hour.spec.ts).
+    // The create-account form, which comes back to the tool (new-account.spec.ts).
     await expect(page).toHaveURL(new RegExp(`/login\\?mode=signup&next=%2Ftools%2F${TOOLS[0]!.id}$`));
     expect(csp).toEqual([]);
   });
