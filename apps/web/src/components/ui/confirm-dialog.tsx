@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button-styles.ts';
+import { DIALOG_BOX_CLASS, DIALOG_OVERLAY_CLASS } from './dialog-styles.ts';
 
 /**
  * What an alert dialog asking to confirm one action shows, inside its `AlertDialog.Root` (each
@@ -24,8 +25,8 @@ export function ConfirmDialogContent({
 }) {
   return (
     <AlertDialog.Portal>
-      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-      <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
+      <AlertDialog.Overlay className={DIALOG_OVERLAY_CLASS} />
+      <AlertDialog.Content className={DIALOG_BOX_CLASS}>
         <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
         <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
           {description}

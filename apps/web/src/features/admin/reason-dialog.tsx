@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { DIALOG_BOX_CLASS, DIALOG_OVERLAY_CLASS } from '../../components/ui/dialog-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 
 export interface ReasonDialogProps {
@@ -58,8 +59,8 @@ export function ReasonDialog(props: ReasonDialogProps) {
     <Dialog.Root open={open} onOpenChange={reset}>
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
+        <Dialog.Overlay className={DIALOG_OVERLAY_CLASS} />
+        <Dialog.Content className={DIALOG_BOX_CLASS}>
           <Dialog.Title className="text-lg font-semibold">{props.title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             {props.description}

@@ -4,6 +4,7 @@ import { Dialog } from 'radix-ui';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { DIALOG_BOX_CLASS, DIALOG_OVERLAY_CLASS } from '../../components/ui/dialog-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
 import { artworksApi } from './artworks-api.ts';
@@ -37,8 +38,8 @@ export function SaveToGalleryDialog(props: SaveToGalleryDialogProps) {
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => (open || !busy) && props.onOpenChange(open)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
+        <Dialog.Overlay className={DIALOG_OVERLAY_CLASS} />
+        <Dialog.Content className={DIALOG_BOX_CLASS}>
           {/* The gallery's text table may still be loading on a tool page: wait here, not page-wide. */}
           <Suspense fallback={<Spinner />}>
             <SaveForm {...props} onBusyChange={setBusy} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button-styles.ts';
+import { DIALOG_BOX_CLASS, DIALOG_OVERLAY_CLASS } from '../../components/ui/dialog-styles.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
@@ -59,8 +60,8 @@ export function DeleteAccountDialog() {
         {t('danger.button')}
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-2xl dark:bg-zinc-900">
+        <Dialog.Overlay className={DIALOG_OVERLAY_CLASS} />
+        <Dialog.Content className={`${DIALOG_BOX_CLASS} flex flex-col gap-4`}>
           <Dialog.Title className="text-lg font-semibold">{t('danger.dialog.title')}</Dialog.Title>
           <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
             {t('danger.dialog.body')}

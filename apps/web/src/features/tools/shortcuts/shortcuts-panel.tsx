@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
+import { DIALOG_CARD_CLASS, DIALOG_OVERLAY_CLASS } from '../../../components/ui/dialog-styles.ts';
 import { isApplePlatform, type KeyCap, SHORTCUT_GROUPS } from './shortcuts.ts';
 import type { ShortcutsDialogProps } from './shortcuts-dialog.tsx';
 
@@ -18,8 +19,8 @@ export default function OpenShortcutsDialog({ open, onOpenChange, withMask }: Sh
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl dark:bg-zinc-900">
+        <Dialog.Overlay className={DIALOG_OVERLAY_CLASS} />
+        <Dialog.Content className={`${DIALOG_CARD_CLASS} flex max-h-[calc(100dvh-2rem)] max-w-lg flex-col`}>
           <div className="flex items-start justify-between gap-4 border-b border-zinc-200 p-5 dark:border-zinc-800">
             <div>
               <Dialog.Title className="text-lg font-semibold">{t('shortcuts.title')}</Dialog.Title>
