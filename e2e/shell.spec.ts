@@ -175,10 +175,10 @@ test.describe('time theme', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
       await page.unroute('**/assets/*.js');
 
-      // And the app agrees once it runs.
+      // And the app agrees once it runs: hydrated, its theme applied.
       await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Start now' })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+      await expectHydratedByReact(page);
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
     });
   }
 });
