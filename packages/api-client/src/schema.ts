@@ -4691,9 +4691,18 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ValidationError"];
-            /** @description The token is invalid or expired (UNAUTHENTICATED), without a callbackURL */
-            401: {
+            /** @description The token is unknown, used or expired (VALIDATION_ERROR), without a callbackURL */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The callbackURL is not an address of this site (FORBIDDEN): no open redirects */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

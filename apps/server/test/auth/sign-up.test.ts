@@ -115,6 +115,22 @@ describe.each(DATABASE_KINDS)('sign-up and sign-in on %s', (kind) => {
     expect(user?.emailVerified).toBe(true);
   });
 
+  it('takes the activation link under /api/v1 as well, and refuses a token it did not mail as 400', async () => {
+    const signedUp = await signUp({ email: 'mei@example.com', password: 'correct horse', language: 'en' });
+    const mailbox = (await (await rt.request('/dev/mailbox.json')).json()) as Mailbox;
+    const link = new URL(mailbox.messages.find((m) => m.to === 'mei@example.com')!.links[0]!);
+    const verify = await rt.request(`/api/v1/auth/verify-email${link.search}`, {
+      headers: { cookie: cookieOf(signedUp) },
+    });
+    expect(verify.status).toBe(302);
+    expect(verify.headers.get('location')).toBe('/auth/callback');
+    const [user] = await rt.database.db.select().from(authUsers).where(eq(authUsers.email, 'mei@example.com'));
+    expect(user?.emailVerified).toBe(true);
+    const unknown = await rt.request('/api/v1/auth/verify-email?token=not-a-mailed-token');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+
   it('refuses a second account with the same e-mail in any case', async () => {
     await signUpTestUser(rt, { email: 'twice@example.com' });
     const again = await signUp({ email: 'TWICE@example.com', password: 'another password' });

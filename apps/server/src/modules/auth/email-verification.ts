@@ -43,7 +43,7 @@ export async function openVerificationLink(deps: AuthRouteDeps, c: Context<AppEn
   const at = new Date();
   const headers = new Headers(c.req.raw.headers);
   headers.delete('cookie');
-  const res = await forward(deps, c, new Request(c.req.raw, { headers }));
+  const res = await forward(deps, c, new Request(routedRequest(c), { headers }));
   if (!(await isEmailVerified(db, account.id))) return res;
 
   const keepPassword = claimant?.id === account.id;

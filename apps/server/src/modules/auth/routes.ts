@@ -132,7 +132,8 @@ const verifyEmailRoute = apiRoute({
   responses: {
     200: jsonContent(statusResponseSchema, 'Confirmed (without a callbackURL)'),
     302: redirectResponse('Confirmed, or not (`?error=` says why): on to callbackURL, or to choose a password'),
-    401: errorResponse('The token is invalid or expired (UNAUTHENTICATED), without a callbackURL'),
+    400: errorResponse('The token is unknown, used or expired (VALIDATION_ERROR), without a callbackURL'),
+    403: errorResponse('The callbackURL is not an address of this site (FORBIDDEN): no open redirects'),
   },
 });
 
