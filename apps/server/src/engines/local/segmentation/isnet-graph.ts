@@ -10,6 +10,9 @@ const ATTR_INTS = 7;
 /** ISNet's fixed input side. */
 export const ISNET_SIDE = 1024;
 
+/** This module, whose code the prepared graph depends on (prepared-models.ts). */
+export const ISNET_GRAPH_MODULE = import.meta.url;
+
 /** The parts of ONNX's protobuf messages the conversion touches. */
 interface TensorProto {
   name?: string;
@@ -160,8 +163,8 @@ function bytesInBytesOut(graph: ModelProto['graph']): void {
  * x86 CPU kernels have no fast fp16 convolutions, so the graph is turned to fp32 (~1.5–2×
  * faster here). Its five side outputs (deep supervision for training, each upsampled to
  * 1024² and passed through a sigmoid) are dropped, and pre- and post-processing become part of
- * the graph. Takes a few seconds once per process; reads and writes ONNX with the protobuf
- * module onnxruntime-web ships.
+ * the graph. Takes a few seconds, once per install (prepared-models.ts); reads and writes ONNX
+ * with the protobuf module onnxruntime-web ships.
  */
 export function isnetForCpu(fp16: Uint8Array): Uint8Array {
   const { onnx } = onnxProtobuf();

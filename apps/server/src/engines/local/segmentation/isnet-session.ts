@@ -2,7 +2,8 @@ import type { InferenceSession } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { RawPlanes } from '../image-io.ts';
 import { createOnnxSession, type Ort } from '../onnx-session.ts';
-import { ISNET_SIDE, isnetForCpu } from './isnet-graph.ts';
+import { preparedModel } from '../prepared-models.ts';
+import { ISNET_GRAPH_MODULE, ISNET_SIDE, isnetForCpu } from './isnet-graph.ts';
 import { readIsnetModel } from './isnet-model.ts';
 
 let session: Promise<{ ort: Ort; session: InferenceSession }> | undefined;
@@ -12,7 +13,7 @@ let queue: Promise<unknown> = Promise.resolve();
 /** The ISNet session, created once per process and kept warm (loading takes seconds). */
 function isnetSession(): Promise<{ ort: Ort; session: InferenceSession }> {
   session ??= readIsnetModel()
-    .then((model) => createOnnxSession(isnetForCpu(model)))
+    .then((model) => createOnnxSession(preparedModel('isnet', [model], ISNET_GRAPH_MODULE, () => isnetForCpu(model))))
     .catch((error: unknown) => {
       session = undefined; // let a later run try again
       throw error;
