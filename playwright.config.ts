@@ -1,14 +1,14 @@
-import fs from 'node:fs';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { FAKE_APPLE_CLIENT_ID, FAKE_APPLE_CLIENT_SECRET } from './e2e/fakes/fake-apple-client.ts';
 import { E2E_ADMIN_EMAILS } from './e2e/support/accounts.ts';
+import { testChromium } from './e2e/support/chromium.ts';
 import { E2E_WORKERS, e2eApplePort, e2eDataDir, e2eServerPort } from './e2e/support/servers.ts';
 
-// Browser tests drive the built app (npm run build) in Debian's Chromium; no browser download.
+// Browser tests drive the built app (npm run build) in Debian's Chromium (e2e/support/chromium.ts);
+// no browser download.
 /** One entry of the config's webServer list. */
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const slots = Array.from({ length: E2E_WORKERS }, (_, index) => index);
 
 /** A worker slot's fake Apple and Atelier server (e2e/support/servers.ts). */
@@ -67,7 +67,7 @@ export default defineConfig({
     // This worker's own server (in the runner process: the first one's).
     baseURL: `http://localhost:${e2eServerPort()}`,
     launchOptions: {
-      executablePath: fs.existsSync(chromium) ? chromium : undefined,
+      executablePath: testChromium(),
       args: [
         '--headless',
         '--no-sandbox',

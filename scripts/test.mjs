@@ -106,8 +106,9 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('(TEST_DATABASE_URL is not set: database tests ran on PGlite only)');
 }
 
+// The browsers Playwright may use, as e2e/support/chromium.ts picks them.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (fs.existsSync(chromium)) {
+if ([chromium, '/usr/bin/chromium-headless-shell'].some((path) => fs.existsSync(path))) {
   await step('playwright', 'npx', ['playwright', 'test']);
 } else {
   console.log(`\n(no Chromium at ${chromium}: browser tests skipped; set CHROMIUM_PATH)`);
