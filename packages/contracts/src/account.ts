@@ -50,13 +50,10 @@ export const AVATAR_SIZE_PX = 256;
 /** Where the SPA keeps a `?ref=` code between /login and sign-up (the referral issue reads it). */
 export const REFERRAL_CODE_STORAGE_KEY = 'referralCode';
 
+const USERNAME_MESSAGE = `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and underscores`;
+
 /** 3-20 letters, digits and underscores (enforced by the server, not only hinted). */
-export const usernameSchema = z
-  .string()
-  .regex(
-    USERNAME_PATTERN,
-    `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and underscores`,
-  );
+export const usernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE);
 
 export const languageSchema = z.enum(LANGUAGES).meta({
   id: 'Language',
@@ -100,6 +97,8 @@ export const updateProfileSchema = z
   .object({
     username: nameText()
       .max(USERNAME_INPUT_MAX_LENGTH)
+      // Once trimmed: a username, or nothing (the pattern is in the document).
+      .regex(new RegExp(`^(?:${USERNAME_PATTERN.source.slice(1, -1)})?$`), USERNAME_MESSAGE)
       .transform((v) => (v === '' ? null : v))
       .pipe(usernameSchema.nullable())
       .nullable()

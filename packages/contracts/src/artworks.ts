@@ -116,7 +116,8 @@ export const updateArtworkBodySchema = z
   .refine((body) => body.isPublic !== undefined || body.title !== undefined, {
     message: 'Give isPublic, title or both',
   })
-  .meta({ id: 'UpdateArtworkRequest' });
+  // minProperties tells the document what the refinement above checks.
+  .meta({ id: 'UpdateArtworkRequest', minProperties: 1 });
 export type UpdateArtworkBody = z.infer<typeof updateArtworkBodySchema>;
 
 export const artworkIdParamsSchema = z.object({ id: z.uuid() });

@@ -8,11 +8,14 @@ import { CODE_MAX_LENGTH } from './limits.ts';
  */
 
 /** A code from an authenticator app: six digits (spaces a person types are dropped). */
+const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 export const totpCodeSchema = z
   .string()
   .max(CODE_MAX_LENGTH)
+  // Six digits, spaces anywhere (as apps show them: "123 456"); the pattern is in the document.
+  .regex(/^\s*(?:\d\s*){6}$/, TOTP_CODE_MESSAGE)
   .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+  .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_MESSAGE));
 
 /** A backup code as it was shown (letters, digits and a dash). */
 export const backupCodeSchema = z

@@ -274,16 +274,6 @@ const KNOWN_GAPS: Record<string, KnownGap> = {
     values: { cursor: () => null },
     example: () => ({ operationId: 'listRuns', query: { cursor: 'x' } }),
   },
-  updateArtworkEmpty: {
-    gap: '`UpdateArtworkRequest` takes `{}`, the server wants `isPublic` or `title` (`minProperties: 1` is missing)',
-    operations: ['updateArtwork'],
-    adjust: (request) => onBody(request, (body) => (Object.keys(body).length ? body : { isPublic: false })),
-    example: () => ({
-      operationId: 'updateArtwork',
-      path: { id: '9f6d9f33-2049-41e7-baef-c348bb6eec49' },
-      body: {},
-    }),
-  },
   artworkToolType: {
     gap: '`toolType` of `CreateArtworkRequest` is any ToolId, but must be the tool of the run `runId` names',
     operations: ['createArtwork'],
@@ -298,20 +288,6 @@ const KNOWN_GAPS: Record<string, KnownGap> = {
         toolType: f.runTool === 'vectorization' ? 'inpainting' : 'vectorization',
       },
     }),
-  },
-  totpCode: {
-    gap: '`TwoFactorCodeRequest.code` is `string maxLength 32`; the server takes six digits only (`pattern: ^\\d{6}$` is missing)',
-    operations: ['verifyTwoFactorCode'],
-    values: { code: () => fc.stringMatching(/^\d{6}$/) },
-    example: () => ({ operationId: 'verifyTwoFactorCode', body: { code: '' } }),
-  },
-  username: {
-    gap:
-      '`UpdateProfileRequest.username` is `string maxLength 64`; the server takes 3–20 letters, digits ' +
-      'and underscores (`pattern: ^[A-Za-z0-9_]{3,20}$` is missing)',
-    operations: ['updateProfile'],
-    values: { username: () => fc.oneof(fc.constant(null), fc.stringMatching(/^[A-Za-z0-9_]{3,20}$/)) },
-    example: () => ({ operationId: 'updateProfile', body: { username: '!' } }),
   },
   substyle: {
     gap: '`substyle` is any string up to 64; the server takes only a substyle of the chosen `style` (no enum says which)',
