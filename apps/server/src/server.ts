@@ -7,6 +7,7 @@ import {
 import { type ServerType, serve } from '@hono/node-server';
 import { type AppDeps, createApp } from './app.ts';
 import type { Engine } from './engines/engine.ts';
+import type { EnginePool } from './engines/local/pool/engine-pool.ts';
 import { createPaymentProvider } from './modules/billing/providers/create-provider.ts';
 import { type BillingDeps, processCancelRequests, renewDueSandboxSubscriptions } from './modules/billing/service.ts';
 import { startOperations } from './modules/health/operations.ts';
@@ -40,7 +41,13 @@ export interface Runtime extends AppDeps {
 /** Builds the dependencies and the app from a validated config. Used by `main.ts` and by tests. */
 export async function createRuntime(
   config: Config,
-  overrides: { logger?: Logger; database?: DatabaseHandle; engines?: readonly Engine[] } = {},
+  overrides: {
+    logger?: Logger;
+    database?: DatabaseHandle;
+    engines?: readonly Engine[];
+    /** Engine processes owned by the caller, not ended with the runtime (run-pipeline.ts). */
+    enginePool?: EnginePool;
+  } = {},
 ): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const database =
@@ -60,6 +67,7 @@ export async function createRuntime(
     storage,
     logger,
     engines: overrides.engines,
+    enginePool: overrides.enginePool,
   });
   // Maintenance every process does now and then; each task is safe to run from several at once.
   const billing: BillingDeps = { db: database.db, paymentProvider, publicUrl: config.publicUrl, logger };

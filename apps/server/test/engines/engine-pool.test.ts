@@ -45,7 +45,7 @@ describe('local engines in the engine pool', () => {
   let rt: TestRuntime;
   let user: TestUser;
   beforeEach(async () => {
-    rt = await createTestRuntime('pglite', { RUN_SWEEP_INTERVAL_SECONDS: '3600' });
+    rt = await createTestRuntime('pglite', { RUN_SWEEP_INTERVAL_SECONDS: '3600' }, { ownEnginePool: true });
     user = await signUpTestUser(rt);
   });
   afterEach(async () => {

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/platform/logging/logger.ts';
 import { createRuntime, type Runtime } from '../../src/server.ts';
 import { apiConformance } from './api-conformance.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
+import { sharedEnginePool } from './shared-engine-pool.ts';
 
 export interface TestRuntime extends Runtime {
   /**
@@ -29,6 +30,11 @@ export async function createTestRuntime(
     engines?: readonly Engine[];
     /** A database opened by the caller (through a proxy …) in place of a fresh one; closed with the runtime. */
     database?: DatabaseHandle;
+    /**
+     * Engine processes of this runtime's own, started on its first local run and ended with
+     * it, instead of the worker's shared ones (shared-engine-pool.ts): for the pool's own tests.
+     */
+    ownEnginePool?: boolean;
   } = {},
 ): Promise<TestRuntime> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
@@ -42,7 +48,10 @@ export async function createTestRuntime(
     SIGN_UPS_PER_DOMAIN_PER_WINDOW: '10000',
     ...env,
   });
-  const runtime = await createRuntime(config, { logger: createLogger('silent'), ...overrides, database });
+  const { ownEnginePool, ...given } = overrides;
+  const enginePool =
+    ownEnginePool || config.worker !== 'inline' ? undefined : sharedEnginePool(config.runs.enginePoolSize);
+  const runtime = await createRuntime(config, { logger: createLogger('silent'), ...given, database, enginePool });
   return {
     ...runtime,
     dataDir,

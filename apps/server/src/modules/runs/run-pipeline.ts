@@ -49,6 +49,12 @@ export interface RunPipelineOptions {
   engines?: readonly Engine[];
   /** Whether this process works on runs; defaults to WORKER=inline. */
   runWorker?: boolean;
+  /**
+   * Engine processes owned by the caller, used where this process works on runs and not ended
+   * with the pipeline: a test worker's runtimes share one (test/support/shared-engine-pool.ts),
+   * so each does not start processes and load models again.
+   */
+  enginePool?: EnginePool;
 }
 
 /** Webhook deliveries in flight at once per process (each waits on a receiver, not the CPU). */
@@ -67,7 +73,8 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
   const runsHere = o.runWorker ?? config.worker === 'inline';
   // Only a process that works on runs has engine processes (started on the first local run):
   // an API process with WORKER=off never loads a model.
-  const enginePool = runsHere ? createEnginePool({ size: enginePoolSize, logger }) : undefined;
+  const ownPool = runsHere && !o.enginePool ? createEnginePool({ size: enginePoolSize, logger }) : undefined;
+  const enginePool = runsHere ? (o.enginePool ?? ownPool) : undefined;
   const local = new LocalEngine({ pool: enginePool });
   const engines = createEngineRegistry(
     config.engines,
@@ -143,7 +150,8 @@ export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeli
     drain,
     async close() {
       await drain(Date.now());
-      await enginePool?.close();
+      // A pool of the caller's goes on; runs in progress on it were aborted by the drain.
+      await ownPool?.close();
       await watcher.close();
       await queue.stop();
     },
