@@ -11,6 +11,7 @@ import {
 import type { ApiRouter } from '../../platform/http/api-router.ts';
 import { jsonContent } from '../../platform/http/json-content.ts';
 import { documentApiKeyScopes } from './api-key-scope-docs.ts';
+import { documentFormatPatterns } from './format-patterns-docs.ts';
 import { documentIdempotency, IDEMPOTENCY_DESCRIPTION } from './idempotency-docs.ts';
 import { documentLinks } from './links-docs.ts';
 import { documentResponseHeaders } from './response-headers-docs.ts';
@@ -177,14 +178,16 @@ export function serveApiDocument(api: ApiRouter, kind: ApiDocumentKind = PUBLIC_
         used.includes(`"#/components/responses/${name}"`),
       ),
     );
-    return documentLinks(
-      documentResponseHeaders(
-        documentApiKeyScopes(
-          documentIdempotency({
-            ...generated,
-            components: { ...generated.components, responses },
-            paths: sorted(generated.paths ?? {}),
-          }),
+    return documentFormatPatterns(
+      documentLinks(
+        documentResponseHeaders(
+          documentApiKeyScopes(
+            documentIdempotency({
+              ...generated,
+              components: { ...generated.components, responses },
+              paths: sorted(generated.paths ?? {}),
+            }),
+          ),
         ),
       ),
     );
