@@ -2,7 +2,7 @@ import { LANGUAGES, type Language, TOOLS } from '@atelier/contracts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts.ts';
 import { saveEditedPhoto } from './support/artworks.ts';
-import { collectProblems, expectHydratedByReact } from './support/hydrated.ts';
+import { collectProblems, expectHydratedByReact, requestsInFlight } from './support/hydrated.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
 import { VIEWPORTS } from './support/viewports.ts';
 
@@ -37,13 +37,17 @@ function captureServerPage(kept: string[]) {
   });
 }
 
-/** Loads `path` as a fresh document, waits for React to have hydrated it all, and checks it. */
-async function visit(page: Page, path: string) {
-  const response = await page.goto(path, { waitUntil: 'networkidle' });
+/**
+ * Loads `path` as a fresh document, waits for React to have hydrated it all and for the
+ * requests it made meanwhile to end (a problem in one is reported by then), and checks it.
+ */
+async function visit(page: Page, path: string, inFlight: () => number) {
+  const response = await page.goto(path);
   expect(response?.status(), path).toBe(path === '/no/such/page' ? 404 : 200);
   // Server-rendered: the page's text is in the first response, not rendered by the browser.
   expect(await response!.text(), path).toMatch(/<div id="root"><[a-z]/);
   await expectHydratedByReact(page);
+  await expect.poll(inFlight, { message: `${path}: requests still in flight` }).toBe(0);
   const { kept, serverText, hydratedText } = await page.evaluate((selectors) => {
     const root = document.getElementById('root')!;
     const { serverText, serverNodes, serverCards } = window as unknown as ServerCapture;
@@ -102,7 +106,8 @@ for (const [language, screen] of VISITOR_SCREENS) {
     // An artwork's page once, in a language whose dates and words differ most from English.
     if (language === 'ja') paths.push(await publicArtwork(browser, baseURL!));
     const problems = collectProblems(page);
-    for (const path of paths) await visit(page, path);
+    const inFlight = requestsInFlight(page);
+    for (const path of paths) await visit(page, path, inFlight);
     expect(problems).toEqual([]);
   });
 }
@@ -122,7 +127,8 @@ for (const language of LANGUAGES) {
     const toolPages = (language === 'en' ? TOOLS : TOOLS.slice(0, 1)).map((tool) => `/tools/${tool.id}`);
     const paths = [...PUBLIC_PAGES.map(([path]) => path).filter((path) => path !== '/login'), ...toolPages];
     const problems = collectProblems(page);
-    for (const path of paths) await visit(page, path);
+    const inFlight = requestsInFlight(page);
+    for (const path of paths) await visit(page, path, inFlight);
     expect(problems).toEqual([]);
   });
 }

@@ -41,3 +41,15 @@ export function collectProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`${page.url()} pageerror: ${error.message}`));
   return problems;
 }
+
+/**
+ * How many requests of the page are in flight: a page is done with what it asked for at
+ * hydration once this is 0, without waiting out the half-second of silence `networkidle` is.
+ */
+export function requestsInFlight(page: Page): () => number {
+  const pending = new Set<object>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return () => pending.size;
+}
