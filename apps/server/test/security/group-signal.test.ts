@@ -24,10 +24,10 @@ const GRACE_MS = 10_000;
 const MODEL_DEADLINE_MS = 240_000;
 const RUNS = 4;
 /**
- * A crisp upscale of a 768² photo: nine ESRGAN tiles in an engine process, so the signal finds the
+ * A crisp upscale of a 512² photo: four ESRGAN tiles in an engine process, so the signal finds the
  * first run mid-way and the others waiting. A larger photo proves no more, only slower.
  */
-const upscale = async () => runForm({ upscaleType: 'crisp' }, { image: await squarePhoto('astronaut.jpg', 768) });
+const upscale = async () => runForm({ upscaleType: 'crisp' }, { image: await squarePhoto('astronaut.jpg', 512) });
 
 /** SIGTERM to the process's whole group: it exits by itself, with code 0. */
 async function signalGroup(server: ServerProcess) {
