@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/modules/admin/admin-command.ts';
 import { openDatabase } from '../../src/platform/db/open-database.ts';
 import { adminAuditLog, profiles } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser, verifyTestUser } from '../support/users.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
-describe.each(DATABASE_KINDS)('npm run admin on %s', (kind) => {
+describeOnEachDatabase('npm run admin', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

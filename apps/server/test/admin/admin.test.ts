@@ -9,9 +9,9 @@ import type {
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creditLedger, profiles, runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { runToEnd } from '../support/tool-runs.ts';
@@ -28,7 +28,7 @@ import {
 
 const BOSS = 'boss@example.com';
 
-describe.each(DATABASE_KINDS)('admin console on %s', (kind) => {
+describeOnEachDatabase('admin console', (kind) => {
   let rt: TestRuntime;
   let admin: TestUser;
   let ada: TestUser;

@@ -1,6 +1,6 @@
 import { createAtelierClient, formDataBody, runOf } from '@atelier/api-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 
@@ -18,7 +18,7 @@ function data<T>(result: { data?: T; error?: unknown; response: Response }): T {
   return result.data;
 }
 
-describe.each(DATABASE_KINDS)('the generated API client on %s', (kind) => {
+describeOnEachDatabase('the generated API client', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

@@ -6,13 +6,13 @@ import {
   LEGACY_API_SUNSET,
   type Run,
 } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, cookieOf, postJson, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('the versioned API on %s', (kind) => {
+describeOnEachDatabase('the versioned API', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
   let key: { authorization: string };

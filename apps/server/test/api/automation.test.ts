@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../../src/modules/credits/service.ts';
 import { createWebhookDelivery } from '../../src/modules/webhooks/webhook-delivery.ts';
 import { publicApiConformance } from '../support/api-conformance.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { batchForm, pngImage, runForm } from '../support/images.ts';
 import { ledgerAndBalance } from '../support/run-records.ts';
@@ -56,7 +56,7 @@ function waitForBatch(rt: TestRuntime, user: TestUser, id: string): Promise<Batc
   );
 }
 
-describe.each(DATABASE_KINDS)('automation on %s', (kind) => {
+describeOnEachDatabase('automation', (kind) => {
   let rt: TestRuntime;
   let receiver: Receiver;
   beforeAll(async () => {
@@ -389,7 +389,7 @@ const deliveryOf = (rt: TestRuntime, allowPrivate: boolean) =>
     policy: { ...rt.config.webhooks, allowPrivate },
   });
 
-describe.each(DATABASE_KINDS)('webhook addresses without WEBHOOK_ALLOW_PRIVATE on %s', (kind) => {
+describeOnEachDatabase('webhook addresses without WEBHOOK_ALLOW_PRIVATE', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, NO_SWEEP, PAINTED_TOOLS);

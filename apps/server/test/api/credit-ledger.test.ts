@@ -1,12 +1,12 @@
 import type { LedgerResponse, Run } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('the credit ledger on %s', (kind) => {
+describeOnEachDatabase('the credit ledger', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
   beforeAll(async () => {

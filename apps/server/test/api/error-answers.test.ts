@@ -1,10 +1,10 @@
 import type { CreatedApiKeyResponse, ErrorBody } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
+describeOnEachDatabase('error answers', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
   let secret: string;

@@ -1,7 +1,7 @@
 import type { CreatedApiKeyResponse, Run } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -19,7 +19,7 @@ const scripted = (secret: string, init: RequestInit, key?: string): RequestInit 
 const runsOf = async (rt: TestRuntime, userId: string) =>
   (await rt.database.query<{ id: string }>('SELECT id FROM runs WHERE user_id = $1', [userId])).rows.length;
 
-describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
+describeOnEachDatabase('Idempotency-Key', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
   let secret: string;

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../support/users.ts';
@@ -9,7 +9,7 @@ import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 const runsOf = async (rt: TestRuntime, userId: string) =>
   (await rt.database.query<{ id: string }>('SELECT id FROM runs WHERE user_id = $1', [userId])).rows.length;
 
-describe.each(DATABASE_KINDS)('nothing charged that cannot be delivered, %s', (kind) => {
+describeOnEachDatabase('nothing charged that cannot be delivered', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
   beforeAll(async () => {

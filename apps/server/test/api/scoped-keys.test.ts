@@ -1,9 +1,9 @@
 import type { ApiKey, CreatedApiKeyResponse, ErrorBody, RolledApiKeyResponse } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { apiKeys } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../support/users.ts';
@@ -11,7 +11,7 @@ import { as, postJson, signUpTestUser, type TestUser, withPlan } from '../suppor
 const runsOf = async (rt: TestRuntime, userId: string) =>
   (await rt.database.query<{ id: string }>('SELECT id FROM runs WHERE user_id = $1', [userId])).rows.length;
 
-describe.each(DATABASE_KINDS)('scoped, expiring and rolled API keys on %s', (kind) => {
+describeOnEachDatabase('scoped, expiring and rolled API keys', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { CreatedApiKeyResponse, ErrorBody, Run } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planGrants } from '../../src/platform/db/schema/index.ts';
 import { findWebBuild } from '../../src/platform/http/web-app.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { waitForRun } from '../support/tool-runs.ts';
@@ -34,7 +34,7 @@ const UNKNOWN: readonly (readonly [string, string])[] = [
   ['PATCH', '/api/no-such/deep/path'],
 ];
 
-describe.each(DATABASE_KINDS)('unknown routes on %s', (kind) => {
+describeOnEachDatabase('unknown routes', (kind) => {
   let rt: TestRuntime;
   let keyed: TestUser;
   let secret: string;

@@ -1,12 +1,12 @@
 import { SIGN_IN_MAX_FAILURES, TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { requestToolRun } from '../support/tool-runs.ts';
 import { as, postJson, signUpTestUser } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('visible limits and unknown routes on %s', (kind) => {
+describeOnEachDatabase('visible limits and unknown routes', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { ENGINE_IMAGE_UPSCALE: 'demo', RUN_SWEEP_INTERVAL_SECONDS: '3600' });

@@ -1,6 +1,6 @@
 import type { CreatedApiKeyResponse, ErrorBody, WebhookDelivery } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -10,7 +10,7 @@ import { type Receiver, startReceiver } from '../support/webhook-receiver.ts';
 
 type Page = { deliveries: WebhookDelivery[]; nextCursor: string | null };
 
-describe.each(DATABASE_KINDS)('the webhook delivery log on %s', (kind) => {
+describeOnEachDatabase('the webhook delivery log', (kind) => {
   let rt: TestRuntime;
   let receiver: Receiver;
   let user: TestUser;

@@ -13,14 +13,14 @@ import {
 } from '@atelier/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hidePublicArtworks, restoreHiddenArtworks } from '../../src/modules/admin/repo.ts';
 import { artworks, profiles, runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('artworks on %s', (kind) => {
+describeOnEachDatabase('artworks', (kind) => {
   let rt: TestRuntime;
   let ada: TestUser;
   let bob: TestUser;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeApple, startFakeApple } from '../../../../e2e/fakes/fake-apple.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { postJson } from '../support/users.ts';
 
@@ -41,7 +41,7 @@ function formOf(html: string, base: string): { action: string; fields: URLSearch
   return { action: new URL(action.replace(/&amp;/g, '&'), base).toString(), fields };
 }
 
-describe.each(DATABASE_KINDS)('Sign in with Apple (OpenID Connect, form_post, ES256) on %s', (kind) => {
+describeOnEachDatabase('Sign in with Apple (OpenID Connect, form_post, ES256)', (kind) => {
   let rt: TestRuntime;
   let apple: FakeApple;
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authSessions, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('password change on %s', (kind) => {
+describeOnEachDatabase('password change', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

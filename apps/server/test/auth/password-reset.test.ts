@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_REQUESTS_PER_HOUR } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, cookieOf, postJson, signIn, signUpTestUser } from '../support/users.ts';
 
@@ -8,7 +8,7 @@ interface Mailbox {
   messages: { to: string; subject: string; links: string[] }[];
 }
 
-describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
+describeOnEachDatabase('password reset', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

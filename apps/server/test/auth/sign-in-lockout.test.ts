@@ -8,11 +8,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAccountKey, signInAddressKey } from '../../src/modules/auth/auth-limits.ts';
 import { rateLimits, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { signIn, signUpTestUser } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('failed sign-in lockout on %s', (kind) => {
+describeOnEachDatabase('failed sign-in lockout', (kind) => {
   let rt: TestRuntime;
   let nextAddress = 1;
   /** Each test signs in from its own addresses (TRUST_PROXY is on) so their counts stay apart. */

@@ -2,7 +2,7 @@ import { EMAIL_MAX_LENGTH, FREE_PLAN_CREDITS, PASSWORD_MAX_LENGTH } from '@ateli
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers, creditLedger, profiles } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, cookieOf, postJson, signIn, signUpTestUser } from '../support/users.ts';
 
@@ -10,7 +10,7 @@ interface Mailbox {
   messages: { to: string; subject: string; text: string; links: string[] }[];
 }
 
-describe.each(DATABASE_KINDS)('sign-up and sign-in on %s', (kind) => {
+describeOnEachDatabase('sign-up and sign-in', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

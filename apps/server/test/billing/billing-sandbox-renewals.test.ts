@@ -6,7 +6,7 @@ import {
   type Team,
 } from '@atelier/contracts';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addCalendarMonths } from '../../src/modules/billing/billing-period.ts';
 import { SandboxProvider } from '../../src/modules/billing/providers/sandbox-provider.ts';
 import { makeLifetime } from '../../src/modules/billing/repo.ts';
@@ -21,7 +21,7 @@ import {
   teams,
 } from '../../src/platform/db/schema/index.ts';
 import { createLogger } from '../../src/platform/logging/logger.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   as,
@@ -38,7 +38,7 @@ const SECOND = 1000;
 const DAY = 86_400_000;
 let counter = 0;
 
-describe.each(DATABASE_KINDS)('sandbox subscriptions over time on %s', (kind) => {
+describeOnEachDatabase('sandbox subscriptions over time', (kind) => {
   let rt: TestRuntime;
   /** The billing service of "another server process": its own sandbox signing key. */
   let billing: BillingDeps;

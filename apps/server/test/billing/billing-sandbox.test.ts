@@ -17,7 +17,7 @@ import {
   profiles,
   subscriptions,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   callApi,
@@ -31,7 +31,7 @@ import {
 
 let counter = 0;
 
-describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) => {
+describeOnEachDatabase('billing with the sandbox provider', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

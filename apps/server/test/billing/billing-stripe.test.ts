@@ -8,7 +8,7 @@ import type {
 } from '@atelier/contracts';
 import { creditsForPeriod } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import {
   creditLedger,
@@ -18,7 +18,7 @@ import {
   teams,
 } from '../../src/platform/db/schema/index.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../support/stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
@@ -36,7 +36,7 @@ let counter = 0;
 
 type Obj = Record<string, unknown>;
 
-describe.each(DATABASE_KINDS)('billing with Stripe (local fake) on %s', (kind) => {
+describeOnEachDatabase('billing with Stripe (local fake)', (kind) => {
   let harness: StripeTestRuntime;
   let rt: TestRuntime;
   let stripe: FakeStripe;

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance, grantCredits, refundCredits } from '../../src/modules/credits/service.ts';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import { creditLedger, profiles } from '../../src/platform/db/schema/index.ts';
 import { AppError } from '../../src/platform/http/app-error.ts';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases.ts';
+import { openTestDatabase } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 
-describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
+describeOnEachDatabase('credits service', (kind) => {
   let database: DatabaseHandle;
   let n = 0;
   const newProfile = async (credits: number) => {

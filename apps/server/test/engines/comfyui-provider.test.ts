@@ -7,7 +7,7 @@ import { COMFYUI_DEFAULTS, STAGE } from '../../src/engines/providers/comfyui/com
 import { NODE } from '../../src/engines/providers/comfyui/workflows.ts';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { type FakeComfyUI, startFakeComfyUI } from '../fakes/fake-comfyui.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { runToEnd } from '../support/tool-runs.ts';
@@ -34,7 +34,7 @@ async function deadUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-describe.each(DATABASE_KINDS)('ComfyUI provider on %s', (kind) => {
+describeOnEachDatabase('ComfyUI provider', (kind) => {
   let fake: FakeComfyUI;
   let rt: TestRuntime;
   beforeAll(async () => {
@@ -191,7 +191,7 @@ describe('ComfyUI with COMFYUI_CHECKPOINT', () => {
   });
 });
 
-describe.each(DATABASE_KINDS)('ComfyUI provider unreachable on %s', (kind) => {
+describeOnEachDatabase('ComfyUI provider unreachable', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { RUN_SWEEP_INTERVAL_SECONDS: '3600', COMFYUI_URL: await deadUrl() });

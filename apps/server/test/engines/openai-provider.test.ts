@@ -1,9 +1,9 @@
 import type { ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/fake-openai.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, rectMask, runForm } from '../support/images.ts';
 import { itHandlesProviderFailures } from '../support/provider-failure-tests.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -13,7 +13,7 @@ import { as, signUpTestUser } from '../support/users.ts';
 const SIGN_UP_CREDITS = 30;
 const KEY = 'sk-secret-openai-456';
 
-describe.each(DATABASE_KINDS)('OpenAI provider on %s', (kind) => {
+describeOnEachDatabase('OpenAI provider', (kind) => {
   let fake: FakeOpenAI;
   let rt: TestRuntime;
   beforeAll(async () => {

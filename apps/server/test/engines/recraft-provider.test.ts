@@ -1,9 +1,9 @@
 import { LOCAL_ENGINE_ID, type ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { type FakeRecraft, startFakeRecraft } from '../fakes/fake-recraft.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { itHandlesProviderFailures } from '../support/provider-failure-tests.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -21,7 +21,7 @@ async function softMask(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describe.each(DATABASE_KINDS)('Recraft provider on %s', (kind) => {
+describeOnEachDatabase('Recraft provider', (kind) => {
   let fake: FakeRecraft;
   let rt: TestRuntime;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { IMAGE_MESSAGES, LOCAL_ENGINE_ID, type Run } from '@atelier/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { runForm } from '../support/images.ts';
 import { photoBytes } from '../support/photos.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -35,7 +35,7 @@ async function boxDifference(a: Buffer, b: Buffer, box: typeof SUBJECT_BOX): Pro
 const near = (actual: number[], expected: number[], tolerance = 3) =>
   actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 
-describe.each(DATABASE_KINDS)('replace background on the local engine on %s', (kind) => {
+describeOnEachDatabase('replace background on the local engine', (kind) => {
   let rt: TestRuntime;
   let user: TestUser;
   const source = photoBytes('astronaut.jpg');

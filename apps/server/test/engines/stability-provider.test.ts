@@ -1,10 +1,10 @@
 import { INPAINTING_PROMPT_MESSAGE, type ToolListResponse } from '@atelier/contracts';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { STABILITY_TOOLS, type StabilityEngine } from '../../src/engines/providers/stability/stability-engine.ts';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { type FakeStability, startFakeStability } from '../fakes/fake-stability.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, rectMask, runForm } from '../support/images.ts';
 import { itHandlesProviderFailures } from '../support/provider-failure-tests.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -14,7 +14,7 @@ import { as, signUpTestUser, withPlan } from '../support/users.ts';
 const SIGN_UP_CREDITS = 30;
 const KEY = 'sk-secret-stability-789';
 
-describe.each(DATABASE_KINDS)('Stability provider on %s', (kind) => {
+describeOnEachDatabase('Stability provider', (kind) => {
   let fake: FakeStability;
   let rt: TestRuntime;
   beforeAll(async () => {

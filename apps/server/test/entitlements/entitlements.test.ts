@@ -6,7 +6,7 @@ import {
   type PlansResponse,
 } from '@atelier/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setAdminRole } from '../../src/modules/admin/roles.ts';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { effectivePlan } from '../../src/modules/entitlements/effective-plan.ts';
@@ -24,7 +24,7 @@ import {
   subscriptions,
 } from '../../src/platform/db/schema/index.ts';
 import { createLogger } from '../../src/platform/logging/logger.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { requestToolRun, startToolRun, waitForRun } from '../support/tool-runs.ts';
@@ -54,7 +54,7 @@ async function expectPlanRequired(res: Response) {
   expect(body.error.message).toMatch(/Pro plan/);
 }
 
-describe.each(DATABASE_KINDS)('plans and entitlements on %s', (kind) => {
+describeOnEachDatabase('plans and entitlements', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, ENV);
@@ -232,7 +232,7 @@ describe.each(DATABASE_KINDS)('plans and entitlements on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('queue priority on %s', (kind) => {
+describeOnEachDatabase('queue priority', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // No worker: runs wait in the queue until the test fetches them.
@@ -269,7 +269,7 @@ describe.each(DATABASE_KINDS)('queue priority on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('a Pro run overtaking a queue on %s', (kind) => {
+describeOnEachDatabase('a Pro run overtaking a queue', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // Runs wait until the test starts a worker of its own, one run at a time.

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { failingEngine, paintingEngine } from '../support/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { runToEnd } from '../support/tool-runs.ts';
@@ -16,7 +16,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return undefined;
 }
 
-describe.each(DATABASE_KINDS)('metrics and readiness on %s', (kind) => {
+describeOnEachDatabase('metrics and readiness', (kind) => {
   let rt: TestRuntime;
   const scrape = async () => {
     const res = await fetch(`http://127.0.0.1:${rt.metricsPort}/metrics`);

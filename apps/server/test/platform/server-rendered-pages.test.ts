@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Artwork, ArtworkResponse } from '@atelier/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../../../e2e/support/public-pages.ts';
 import { runs } from '../../src/platform/db/schema/index.ts';
 import { findWebBuild } from '../../src/platform/http/web-app.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestAdmin, signUpTestUser, type TestUser } from '../support/users.ts';
 
@@ -24,7 +24,7 @@ const routerData = (html: string) =>
 /** How a query's key appears in that data: its hash, as a string. */
 const queryHash = (key: unknown[]) => JSON.stringify(JSON.stringify(key));
 
-describe.each(DATABASE_KINDS)('server-rendered pages on %s', (kind) => {
+describeOnEachDatabase('server-rendered pages', (kind) => {
   let rt: TestRuntime;
   let ada: TestUser;
   let shared: Artwork;

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { artworks, authSessions, authUsers, creditLedger, profiles, runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
 type Me = { profile: { username: string | null; avatarUrl: string | null; updatedAt: string } };
 
-describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
+describeOnEachDatabase('profile', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

@@ -6,7 +6,7 @@ import {
   type SubscriptionStatus,
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { recordReferral } from '../../src/modules/referrals/record-referral.ts';
 import {
@@ -17,7 +17,7 @@ import {
   referrals,
   subscriptions,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   callApi,
@@ -31,7 +31,7 @@ import {
 
 let counter = 0;
 
-describe.each(DATABASE_KINDS)('referrals and invitation codes on %s', (kind) => {
+describeOnEachDatabase('referrals and invitation codes', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { type ArtworkListResponse, type ArtworkResponse, BROWSER_REFUNDS_PER_DAY, type Run } from '@atelier/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { runs, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { startToolRun } from '../support/tool-runs.ts';
 import { as, signUpTestUser, type TestUser } from '../support/users.ts';
@@ -32,7 +32,7 @@ const form = (data: Buffer, field = 'image') => {
   return body;
 };
 
-describe.each(DATABASE_KINDS)('background removal runs done in the browser on %s', (kind) => {
+describeOnEachDatabase('background removal runs done in the browser', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { RUN_SWEEP_INTERVAL_SECONDS: '3600' });

@@ -1,9 +1,9 @@
 import type { ErrorBody, Run } from '@atelier/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Engine, EngineError } from '../../src/engines/engine.ts';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../support/users.ts';
 
@@ -45,7 +45,7 @@ const start = (rt: TestRuntime, user: TestUser, prompt: string, headers: Record<
 const runsOf = async (rt: TestRuntime, userId: string) =>
   (await rt.database.query<{ id: string }>('SELECT id FROM runs WHERE user_id = $1', [userId])).rows.length;
 
-describe.each(DATABASE_KINDS)('Accept: image/* on a run start, %s', (kind) => {
+describeOnEachDatabase('Accept: image/* on a run start', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { RUN_SWEEP_INTERVAL_SECONDS: '3600' }, { engines: [promptedEngine] });

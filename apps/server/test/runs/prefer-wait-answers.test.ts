@@ -1,7 +1,7 @@
 import type { Run } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { hangingEngine, paintingEngine } from '../support/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser, type TestUser } from '../support/users.ts';
@@ -19,7 +19,7 @@ const startGeneration = (rt: TestRuntime, user: TestUser, prompt: string, prefer
     }),
   );
 
-describe.each(DATABASE_KINDS)('Prefer: wait on a run start, %s', (kind) => {
+describeOnEachDatabase('Prefer: wait on a run start', (kind) => {
   let rt: TestRuntime;
   const hanging = hangingEngine('image-generation');
   beforeAll(async () => {

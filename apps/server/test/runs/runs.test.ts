@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type CreatedBatch, type Run, type RunListResponse, TOOL_IDS, type ToolListResponse } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance } from '../../src/modules/credits/service.ts';
 import { startRunPipeline } from '../../src/modules/runs/run-pipeline.ts';
 import { runs } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { failingEngine, hangingEngine, linkingEngine, paintingEngine, slowEngine } from '../support/fake-engines.ts';
 import { batchForm, pngImage, runForm } from '../support/images.ts';
 import { ledgerAndBalance, runRecord } from '../support/run-records.ts';
@@ -38,7 +38,7 @@ async function ledgerRows(rt: TestRuntime, user: TestUser) {
   return rows;
 }
 
-describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
+describeOnEachDatabase('run pipeline', (kind) => {
   let rt: TestRuntime;
   let linking: Awaited<ReturnType<typeof linkingEngine>>;
   beforeAll(async () => {
@@ -324,7 +324,7 @@ describe.each(DATABASE_KINDS)('run pipeline on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
+describeOnEachDatabase('a worker that dies mid-run', (kind) => {
   it('loses no credit: the sweeper fails and refunds the run once its lease runs out', async () => {
     const hanging = hangingEngine('image-generation');
     const rt = await createTestRuntime(
@@ -391,7 +391,7 @@ describe.each(DATABASE_KINDS)('a worker that dies mid-run on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('a process that stops mid-run on %s', (kind) => {
+describeOnEachDatabase('a process that stops mid-run', (kind) => {
   it('lets a run that ends within the grace period finish', async () => {
     const rt = await createTestRuntime(
       kind,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiKeys, authSessions } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
   as,
@@ -22,7 +22,7 @@ import {
 
 const BOSS = 'boss@atelier.example';
 
-describe.each(DATABASE_KINDS)('account claims on %s', (kind) => {
+describeOnEachDatabase('account claims', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { ADMIN_EMAILS: BOSS });

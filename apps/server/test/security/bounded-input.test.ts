@@ -7,9 +7,9 @@ import {
   REASON_MAX_LENGTH,
   type RunListResponse,
 } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -21,7 +21,7 @@ import { as, postJson, signUpTestUser, type TestUser } from '../support/users.ts
  * is too long is refused with 400 VALIDATION_ERROR naming the field and its limit, before
  * anything is charged, stored or written.
  */
-describe.each(DATABASE_KINDS)('bounded input on %s', (kind) => {
+describeOnEachDatabase('bounded input', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.

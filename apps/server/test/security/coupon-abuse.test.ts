@@ -6,7 +6,7 @@ import {
   type ReferralsResponse,
 } from '@atelier/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import {
   invitationCodes,
@@ -17,7 +17,7 @@ import {
   sandboxCheckoutSessions,
 } from '../../src/platform/db/schema/index.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../support/stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import {
@@ -100,7 +100,7 @@ function clientOf(rt: () => TestRuntime) {
 
 const sessionOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
-describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provider on %s', (kind) => {
+describeOnEachDatabase('coupon and referral abuse with the sandbox provider', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);
@@ -310,7 +310,7 @@ describe.each(DATABASE_KINDS)('coupon and referral abuse with the sandbox provid
   });
 });
 
-describe.each(DATABASE_KINDS)('coupon and referral abuse with Stripe (local fake) on %s', (kind) => {
+describeOnEachDatabase('coupon and referral abuse with Stripe (local fake)', (kind) => {
   let harness: StripeTestRuntime;
   let rt: TestRuntime;
   let stripe: FakeStripe;

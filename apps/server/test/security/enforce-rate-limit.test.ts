@@ -1,13 +1,13 @@
 import { TOOL_RUNS_PER_HOUR } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import * as rateLimiter from '../../src/modules/security/rate-limiter.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signUpTestUser } from '../support/users.ts';
 
-describe.each(DATABASE_KINDS)('rate-limited tool runs on %s', (kind) => {
+describeOnEachDatabase('rate-limited tool runs', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ROUTES } from '../../src/app.ts';
 import { API_DOCUMENT_PATH, type ApiDocument } from '../support/api-conformance.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -53,7 +53,7 @@ async function noisePng(bytes: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
+describeOnEachDatabase('hostile input', (kind) => {
   let rt: TestRuntime;
   let ada: TestUser;
   let boss: TestUser;

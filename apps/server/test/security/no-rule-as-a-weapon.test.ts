@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import * as teamsRepo from '../../src/modules/teams/repo.ts';
 import { artworks, profiles, referrals, runs, teams } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { totpCode } from '../support/totp.ts';
 import {
@@ -37,7 +37,7 @@ import { LIMITS_AS_SHIPPED } from './limits-as-shipped.ts';
 // and the process-group signal have their own files (payments-serialized.test.ts,
 // group-signal.test.ts).
 
-describe.each(DATABASE_KINDS)('no rule turned against its users on %s', (kind) => {
+describeOnEachDatabase('no rule turned against its users', (kind) => {
   let rt: TestRuntime;
   let network = 0;
   /** A client on a network of its own (TRUST_PROXY: the proxy's X-Forwarded-For names it). */

@@ -1,11 +1,11 @@
 import type { OrdersResponse, PlanChangePreview, VerifyResponse } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../src/modules/billing/providers/sandbox-provider.ts';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
 import { orders, profiles, sandboxCheckoutSessions, subscriptions } from '../../src/platform/db/schema/index.ts';
 import type { FakeStripe } from '../fakes/fake-stripe.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createStripeTestRuntime, type StripeTestRuntime } from '../support/stripe-test-runtime.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { callApi, signUpTestUser, type TestUser } from '../support/users.ts';
@@ -40,7 +40,7 @@ function paymentsOf(rt: () => TestRuntime) {
   return { call, open, ordersOf, profileOf, verify };
 }
 
-describe.each(DATABASE_KINDS)('payments serialized per customer with the sandbox on %s', (kind) => {
+describeOnEachDatabase('payments serialized per customer with the sandbox', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);
@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)('payments serialized per customer with the sandbox
   });
 });
 
-describe.each(DATABASE_KINDS)('payments serialized per customer with Stripe (local fake) on %s', (kind) => {
+describeOnEachDatabase('payments serialized per customer with Stripe (local fake)', (kind) => {
   let harness: StripeTestRuntime;
   let rt: TestRuntime;
   let stripe: FakeStripe;

@@ -1,14 +1,15 @@
 import { RATE_LIMIT_ROW_RETENTION_MINUTES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as rateLimiter from '../../src/modules/security/rate-limiter.ts';
 import { rateLimits } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases.ts';
+import { openTestDatabase } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 
 const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
 const fromNow = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;
 
-describe.each(DATABASE_KINDS)('rate-limit pruning on %s', (kind) => {
+describeOnEachDatabase('rate-limit pruning', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     database = await openTestDatabase(kind);

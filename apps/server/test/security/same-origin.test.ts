@@ -1,7 +1,7 @@
 import type { CreatedApiKeyResponse, Run } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { waitForRun } from '../support/tool-runs.ts';
@@ -28,7 +28,7 @@ function cookieRequest(user: TestUser, headers: Record<string, string>, init: Re
   return { ...init, headers: merged };
 }
 
-describe.each(DATABASE_KINDS)('one same-origin rule on %s', (kind) => {
+describeOnEachDatabase('one same-origin rule', (kind) => {
   let rt: TestRuntime;
   let ada: TestUser;
   let boss: TestUser;

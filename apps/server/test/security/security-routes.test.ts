@@ -6,14 +6,14 @@ import {
   type SecurityMetrics,
   type SessionInfo,
 } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-describe.each(DATABASE_KINDS)('/api/security on %s', (kind) => {
+describeOnEachDatabase('/api/security', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

@@ -5,9 +5,9 @@ import {
   MAX_FINGERPRINT_MISMATCHES,
 } from '@atelier/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authSessions, securityEvents, sessionActivity } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, cookieOf, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
@@ -23,7 +23,7 @@ const fingerprint: DeviceFingerprint = {
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-describe.each(DATABASE_KINDS)('session security on %s', (kind) => {
+describeOnEachDatabase('session security', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind);

@@ -1,8 +1,8 @@
 import { SIGN_IN_MAX_FAILURES, SIGN_UPS_PER_CLIENT_PER_HOUR, SIGN_UPS_PER_DOMAIN_PER_WINDOW } from '@atelier/contracts';
 import { count, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authUsers } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { postJson, signIn, signUpTestUser } from '../support/users.ts';
 import { LIMITS_AS_SHIPPED } from './limits-as-shipped.ts';
@@ -11,7 +11,7 @@ import { LIMITS_AS_SHIPPED } from './limits-as-shipped.ts';
 // spendable credits; 50 probes of taken addresses in 0.6 s; five wrong passwords from one
 // client locking the owner out for 15 minutes.
 
-describe.each(DATABASE_KINDS)('limits on strangers on %s', (kind) => {
+describeOnEachDatabase('limits on strangers', (kind) => {
   let rt: TestRuntime;
   let nextAddress = 1;
   const from = () => ({ 'x-forwarded-for': `198.51.100.${nextAddress++}` });

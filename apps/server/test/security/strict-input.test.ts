@@ -1,7 +1,7 @@
 import type { ErrorBody, SecuritySettings } from '@atelier/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCreditBalance } from '../../src/modules/credits/service.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { paintingEngine } from '../support/fake-engines.ts';
 import { pngImage, runForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -10,7 +10,7 @@ import { as, signUpTestUser, withPlan } from '../support/users.ts';
 
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 
-describe.each(DATABASE_KINDS)('strict input on %s', (kind) => {
+describeOnEachDatabase('strict input', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // Upscales and generations on a fake provider: fast, and charged as real runs are (a demo

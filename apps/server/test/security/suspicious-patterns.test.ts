@@ -8,9 +8,9 @@ import {
   type SuspiciousEventType,
 } from '@atelier/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { as, signIn, signUpTestUser, type TestUser } from '../support/users.ts';
 
@@ -38,7 +38,7 @@ let addressCounter = 0;
 /** Each test its own client address, so the per-address sign-in lockout never interferes. */
 const newAddress = () => `192.0.2.${++addressCounter}`;
 
-describe.each(DATABASE_KINDS)('suspicious patterns on %s', (kind) => {
+describeOnEachDatabase('suspicious patterns', (kind) => {
   let rt: TestRuntime;
   // Behind a proxy, so tests can choose the client address with X-Forwarded-For.
   beforeAll(async () => {

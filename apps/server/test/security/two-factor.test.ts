@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authUsers, securityEvents } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { totpCode } from '../support/totp.ts';
 import {
@@ -17,7 +17,7 @@ import {
 
 // Two-factor sign-in (TOTP, Better Auth's plugin) and ADMIN_REQUIRE_2FA.
 
-describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
+describeOnEachDatabase('two-factor sign-in', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(kind, { ADMIN_REQUIRE_2FA: 'true' });

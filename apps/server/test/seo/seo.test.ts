@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { LEGAL_LAST_UPDATED, PUBLIC_PAGES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hidePublicArtworks } from '../../src/modules/admin/repo.ts';
 import { artworks } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
 import { signUpTestUser, type TestUser } from '../support/users.ts';
 
 const PUBLIC_URL = 'https://atelier.example';
 
-describe.each(DATABASE_KINDS)('robots.txt and sitemap.xml on %s', (kind) => {
+describeOnEachDatabase('robots.txt and sitemap.xml', (kind) => {
   let rt: TestRuntime;
   let ada: TestUser;
   let bob: TestUser;

@@ -10,7 +10,7 @@ import {
   type TeamUsage,
 } from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chargeCredits, getCreditBalance, grantCredits } from '../../src/modules/credits/service.ts';
 import {
   creditLedger,
@@ -19,7 +19,7 @@ import {
   teamInvitations,
   teams,
 } from '../../src/platform/db/schema/index.ts';
-import { DATABASE_KINDS } from '../support/databases.ts';
+import { describeOnEachDatabase } from '../support/each-database.ts';
 import { failingEngine, paintingEngine } from '../support/fake-engines.ts';
 import { batchForm } from '../support/images.ts';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts';
@@ -43,7 +43,7 @@ const withKey = (secret: string, init: RequestInit = {}): RequestInit => {
 };
 const json = (method: string, body: unknown): RequestInit => ({ ...postJson(body), method });
 
-describe.each(DATABASE_KINDS)('studio teams on %s', (kind) => {
+describeOnEachDatabase('studio teams', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime(
