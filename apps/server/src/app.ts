@@ -60,7 +60,7 @@ import type { Storage } from './platform/storage/storage.ts';
 /**
  * The routes that take image uploads (multipart/form-data), each behind its own limit; every
  * other body is held to REQUEST_BODY_MAX_BYTES (platform/http/body-limit.ts). A test
- * (test/security/hostile-input.test.ts) keeps this list and the API document's multipart
+ * (test/security/body-size-and-control-characters.test.ts) keeps this list and the API document's multipart
  * operations the same.
  */
 export const UPLOAD_ROUTES: readonly UploadRoute[] = [

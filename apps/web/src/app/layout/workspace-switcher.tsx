@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/index.ts';
 import { teamsQuery } from '../../features/teams/index.ts';
-import { setWorkspace, useWorkspaceTeamId } from '../../lib/workspace.ts';
+import { setWorkspace, useWorkspaceTeamId } from '../../lib/charged-workspace.ts';
 
 /**
  * Personal or one of the account's teams: which balance tool runs are paid from (the team's

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { setWorkspace } from '../../lib/workspace.ts';
+import { setWorkspace } from '../../lib/charged-workspace.ts';
 import { useSession } from '../auth/index.ts';
 import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 import { RenewalSwitch } from './renewal-switch.tsx';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, call } from '../../lib/api-client.ts';
-import { subscribeWorkspace, useWorkspaceTeamId, workspaceTeamId } from '../../lib/workspace.ts';
+import { subscribeWorkspace, useWorkspaceTeamId, workspaceTeamId } from '../../lib/charged-workspace.ts';
 import { PROFILE_QUERY_KEY } from '../profile/index.ts';
 
 // What the top bar needs of teams (kept apart from the team page's calls: every page loads it).

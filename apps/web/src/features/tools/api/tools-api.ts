@@ -1,7 +1,7 @@
 import { formDataBody, runOf } from '@atelier/api-client';
 import type { BatchToolId, Run, ToolId } from '@atelier/contracts';
 import { api, call } from '../../../lib/api-client.ts';
-import { workspaceTeamId } from '../../../lib/workspace.ts';
+import { workspaceTeamId } from '../../../lib/charged-workspace.ts';
 import { PROFILE_QUERY_KEY } from '../../profile/index.ts';
 
 /** GET /api/tools: costs, options and the engine serving each tool now. */

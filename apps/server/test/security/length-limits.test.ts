@@ -21,7 +21,7 @@ import { as, postJson, signUpTestUser, type TestUser } from '../support/users.ts
  * is too long is refused with 400 VALIDATION_ERROR naming the field and its limit, before
  * anything is charged, stored or written.
  */
-describeOnEachDatabase('bounded input', (kind) => {
+describeOnEachDatabase('length limits', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // Image generation on a fake provider: its runs are charged, so a refusal that charged would show.

@@ -10,7 +10,7 @@ import { as, signUpTestUser, withPlan } from '../support/users.ts';
 
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 
-describeOnEachDatabase('strict input', (kind) => {
+describeOnEachDatabase('unknown fields', (kind) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     // Upscales and generations on a fake provider: fast, and charged as real runs are (a demo

@@ -53,7 +53,7 @@ async function noisePng(bytes: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describeOnEachDatabase('hostile input', (kind) => {
+describeOnEachDatabase('body sizes and control characters', (kind) => {
   let rt: TestRuntime;
   let ada: TestUser;
   let boss: TestUser;
