@@ -19,7 +19,7 @@ export interface Operations {
  * METRICS_PORT is set — the private metrics listener (with /ready too, for worker processes
  * that have no public port).
  */
-export async function startOperations(o: {
+export async function startOperations(options: {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
@@ -27,16 +27,16 @@ export async function startOperations(o: {
   queue: JobQueue;
 }): Promise<Operations> {
   const readiness = new Readiness({
-    database: o.database,
-    storage: o.storage,
-    queue: o.queue,
-    drainDelayMs: o.config.readyDrainDelayMs,
+    database: options.database,
+    storage: options.storage,
+    queue: options.queue,
+    drainDelayMs: options.config.readyDrainDelayMs,
   });
-  const stopCounting = countRunsInProgressFrom(o.database, o.logger);
-  const metrics = o.config.metrics
+  const stopCounting = countRunsInProgressFrom(options.database, options.logger);
+  const metrics = options.config.metrics
     ? await startMetricsServer({
-        ...o.config.metrics,
-        logger: o.logger,
+        ...options.config.metrics,
+        logger: options.logger,
         ready: async () => {
           const body = await readiness.check();
           return { ok: body.status === 'ready', body };

@@ -67,18 +67,18 @@ const WAITING_RESEND_MS = 10 * 60 * 1000;
  * The queue, engines, run service, progress watcher and — where this process works on runs —
  * the worker and its sweeper, started together and stopped in reverse order.
  */
-export async function startRunPipeline(o: RunPipelineOptions): Promise<RunPipeline> {
-  const { config, database, storage, logger } = o;
+export async function startRunPipeline(options: RunPipelineOptions): Promise<RunPipeline> {
+  const { config, database, storage, logger } = options;
   const { leaseMs, maxAttempts, sweepIntervalMs, workerConcurrency, enginePoolSize } = config.runs;
-  const runsHere = o.runWorker ?? config.worker === 'inline';
+  const runsHere = options.runWorker ?? config.worker === 'inline';
   // Only a process that works on runs has engine processes (started on the first local run):
   // an API process with WORKER=off never loads a model.
-  const ownPool = runsHere && !o.enginePool ? createEnginePool({ size: enginePoolSize, logger }) : undefined;
-  const enginePool = runsHere ? (o.enginePool ?? ownPool) : undefined;
+  const ownPool = runsHere && !options.enginePool ? createEnginePool({ size: enginePoolSize, logger }) : undefined;
+  const enginePool = runsHere ? (options.enginePool ?? ownPool) : undefined;
   const local = new LocalEngine({ pool: enginePool });
   const engines = createEngineRegistry(
     config.engines,
-    [...(o.engines ?? []), ...configuredProviders(config.providers, local)],
+    [...(options.engines ?? []), ...configuredProviders(config.providers, local)],
     local,
   );
   const queue = await startJobQueue(database, logger, {

@@ -25,33 +25,34 @@ const BATCH = 50;
  * one transaction. Several sweepers may run at once: rows are locked with SKIP LOCKED and
  * the refund is idempotent per run.
  */
-export async function sweepRuns(o: SweepOptions): Promise<{ retried: number; failed: number; resent: number }> {
+export async function sweepRuns(options: SweepOptions): Promise<{ retried: number; failed: number; resent: number }> {
   const result = { retried: 0, failed: 0, resent: 0 };
   const giveUp: string[] = [];
-  await o.db.transaction(async (tx) => {
+  await options.db.transaction(async (tx) => {
     for (const run of await repo.lockExpiredRuns(tx, BATCH)) {
-      if (run.attempts >= o.maxAttempts) {
+      if (run.attempts >= options.maxAttempts) {
         giveUp.push(run.id);
         continue;
       }
       await repo.requeueRun(tx, run.id);
-      await queueRun(tx, o.queue, { runId: run.id, userId: run.userId });
+      await queueRun(tx, options.queue, { runId: run.id, userId: run.userId });
       await notifyRunChanged(tx, run.id);
       result.retried++;
     }
-    for (const run of await repo.lockWaitingRuns(tx, o.waitingMs, BATCH)) {
+    for (const run of await repo.lockWaitingRuns(tx, options.waitingMs, BATCH)) {
       await repo.requeueRun(tx, run.id);
-      await queueRun(tx, o.queue, { runId: run.id, userId: run.userId });
+      await queueRun(tx, options.queue, { runId: run.id, userId: run.userId });
       result.resent++;
     }
   });
   for (const runId of giveUp) {
-    const failed = await failRunAndRefund(o.db, o, runId, {
+    const failed = await failRunAndRefund(options.db, options, runId, {
       code: 'INTERNAL',
       message: 'The run was interrupted. Your credits have been refunded.',
     });
     if (failed) result.failed++;
   }
-  if (result.retried || result.failed || result.resent) o.logger.warn(result, 'swept runs that lost their worker');
+  if (result.retried || result.failed || result.resent)
+    options.logger.warn(result, 'swept runs that lost their worker');
   return result;
 }

@@ -63,10 +63,12 @@ export class RunWorker {
   /** Set by drain() once the time to finish is up: every run held goes back to the queue. */
   private handingBack = false;
 
-  constructor(private readonly o: RunWorkerOptions) {}
+  constructor(private readonly options: RunWorkerOptions) {}
 
   async start(): Promise<void> {
-    await this.o.queue.work(RUN_QUEUE, this.o.concurrency, (data) => this.track(this.process((data as RunJob).runId)));
+    await this.options.queue.work(RUN_QUEUE, this.options.concurrency, (data) =>
+      this.track(this.process((data as RunJob).runId)),
+    );
   }
 
   private async track(work: Promise<void>): Promise<void> {
@@ -86,7 +88,7 @@ export class RunWorker {
    */
   async drain(until: number): Promise<{ handedBack: number }> {
     this.draining = true;
-    await this.o.queue.stopWorkers();
+    await this.options.queue.stopWorkers();
     const settled = Promise.allSettled([...this.inFlight]);
     await settleBy(settled, until);
     this.handingBack = true;
@@ -102,16 +104,16 @@ export class RunWorker {
 
   /** True when the run went back to the queue; false when it had finished meanwhile. */
   private handBack(runId: string, attempt: number): Promise<boolean> {
-    return this.o.db
+    return this.options.db
       .transaction(async (tx) => {
         if (!(await repo.handBackRun(tx, runId, attempt))) return false;
-        await queueRun(tx, this.o.queue, { runId });
+        await queueRun(tx, this.options.queue, { runId });
         await notifyRunChanged(tx, runId);
         return true;
       })
       .catch((err: unknown) => {
         // Its lease runs out and the sweeper retries it, as after a crash.
-        this.o.logger.error({ err, runId }, 'could not hand the run back to the queue');
+        this.options.logger.error({ err, runId }, 'could not hand the run back to the queue');
         return false;
       });
   }
@@ -122,18 +124,18 @@ export class RunWorker {
    */
   async kill(): Promise<void> {
     this.dead = true;
-    await this.o.queue.stopWorkers();
+    await this.options.queue.stopWorkers();
     for (const { controller } of this.claimed.values()) controller.abort();
   }
 
   /** Runs one queued run to its end state. Never throws: every failure ends as a refunded run. */
   async process(runId: string): Promise<void> {
-    const { db, leaseMs, logger } = this.o;
+    const { db, leaseMs, logger } = this.options;
     if (this.dead) return;
     if (this.draining) {
       // Fetched as the process began to stop: the job goes back for the next process.
       await db
-        .transaction((tx) => queueRun(tx, this.o.queue, { runId }))
+        .transaction((tx) => queueRun(tx, this.options.queue, { runId }))
         .catch((err: unknown) => logger.error({ err, runId }, 'could not re-send the job; the sweeper will'));
       return;
     }
@@ -154,9 +156,9 @@ export class RunWorker {
     try {
       const outputs = await this.runEngine(run, controller.signal, progress.report);
       if (this.dead) return;
-      const pool = this.o.enginePool;
+      const pool = this.options.enginePool;
       const sanitize = pool ? (svg: string) => pool.sanitizeSvg(svg, controller.signal) : undefined;
-      const stored = await storeOutputs(this.o.storage, run, outputs, controller.signal, sanitize);
+      const stored = await storeOutputs(this.options.storage, run, outputs, controller.signal, sanitize);
       await progress.flush();
       if (this.dead) return;
       // The outputs are stored: the run is not given up while the database is away (the
@@ -164,7 +166,7 @@ export class RunWorker {
       let retried = false;
       let done = await this.whileUnavailable(
         run.id,
-        () => completeRunAndNotify(db, this.o, run, stored),
+        () => completeRunAndNotify(db, this.options, run, stored),
         () => {
           retried = true;
         },
@@ -174,7 +176,7 @@ export class RunWorker {
       if (!done) {
         // The sweeper gave this attempt up, or shutdown handed the run back, meanwhile: its
         // files are not the run's.
-        await Promise.all(stored.map((o) => this.o.storage.delete(o.key).catch(() => {})));
+        await Promise.all(stored.map((output) => this.options.storage.delete(output.key).catch(() => {})));
       }
       log.info({ outputs: stored.length }, done ? 'run succeeded' : 'run finished after its lease was lost');
     } catch (error) {
@@ -187,9 +189,9 @@ export class RunWorker {
       if (runError.code === 'INTERNAL') log.error({ err: error }, 'run failed');
       else log.warn({ code: runError.code }, 'run failed');
       // Refunded once whatever the retries: the failure is conditional and the refund idempotent.
-      await this.whileUnavailable(run.id, () => failRunAndRefund(db, this.o, run.id, runError, run.attempts)).catch(
-        (err) => log.error({ err }, 'could not mark the run failed; the sweeper will'),
-      );
+      await this.whileUnavailable(run.id, () =>
+        failRunAndRefund(db, this.options, run.id, runError, run.attempts),
+      ).catch((err) => log.error({ err }, 'could not mark the run failed; the sweeper will'));
     } finally {
       clearInterval(heartbeat);
       this.claimed.delete(run.id);
@@ -204,22 +206,22 @@ export class RunWorker {
   private whileUnavailable<T>(runId: string, work: () => Promise<T>, onRetry?: () => void): Promise<T> {
     let logged = false;
     return retryWhileUnavailable(work, {
-      until: Date.now() + this.o.leaseMs,
+      until: Date.now() + this.options.leaseMs,
       giveUp: () => this.dead || this.handingBack,
       onRetry: (err) => {
         onRetry?.();
-        if (!logged) this.o.logger.warn({ err, runId }, "the database does not answer: retrying the run's write");
+        if (!logged) this.options.logger.warn({ err, runId }, "the database does not answer: retrying the run's write");
         logged = true;
       },
     });
   }
 
   private async runEngine(run: RunRow, signal: AbortSignal, onProgress: (p: number) => void) {
-    const engine = this.o.engines.byId(run.engine) ?? this.o.engines.engineFor(run.tool);
+    const engine = this.options.engines.byId(run.engine) ?? this.options.engines.engineFor(run.tool);
     if (!engine) throw new EngineError('INTERNAL', `No engine serves ${run.tool}`);
     const images: Partial<Record<ImageField, EngineImage>> = {};
     for (const [field, key] of Object.entries(run.inputs)) {
-      const bytes = await readStoredBytes(this.o.storage, key);
+      const bytes = await readStoredBytes(this.options.storage, key);
       if (!bytes) throw new EngineError('INTERNAL', 'An input of the run is missing');
       images[field as ImageField] = await identifyImage(bytes, field);
     }
@@ -234,7 +236,7 @@ export class RunWorker {
    * finds the run no longer held by this attempt aborts the engine.
    */
   private progressWriter(run: RunRow, controller: AbortController) {
-    const { db, leaseMs } = this.o;
+    const { db, leaseMs } = this.options;
     let latest = 0;
     let lastWrite = 0;
     let chain: Promise<void> = Promise.resolve();

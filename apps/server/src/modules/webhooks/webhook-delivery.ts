@@ -76,7 +76,7 @@ function post(url: URL, body: string, headers: Record<string, string>, lookup?: 
  * pg-boss to retry with backoff. An address that now resolves inward, or an event older than
  * 24 hours, ends it without a retry.
  */
-export function createWebhookDelivery(o: {
+export function createWebhookDelivery(options: {
   db: Database;
   queue: JobQueue;
   logger: Logger;
@@ -84,40 +84,43 @@ export function createWebhookDelivery(o: {
   /** How host names are resolved (a test's resolver stands in for DNS). */
   resolve?: Resolve;
 }) {
-  const log = o.logger.child({ module: 'webhooks' });
-  const resolve = o.resolve ?? systemResolve;
-  const lookup = o.policy.allowPrivate ? undefined : checkedLookup(resolve);
+  const log = options.logger.child({ module: 'webhooks' });
+  const resolve = options.resolve ?? systemResolve;
+  const lookup = options.policy.allowPrivate ? undefined : checkedLookup(resolve);
 
   /**
    * A failed attempt: `retrying` while the queue has retries left for this (re)delivery — the
    * attempts logged since it began tell how many it has made — else `failed`.
    */
   async function logFailure(job: WebhookJob, attempt: WebhookDeliveryAttempt) {
-    const made = (await findDeliveryAttempts(o.db, job.id)).filter((a) => Date.parse(a.at) >= job.createdAt).length;
-    await logAttempt(o.db, job.id, attempt, made + 1 > WEBHOOK_QUEUE_SETTINGS.retryLimit ? 'failed' : 'retrying');
+    const made = (await findDeliveryAttempts(options.db, job.id)).filter(
+      (a) => Date.parse(a.at) >= job.createdAt,
+    ).length;
+    await logAttempt(options.db, job.id, attempt, made + 1 > WEBHOOK_QUEUE_SETTINGS.retryLimit ? 'failed' : 'retrying');
   }
 
   async function deliver(job: WebhookJob, now = new Date()): Promise<void> {
     const started = Date.now();
     const attempt = (statusCode: number | null, error: string | null) => attemptOf(now, started, statusCode, error);
     if (now.getTime() - job.createdAt > WEBHOOK_MAX_AGE_MS) {
-      await setDeliveryStatus(o.db, job.id, 'failed');
+      await setDeliveryStatus(options.db, job.id, 'failed');
       recordWebhookDelivery(job.type, 'expired');
       log.warn({ webhookId: job.id }, 'webhook given up after 24 hours');
       return;
     }
     let url: URL;
     try {
-      url = parseWebhookUrl(job.url, o.policy);
-      await assertWebhookDestination(url, o.policy, resolve);
+      url = parseWebhookUrl(job.url, options.policy);
+      await assertWebhookDestination(url, options.policy, resolve);
     } catch {
-      await logAttempt(o.db, job.id, attempt(null, 'the address is refused'), 'failed');
+      await logAttempt(options.db, job.id, attempt(null, 'the address is refused'), 'failed');
       recordWebhookDelivery(job.type, 'refused');
       log.warn({ webhookId: job.id }, 'webhook address refused at delivery');
       return;
     }
     const secrets =
-      (await findWebhookSecrets(o.db, job.userId)) ?? (await putWebhookSecret(o.db, job.userId, newWebhookSecret()));
+      (await findWebhookSecrets(options.db, job.userId)) ??
+      (await putWebhookSecret(options.db, job.userId, newWebhookSecret()));
     // Signed with the secret in force and, in a rotation's overlap, the one it replaced: a
     // receiver verifies with either (Standard Webhooks: space-separated signatures).
     const signature = [secrets.secret, ...(secrets.previous ? [secrets.previous.secret] : [])]
@@ -134,7 +137,7 @@ export function createWebhookDelivery(o: {
       status = await post(url, job.body, headers, lookup);
     } catch (err) {
       if ((err as { code?: string }).code === 'EREFUSED_PRIVATE') {
-        await logAttempt(o.db, job.id, attempt(null, 'the address resolved to a private one'), 'failed');
+        await logAttempt(options.db, job.id, attempt(null, 'the address resolved to a private one'), 'failed');
         recordWebhookDelivery(job.type, 'refused');
         log.warn({ webhookId: job.id }, 'webhook address resolved to a private address at delivery');
         return;
@@ -148,13 +151,14 @@ export function createWebhookDelivery(o: {
       recordWebhookDelivery(job.type, 'failed');
       throw new DeliveryFailed(`webhook ${job.id}: the receiver answered ${status}`);
     }
-    await logAttempt(o.db, job.id, attempt(status, null), 'delivered');
+    await logAttempt(options.db, job.id, attempt(status, null), 'delivered');
     recordWebhookDelivery(job.type, 'delivered');
     log.info({ webhookId: job.id, type: job.type }, 'webhook delivered');
   }
 
   return {
     deliver,
-    start: (concurrency: number) => o.queue.work(WEBHOOK_QUEUE, concurrency, (data) => deliver(data as WebhookJob)),
+    start: (concurrency: number) =>
+      options.queue.work(WEBHOOK_QUEUE, concurrency, (data) => deliver(data as WebhookJob)),
   };
 }
