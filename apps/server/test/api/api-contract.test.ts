@@ -372,12 +372,12 @@ const KNOWN_GAPS: Record<string, KnownGap> = {
   },
   browserRerun: {
     gap:
-      'a background-removal run (made in the browser) lists the `RerunRun` link, which always answers ' +
-      '409 RUN_NOT_RERUNNABLE: its image never reached the server',
-    operations: ['startBackgroundRemovalRun', 'startRun'],
+      '`startRun` lists the `RerunRun` link whatever the tool, but a background-removal run (made in the ' +
+      'browser) always answers it 409 RUN_NOT_RERUNNABLE: its image never reached the server',
+    operations: ['startRun'],
     link: 'RerunRun',
-    linkWhen: (request) => (request.path.tool ?? 'background-removal') === 'background-removal',
-    example: () => ({ operationId: 'startBackgroundRemovalRun', body: { clientSide: true } }),
+    linkWhen: (request) => request.path.tool === 'background-removal',
+    example: () => ({ operationId: 'startRun', path: { tool: 'background-removal' }, body: { clientSide: true } }),
   },
 };
 const gapsOf = (operationId: string) =>

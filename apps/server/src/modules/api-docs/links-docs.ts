@@ -31,11 +31,23 @@ const RUN: Follow = {
 };
 
 /**
+ * A background-removal run is made in the browser: its image never reached the server, so it
+ * cannot be run again there (`rerunRun` answers 409 RUN_NOT_RERUNNABLE) and its answer leads
+ * only to reading it. `startRun` with that tool still lists the rerun: a link cannot depend on
+ * the path's tool.
+ */
+const BROWSER_RUN: Follow = {
+  id: RUN.id,
+  to: { getRun: RUN.to.getRun!, streamRunEvents: RUN.to.streamRunEvents! },
+};
+
+/**
  * What each creating operation's answer leads to: OpenAPI `links`, so a generator, a reader or a
  * stateful test (the contract test) can follow a created run, batch, artwork, team or key to the
  * operations that read and change it.
  */
 const FOLLOWS: { matches: (operationId: string) => boolean; follow: Follow }[] = [
+  { matches: (id) => id === 'startBackgroundRemovalRun', follow: BROWSER_RUN },
   { matches: (id) => /^start\w*Run$/.test(id) || id === 'rerunRun', follow: RUN },
   {
     matches: (id) => id === 'startBatch',
