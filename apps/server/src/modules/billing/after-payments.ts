@@ -1,14 +1,12 @@
 import { applyPaymentFacts } from './apply-payment-facts.ts';
-import type { BillingDeps } from './billing-deps.ts';
+import { applyContext, type BillingDeps } from './billing-deps.ts';
 import { processCancelRequests } from './cancellation.ts';
 import type { PaymentFact } from './providers/payment-provider.ts';
 import { processRefunds } from './refunds.ts';
 
 /** Applies facts in one transaction, then passes on the cancellations and refunds they requested. */
 export async function applyPayments(deps: BillingDeps, facts: readonly PaymentFact[]) {
-  await deps.db.transaction((tx) =>
-    applyPaymentFacts({ tx, provider: deps.paymentProvider.name, log: deps.logger }, facts),
-  );
+  await deps.db.transaction((tx) => applyPaymentFacts(applyContext(deps, tx), facts));
   await afterPayments(deps);
 }
 

@@ -28,7 +28,7 @@ import {
 
 type FactOf<T extends PaymentFact['type']> = Extract<PaymentFact, { type: T }>;
 
-interface ApplyContext {
+export interface ApplyContext {
   tx: Transaction;
   provider: PaymentProviderName;
   log: Logger;

@@ -1,10 +1,11 @@
 // What every part of the billing service shares: its dependencies, the caller, the provider
 // call wrapper, the English texts of payment errors and the reads of the caller's plan.
 import { CURRENCIES, type Currency } from '@atelier/contracts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Transaction } from '../../platform/db/database.ts';
 import type { SubscriptionRow } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/app-error.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import type { ApplyContext } from './apply-payment-facts.ts';
 import type { PaidPlan, PaymentProvider } from './providers/payment-provider.ts';
 import { findSubscription, getProfilePlan } from './repo.ts';
 
@@ -77,3 +78,12 @@ export async function callProvider<T>(deps: BillingDeps, message: string, call: 
   }
 }
 export const alreadySubscribed = (message: string) => new AppError('ALREADY_SUBSCRIBED', message);
+export const noActiveSubscription = () =>
+  new AppError('NO_ACTIVE_SUBSCRIPTION', 'No active subscription found. Please subscribe first.');
+
+/** What applying payment facts or a provider event needs, inside the caller's transaction. */
+export const applyContext = (deps: BillingDeps, tx: Transaction): ApplyContext => ({
+  tx,
+  provider: deps.paymentProvider.name,
+  log: deps.logger,
+});

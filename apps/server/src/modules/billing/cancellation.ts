@@ -1,6 +1,13 @@
-import { AppError } from '../../platform/http/app-error.ts';
 import { applyPaymentFacts } from './apply-payment-facts.ts';
-import { activeSubscription, type BillingDeps, CANCEL_BATCH, callProvider, MESSAGES } from './billing-deps.ts';
+import {
+  activeSubscription,
+  applyContext,
+  type BillingDeps,
+  CANCEL_BATCH,
+  callProvider,
+  MESSAGES,
+  noActiveSubscription,
+} from './billing-deps.ts';
 import type { PaymentFact } from './providers/payment-provider.ts';
 import { listCancelRequests, settleCancelRequest } from './repo.ts';
 
@@ -8,7 +15,7 @@ import { listCancelRequests, settleCancelRequest } from './repo.ts';
 export async function cancelAtPeriodEnd(deps: BillingDeps, userId: string): Promise<void> {
   const subscription = await activeSubscription(deps, userId);
   if (!subscription) {
-    throw new AppError('NO_ACTIVE_SUBSCRIPTION', 'No active subscription found. Please subscribe first.');
+    throw noActiveSubscription();
   }
   const id = subscription.providerSubscriptionId;
   const facts = await callProvider(deps, MESSAGES.upgrade, () => deps.paymentProvider.cancelAtPeriodEnd(id));
@@ -25,7 +32,7 @@ async function recordRenewalStopped(
   facts: readonly PaymentFact[],
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await applyPaymentFacts({ tx, provider: deps.paymentProvider.name, log: deps.logger }, facts);
+    await applyPaymentFacts(applyContext(deps, tx), facts);
     await settleCancelRequest(tx, providerSubscriptionId, { cancelAtPeriodEnd: true });
   });
 }

@@ -2,7 +2,7 @@ import { creditsForPeriod, type VerifyResponse } from '@atelier/contracts';
 import { completeReferralIfEarned } from '../referrals/referral-rewards.ts';
 import { afterPayments, applyPayments } from './after-payments.ts';
 import { applyProviderEvent } from './apply-payment-facts.ts';
-import { type BillingDeps, callProvider, isCurrency, MESSAGES, SYNC_LIMIT } from './billing-deps.ts';
+import { applyContext, type BillingDeps, callProvider, isCurrency, MESSAGES, SYNC_LIMIT } from './billing-deps.ts';
 import { processCancelRequests } from './cancellation.ts';
 import { processRefunds } from './refunds.ts';
 import { findOrderBySession, listPendingCheckouts } from './repo.ts';
@@ -60,9 +60,7 @@ export async function syncOrders(deps: BillingDeps, userId: string): Promise<num
  */
 export async function handleEvent(deps: BillingDeps, rawBody: string, signature: string | undefined): Promise<void> {
   const event = await deps.paymentProvider.parseEvent(rawBody, signature);
-  await deps.db.transaction((tx) =>
-    applyProviderEvent({ tx, provider: deps.paymentProvider.name, log: deps.logger }, event),
-  );
+  await deps.db.transaction((tx) => applyProviderEvent(applyContext(deps, tx), event));
   await afterPayments(deps);
 }
 

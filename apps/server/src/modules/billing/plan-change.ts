@@ -15,17 +15,22 @@ import { applyPaymentFacts } from './apply-payment-facts.ts';
 import {
   activeSubscription,
   alreadySubscribed,
+  applyContext,
   type BillingDeps,
   type BillingUser,
   callProvider,
   currentPlan,
   isCurrency,
   MESSAGES,
+  noActiveSubscription,
   PRODUCT_NAME,
   running,
 } from './billing-deps.ts';
 import type { PlanChangeRequest } from './providers/payment-provider.ts';
 import { getProfilePlan, hasInvoicePaidSince, lockProfile, lockSubscriptionOfUser } from './repo.ts';
+
+const quoteExpired = () =>
+  new AppError('PLAN_CHANGE_QUOTE_EXPIRED', 'This price has expired. Review the change again.');
 
 /** Providers prorate to the second. */
 const wholeSeconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -40,7 +45,7 @@ function quotedMoment(prorationDate: string | undefined, now = new Date()): Date
   const at = wholeSeconds(new Date(prorationDate));
   const age = now.getTime() - at.getTime();
   if (age > PLAN_CHANGE_QUOTE_MINUTES * 60_000 || age < -60_000) {
-    throw new AppError('PLAN_CHANGE_QUOTE_EXPIRED', 'This price has expired. Review the change again.');
+    throw quoteExpired();
   }
   return at;
 }
@@ -58,11 +63,11 @@ export async function upgrade(deps: BillingDeps, user: BillingUser, body: PlanCh
     await lockProfile(tx, user.id);
     const subscription = await lockSubscriptionOfUser(tx, user.id);
     if (body.prorationDate && (await hasInvoicePaidSince(tx, user.id, at))) {
-      throw new AppError('PLAN_CHANGE_QUOTE_EXPIRED', 'This price has expired. Review the change again.');
+      throw quoteExpired();
     }
     const change = planChangeOf(user, body, at, (await getProfilePlan(tx, user.id))?.plan, running(subscription));
     const facts = await callProvider(deps, MESSAGES.upgrade, () => deps.paymentProvider.changePlan(change));
-    await applyPaymentFacts({ tx, provider: deps.paymentProvider.name, log: deps.logger }, facts);
+    await applyPaymentFacts(applyContext(deps, tx), facts);
   });
   await afterPayments(deps);
 }
@@ -100,7 +105,7 @@ function planChangeOf(
 ): PlanChangeRequest {
   if (plan === 'lifetime') throw alreadySubscribed('Lifetime members already have every plan.');
   if (!subscription) {
-    throw new AppError('NO_ACTIVE_SUBSCRIPTION', 'No active subscription found. Please subscribe first.');
+    throw noActiveSubscription();
   }
   if (subscription.plan === body.planId && subscription.billingCycle === body.billingCycle) {
     throw alreadySubscribed('You are already subscribed to this plan.');
