@@ -21,13 +21,15 @@ interface Follow {
   to: Record<string, string>;
 }
 
+/** What a run's answer leads to whatever made it: reading it. */
+const RUN_READS = {
+  getRun: 'The run: status, progress, outputs',
+  streamRunEvents: 'The run as it changes, as server-sent events',
+};
+
 const RUN: Follow = {
   id: '$response.body#/run/id',
-  to: {
-    getRun: 'The run: status, progress, outputs',
-    streamRunEvents: 'The run as it changes, as server-sent events',
-    rerunRun: 'The run again, with its stored inputs and options',
-  },
+  to: { ...RUN_READS, rerunRun: 'The run again, with its stored inputs and options' },
 };
 
 /**
@@ -36,10 +38,7 @@ const RUN: Follow = {
  * only to reading it. `startRun` with that tool still lists the rerun: a link cannot depend on
  * the path's tool.
  */
-const BROWSER_RUN: Follow = {
-  id: RUN.id,
-  to: { getRun: RUN.to.getRun!, streamRunEvents: RUN.to.streamRunEvents! },
-};
+const BROWSER_RUN: Follow = { id: RUN.id, to: RUN_READS };
 
 /**
  * What each creating operation's answer leads to: OpenAPI `links`, so a generator, a reader or a
