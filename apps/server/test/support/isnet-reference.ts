@@ -45,13 +45,14 @@ export async function referenceMask(image: EngineImage): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The masked image already ISNet's size (1024²), which the engine segments without resampling. */
-export const SQUARE_MASKED_IMAGE = 'astronaut-1024';
+/** A photo already ISNet's size (1024²), which the engine segments without resampling. */
+export async function squareMaskedImage(): Promise<{ name: string; image: EngineImage }> {
+  return { name: 'astronaut-1024', image: await asEngineImage(await squarePhoto('astronaut.jpg', SIDE)) };
+}
 
-/** The fixed images whose reference masks are kept: the quality images and a photo already 1024². */
+/** The fixed images whose reference masks are kept: the quality images and the square photo. */
 export async function maskedImages(): Promise<{ name: string; image: EngineImage }[]> {
-  const square = await asEngineImage(await squarePhoto('astronaut.jpg', SIDE));
-  return [...(await qualityImages()), { name: SQUARE_MASKED_IMAGE, image: square }];
+  return [...(await qualityImages()), await squareMaskedImage()];
 }
 
 /** Where the masks are kept, with what they were made from (`manifest.json`). */

@@ -1,12 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  maskedImages,
-  SQUARE_MASKED_IMAGE as SQUARE,
-  storedReferenceMask,
-} from '../../../../test/support/isnet-reference.ts';
+import { squareMaskedImage, storedReferenceMask } from '../../../../test/support/isnet-reference.ts';
 import { increasing, photo, recordingContext } from '../../../../test/support/photos.ts';
-import { maskIoU } from '../../../../test/support/quality-images.ts';
+import { maskIoU, qualityImages } from '../../../../test/support/quality-images.ts';
 import type { EngineImage } from '../../engine.ts';
 import { readPlanes } from '../image-io.ts';
 import { segmentSubject } from '../segmentation/isnet-session.ts';
@@ -67,13 +63,12 @@ describe('segmentSubject (ISNet, graph prepared for the CPU)', () => {
   };
 
   it('gives the mask of the model as shipped: IoU ≥ 0.99 on photo, illustration, text, portrait', async () => {
-    for (const masked of (await maskedImages()).filter(({ name }) => name !== SQUARE)) {
+    for (const masked of await qualityImages()) {
       expect(await maskMatch(masked), masked.name).toBeGreaterThanOrEqual(0.99);
     }
   }, 240_000);
 
   it('gives the same mask to an image already 1024², which is segmented without resampling', async () => {
-    const square = (await maskedImages()).find(({ name }) => name === SQUARE)!;
-    expect(await maskMatch(square)).toBeGreaterThanOrEqual(0.99);
+    expect(await maskMatch(await squareMaskedImage())).toBeGreaterThanOrEqual(0.99);
   }, 120_000);
 });
