@@ -49,8 +49,9 @@ export async function createTestRuntime(
     ...env,
   });
   const { ownEnginePool, ...given } = overrides;
-  const enginePool =
-    ownEnginePool || config.worker !== 'inline' ? undefined : sharedEnginePool(config.runs.enginePoolSize);
+  // Used only where the runtime works on runs (the run pipeline decides); made lazily, so an
+  // API-only runtime starts no process.
+  const enginePool = ownEnginePool ? undefined : sharedEnginePool(config.runs.enginePoolSize);
   const runtime = await createRuntime(config, { logger: createLogger('silent'), ...given, database, enginePool });
   return {
     ...runtime,
